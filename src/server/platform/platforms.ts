@@ -1,0 +1,82 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { createMemoryBus, createRedisBus, type Bus } from './bus/bus.js';
+import { openPglite, openPostgres, type Database } from './db/database.js';
+import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+
+/** Everything outside the process the features talk to, chosen once at start from the config. */
+export interface Platforms {
+  database: Database;
+  mailer: Mailer;
+  bus: Bus;
+  /** Held in embedded mode: the data directory belongs to this process. */
+  dataDirLock: DataDirLock | undefined;
+  close(): Promise<void>;
+}
+
+/** A platform that cannot start: the server stops with one line naming it. */
+export class PlatformError extends Error {
+  override name = 'PlatformError';
+  constructor(
+    readonly platform: 'database' | 'mail' | 'bus' | 'data directory',
+    cause: unknown,
+  ) {
+    super(
+      `Services not initialized: ${platform} unavailable — ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
+  }
+}
+
+async function attempt<T>(platform: PlatformError['platform'], start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    throw new PlatformError(platform, error);
+  }
+}
+
+export async function startPlatforms(config: Config, log: Logger): Promise<Platforms> {
+  const opened: { close(): Promise<void> | void }[] = [];
+  const closeAll = async () => {
+    for (const item of opened.reverse()) await item.close();
+  };
+  try {
+    let dataDirLock: DataDirLock | undefined;
+    if (config.embedded) {
+      dataDirLock = await attempt('data directory', () => Promise.resolve(lockDataDir(config.dataDir)));
+      const lock = dataDirLock;
+      opened.push({ close: () => lock.release() });
+    }
+    const database = await attempt('database', async () => {
+      const db = config.databaseUrl
+        ? await openPostgres(config.databaseUrl)
+        : await openPglite(path.join(config.dataDir, 'db'));
+      opened.push(db);
+      await db.ping();
+      await db.migrate();
+      return db;
+    });
+    const bus = await attempt('bus', async () => {
+      const created = config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus();
+      opened.push(created);
+      await created.ping();
+      return created;
+    });
+    const mailer = await attempt('mail', async () => {
+      const options = { from: config.mailFrom, log };
+      const created = config.smtpUrl
+        ? createSmtpMailer({ url: config.smtpUrl, ...options })
+        : createOutboxMailer({ dir: path.join(config.dataDir, 'mail'), ...options });
+      opened.push(created);
+      await created.verify();
+      return created;
+    });
+    return { database, mailer, bus, dataDirLock, close: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

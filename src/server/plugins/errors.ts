@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorCode } from '../../shared/errors.js';
+
+/**
+ * The one error handler: every failure leaves the server as the catalogue's envelope. Known
+ * framework errors (bad JSON, wrong content type, body too large, schema validation) get their
+ * catalogued code; anything else is logged with the request id and answered as `internal`.
+ */
+const frameworkErrors: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid-argument', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'invalid-argument',
+    message: 'The request body is empty but its content type says JSON',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'invalid-argument',
+    message: 'Unsupported content type: send application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'invalid-argument',
+    message: 'The Content-Length header does not match the body',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'out-of-range', message: 'The request body is too large' },
+  FST_ERR_BAD_URL: { code: 'invalid-argument', message: 'The request URL is malformed' },
+  FST_ERR_ASYNC_CONSTRAINT: { code: 'invalid-argument', message: 'The request is malformed' },
+};
+
+const byStatus: Partial<Record<number, ErrorCode>> = {
+  400: 'invalid-argument',
+  401: 'unauthenticated',
+  403: 'permission-denied',
+  404: 'not-found',
+  405: 'invalid-argument',
+  409: 'aborted',
+  413: 'out-of-range',
+  415: 'invalid-argument',
+  429: 'resource-exhausted',
+  503: 'unavailable',
+};
+
+export function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue) => ({
+      in: error.validationContext,
+      path: issue.instancePath,
+      message: issue.message,
+    }));
+    const first = issues[0];
+    const field = first?.path.replace(/^\//, '').replaceAll('/', '.');
+    const where = field ? `${first?.in}.${field}` : String(first?.in ?? 'request');
+    return new AppError('invalid-argument', `Invalid ${where}: ${first?.message ?? 'invalid'}`, {
+      issues,
+    });
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const known = fastifyError.code ? frameworkErrors[fastifyError.code] : undefined;
+  if (known) return new AppError(known.code, known.message);
+  const status = fastifyError.statusCode;
+  if (status && status >= 400 && status < 500) {
+    const code = byStatus[status] ?? 'invalid-argument';
+    return new AppError(code, fastifyError.message ?? 'Bad request');
+  }
+  return undefined;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const known = toAppError(error);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, known.message);
+      return reply.status(known.status).send(known.toEnvelope());
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(new AppError('internal', 'Something went wrong on our side').toEnvelope());
+  });
+}

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the API documents itself', () => {
+  it('serves an OpenAPI document generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/site'].get.responses['200']).toBeDefined();
+    expect(doc.paths['/api/client-errors'].post.requestBody).toBeDefined();
+    expect(doc.paths['/readyz'].get.responses['503']).toBeDefined();
+  });
+
+  it('serves browsable docs at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Swagger UI');
+  });
+
+  it('gives every /api route a querystring and response schema', () => {
+    const apiRoutes = t.app.registeredRoutes.filter(
+      (route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'),
+    );
+    expect(apiRoutes.length).toBeGreaterThan(1);
+    const missing = apiRoutes
+      .filter((route) => !route.schema?.querystring || !route.schema.response)
+      .map((route) => `${String(route.method)} ${route.url}`);
+    expect(missing).toEqual([]);
+  });
+});
+

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteRoutes } from '../../shared/routes.js';
+import { createTestApp, webFixtureAsset, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { SITE_NAME: 'Reel <Talk>' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('serving the web app', () => {
+  it.each(siteRoutes.map((route) => route.path.replace(/:(\w+)/g, '42')))(
+    'answers the page %s with 200 and the app',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it('writes the title, description and canonical link of the page, escaped', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/about?utm_source=x' });
+    expect(res.body).toContain('<title>About · Reel &#60;Talk&#62;</title>');
+    expect(res.body).toContain('<meta name="description" content="What this community is');
+    expect(res.body).toContain('<link rel="canonical" href="http://viewpoint.test/about" />');
+    expect(res.body).toContain('<html lang="en">');
+  });
+
+  it('answers unknown paths with HTTP 404 and the app, titled Page Not Found', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<title>Page Not Found · Reel &#60;Talk&#62;</title>');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year and other files briefly', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: `/assets/${webFixtureAsset}` });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with a JSON 404, not the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not-found');
+  });
+
+  it('does not serve the raw template or the build manifest as files', async () => {
+    const template = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(template.body).not.toContain('<!--app-head-->');
+    const manifest = await t.app.inject({ method: 'GET', url: '/build.json' });
+    expect(manifest.statusCode).toBe(404);
+  });
+
+  it('serves the build id for the new-version notice, never cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/builds/latest.json' });
+    expect(res.json()).toEqual({ id: 'test-build' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('lists the public pages in the sitemap', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(res.body).toContain('<loc>http://viewpoint.test/about</loc>');
+    expect(res.body).not.toContain('/admin');
+  });
+
+  it('sends a Content-Security-Policy without inline scripts and the other security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

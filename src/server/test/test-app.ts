@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { createMemoryBus, createRedisBus } from '../platform/bus/bus.js';
+import { openPglite, openPostgres, type Database } from '../platform/db/database.js';
+import { createOutboxMailer } from '../platform/mail/mailer.js';
+import type { Platforms } from '../platform/platforms.js';
+
+/**
+ * A real server for a test file: PGlite in memory by default; with DATABASE_URL a fresh
+ * PostgreSQL database created for this test file and dropped afterwards (never the
+ * developer's data); with REDIS_URL the real Redis bus and rate limiter.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  platforms: Platforms;
+  tempDir: string;
+  close(): Promise<void>;
+}
+
+export const webFixtureAsset = 'app-3f2a1b.js';
+
+async function writeWebFixture(webRoot: string) {
+  await mkdir(path.join(webRoot, 'assets'), { recursive: true });
+  await writeFile(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <!--app-head-->\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+  );
+  await writeFile(path.join(webRoot, 'assets', webFixtureAsset), 'console.log("app");\n');
+  await writeFile(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(webRoot, 'build.json'), JSON.stringify({ id: 'test-build' }));
+}
+
+/** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPglite(undefined);
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `viewpoint_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { max: 5 });
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    serveWeb?: boolean;
+    /** Adds test-only routes before the app is sealed. */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'viewpoint-test-'));
+  const webRoot = path.join(tempDir, 'web');
+  await writeWebFixture(webRoot);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(tempDir, 'data'),
+    WEB_ROOT: webRoot,
+    PUBLIC_URL: 'http://viewpoint.test',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...options.env,
+  });
+  const logger = pino({ level: 'silent' });
+  const { database, drop } = await createTestDatabase();
+  const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus();
+  const mailer = createOutboxMailer({ dir: path.join(config.dataDir, 'mail'), from: config.mailFrom, log: logger });
+  const platforms: Platforms = {
+    database,
+    bus,
+    mailer,
+    dataDirLock: undefined,
+    async close() {
+      mailer.close();
+      await bus.close();
+      await drop();
+    },
+  };
+  const app = await buildApp({ config, platforms, logger, serveWeb: options.serveWeb ?? true });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    platforms,
+    tempDir,
+    async close() {
+      await app.close();
+      await platforms.close();
+      await rm(tempDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * The moderation ladder (DESIGN.md §4). Each role holds every role below it. A missing or
+ * unknown role grants nothing.
+ */
+export const roles = ['user', 'moderator', 'experienced_moderator', 'admin'] as const;
+
+export type Role = (typeof roles)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (roles as readonly string[]).includes(value);
+}
+
+function rank(role: unknown): number {
+  return isRole(role) ? roles.indexOf(role) : -1;
+}
+
+/** True when `role` holds `required` (admin holds moderator, and so on). */
+export function roleHolds(role: unknown, required: Role): boolean {
+  const have = rank(role);
+  return have >= 0 && have >= rank(required);
+}
+
+export const roleLabels: Record<Role, string> = {
+  user: 'User',
+  moderator: 'Moderator',
+  experienced_moderator: 'Experienced moderator',
+  admin: 'Admin',
+};

@@ -1,0 +1,248 @@
+import { matchPath } from 'react-router';
+
+/**
+ * The route table of SPEC.txt §2: every page of the site, its guard flags and its layout.
+ * The web app maps each name to a lazily loaded page; the server uses the table to answer
+ * unknown paths with 404 and to write each page's title, description and canonical link.
+ */
+export interface RouteFlags {
+  requiresAuth?: boolean;
+  requiresVerifiedEmail?: boolean;
+  requiresAdmin?: boolean;
+  requiresModerator?: boolean;
+}
+
+export interface SiteRoute extends RouteFlags {
+  name: string;
+  path: string;
+  layout: 'default' | 'auth';
+  title: string;
+  description: string;
+  /** The feature behind this page has not landed yet: the page says so plainly. */
+  pending?: boolean;
+  /** Public pages listed in /sitemap.xml. */
+  inSitemap?: boolean;
+}
+
+export const siteRoutes: readonly SiteRoute[] = [
+  {
+    name: 'index',
+    path: '/',
+    layout: 'default',
+    title: 'Home',
+    description: 'Film reviews, viewpoints and the people who love cinema.',
+    inSitemap: true,
+  },
+  {
+    name: 'about',
+    path: '/about',
+    layout: 'default',
+    title: 'About',
+    description: 'What this community is, who runs it and how it is moderated.',
+    inSitemap: true,
+  },
+  {
+    name: 'privacy',
+    path: '/privacy',
+    layout: 'default',
+    title: 'Privacy Policy',
+    description: 'What we collect, why, and the choices you have.',
+    inSitemap: true,
+  },
+  {
+    name: 'terms',
+    path: '/terms',
+    layout: 'default',
+    title: 'Terms of Service',
+    description: 'The rules for using this community.',
+    inSitemap: true,
+  },
+  {
+    name: 'access-denied',
+    path: '/access-denied',
+    layout: 'default',
+    title: 'Access Denied',
+    description: 'You do not have access to this page.',
+    pending: true,
+  },
+  {
+    name: 'account-blocked',
+    path: '/account-blocked',
+    layout: 'default',
+    title: 'Account Blocked',
+    description: 'This account has been blocked.',
+    pending: true,
+  },
+  {
+    name: 'add-new',
+    path: '/add-new',
+    layout: 'default',
+    title: 'New Post',
+    description: 'Write a review or start a discussion.',
+    requiresAuth: true,
+    requiresVerifiedEmail: true,
+    pending: true,
+  },
+  {
+    name: 'admin',
+    path: '/admin',
+    layout: 'default',
+    title: 'Administration',
+    description: 'Site administration.',
+    requiresAuth: true,
+    requiresAdmin: true,
+    pending: true,
+  },
+  {
+    name: 'admin-mod-requests',
+    path: '/admin/mod-requests',
+    layout: 'default',
+    title: 'Moderator Requests',
+    description: 'Requests to become a moderator.',
+    requiresAuth: true,
+    requiresAdmin: true,
+    pending: true,
+  },
+  {
+    name: 'admin-news-create',
+    path: '/admin/news/create',
+    layout: 'default',
+    title: 'Write News',
+    description: 'Write a news article.',
+    requiresAuth: true,
+    requiresAdmin: true,
+    pending: true,
+  },
+  {
+    name: 'admin-users',
+    path: '/admin/users',
+    layout: 'default',
+    title: 'Users',
+    description: 'Manage accounts and roles.',
+    requiresAuth: true,
+    requiresAdmin: true,
+    pending: true,
+  },
+  {
+    name: 'auth-login',
+    path: '/auth/login',
+    layout: 'auth',
+    title: 'Sign In',
+    description: 'Sign in to your account.',
+    pending: true,
+  },
+  {
+    name: 'auth-verify-email',
+    path: '/auth/verify-email',
+    layout: 'auth',
+    title: 'Verify Email',
+    description: 'Confirm your email address.',
+    pending: true,
+  },
+  {
+    name: 'chat',
+    path: '/chat',
+    layout: 'default',
+    title: 'Chat',
+    description: 'Talk films in real time.',
+    pending: true,
+  },
+  {
+    name: 'donate-success',
+    path: '/donate/success',
+    layout: 'default',
+    title: 'Thank You',
+    description: 'Thank you for your donation.',
+    pending: true,
+  },
+  {
+    name: 'donations',
+    path: '/donations',
+    layout: 'default',
+    title: 'Donations',
+    description: 'Support the community.',
+    pending: true,
+  },
+  {
+    name: 'forum',
+    path: '/forum',
+    layout: 'default',
+    title: 'Forum',
+    description: 'Reviews, discussions and recommendations.',
+    pending: true,
+  },
+  {
+    name: 'post-open',
+    path: '/forum/post/:id',
+    layout: 'default',
+    title: 'Post',
+    description: 'A post in the forum.',
+    pending: true,
+  },
+  {
+    name: 'forum-post-edit-id',
+    path: '/forum/post/edit/:id',
+    layout: 'default',
+    title: 'Edit Post',
+    description: 'Edit a post.',
+    requiresAuth: true,
+    requiresVerifiedEmail: true,
+    pending: true,
+  },
+  {
+    name: 'moderator-users',
+    path: '/moderator/users',
+    layout: 'default',
+    title: 'Moderate Users',
+    description: 'Find users and apply sanctions.',
+    requiresAuth: true,
+    requiresModerator: true,
+    pending: true,
+  },
+  {
+    name: 'news',
+    path: '/news',
+    layout: 'default',
+    title: 'News',
+    description: 'News from the community.',
+    pending: true,
+  },
+  {
+    name: 'news-id',
+    path: '/news/:id',
+    layout: 'default',
+    title: 'News Article',
+    description: 'A news article.',
+    pending: true,
+  },
+  {
+    name: 'search',
+    path: '/search',
+    layout: 'default',
+    title: 'Search',
+    description: 'Search posts, news and people.',
+    pending: true,
+  },
+  {
+    name: 'search-category-id',
+    path: '/search/:category/:id',
+    layout: 'default',
+    title: 'Search',
+    description: 'Search results.',
+    pending: true,
+  },
+  {
+    name: 'user-profile',
+    path: '/user-profile',
+    layout: 'default',
+    title: 'Your Profile',
+    description: 'Your profile and account settings.',
+    requiresAuth: true,
+    pending: true,
+  },
+];
+
+/** The route that serves `pathname`, or undefined when no page does (a 404). */
+export function findSiteRoute(pathname: string): SiteRoute | undefined {
+  return siteRoutes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
+}

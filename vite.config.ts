@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Every production build gets an id. The app carries it in import.meta.env.VITE_BUILD_ID and
+ * the server serves it as /builds/latest.json, so open tabs learn when a new version is deployed.
+ */
+const buildId = process.env.VITE_BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+
+function buildManifest(): Plugin {
+  return {
+    name: 'viewpoint-build-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'build.json',
+        source: JSON.stringify({ id: buildId, builtAt: new Date().toISOString() }),
+      });
+    },
+  };
+}
+
+const devServerPort = Number(process.env.DEV_API_PORT ?? 3001);
+const apiTarget = `http://127.0.0.1:${devServerPort}`;
+
+export default defineConfig({
+  root: fileURLToPath(new URL('./src/web', import.meta.url)),
+  publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+  define: {
+    'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
+  },
+  plugins: [react(), buildManifest()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 3000,
+    strictPort: true,
+    proxy: {
+      '/api': apiTarget,
+      '/builds': apiTarget,
+      '/healthz': apiTarget,
+      '/readyz': apiTarget,
+      '/sitemap.xml': apiTarget,
+    },
+  },
+});
