@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../test/factories.js';
+import { createTestDatabase } from '../../test/test-app.js';
+import { openPostgres } from './database.js';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
+
+describe('database and migrations', () => {
+  it('applies the schema with pg_trgm, and migrating again changes nothing', async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      await database.migrate();
+      const user = await buildUser(database.db, { name: 'Agnès Varda' });
+      const rows = await database.db.execute(
+        sql`select similarity(${user.name}, 'Agnes Varda') > 0.3 as close`,
+      );
+      expect(rows.rows[0]).toEqual({ close: true });
+    } finally {
+      await drop();
+    }
+  });
+
+  it.runIf(process.env.DATABASE_URL)('lets two processes migrate the same database at once', async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      const url = new URL(process.env.DATABASE_URL ?? '');
+      const current = await database.db.execute(sql`select current_database() as name`);
+      url.pathname = `/${String(current.rows[0]?.name)}`;
+      const a = await openPostgres(url.toString(), { max: 1 });
+      const b = await openPostgres(url.toString(), { max: 1 });
+      await Promise.all([a.migrate(), b.migrate()]);
+      const applied = await a.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied.rows[0]).toEqual({ n: 2 });
+      await Promise.all([a.close(), b.close()]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe('one process per PGlite data directory', () => {
+  it('refuses a second holder while the first is alive', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'viewpoint-lock-'));
+    const lock = lockDataDir(dir);
+    lock.update({ url: 'http://localhost:3000' });
+    // Pretend the lock belongs to another live process (our parent).
+    writeFileSync(
+      path.join(dir, 'server.lock'),
+      JSON.stringify({ pid: process.ppid, url: 'http://localhost:3000', startedAt: '' }),
+    );
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    expect(() => lockDataDir(dir)).toThrow(/in use by another Viewpoint process .*http:\/\/localhost:3000/);
+    lock.release();
+  });
+
+  it('takes over a lock left by a process that died', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'viewpoint-lock-'));
+    writeFileSync(path.join(dir, 'server.lock'), JSON.stringify({ pid: 2 ** 22 + 7, startedAt: '' }));
+    const lock = lockDataDir(dir);
+    lock.release();
+  });
+
+  it('makes the migrate CLI refuse while a server holds the directory', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'viewpoint-lock-'));
+    writeFileSync(
+      path.join(dir, 'server.lock'),
+      JSON.stringify({ pid: process.pid, url: 'http://localhost:3000', startedAt: '' }),
+    );
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/migrate.ts'], {
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('is in use by another Viewpoint process');
+  });
+});
