@@ -77,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerClientErrorRoutes(app, { rateLimitStore: rateLimitStore(platforms.bus.redis) });
 
   const servePage =
-    options.serveWeb === false
+    (options.serveWeb ?? config.serveWeb) === false
       ? undefined
       : await registerWeb(app, {
           webRoot: config.webRoot,

@@ -58,6 +58,10 @@ export const envSchema = z.object({
     z.string().min(32, 'a random secret of at least 32 characters').optional(),
   ),
   WEB_ROOT: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  SERVE_WEB: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], 'true or false').default('true'),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -76,6 +80,8 @@ export interface Config {
   siteName: string;
   authSecret: string;
   webRoot: string;
+  /** Off under `npm run dev`, where Vite serves the web app and proxies the API. */
+  serveWeb: boolean;
   /** Embedded mode: PGlite in DATA_DIR, one process holding the data directory. */
   embedded: boolean;
 }
@@ -114,6 +120,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     siteName: env.SITE_NAME,
     authSecret: env.AUTH_SECRET ?? embeddedAuthSecret(embedded, dataDir),
     webRoot: env.WEB_ROOT === undefined ? defaultWebRoot : path.resolve(env.WEB_ROOT),
+    serveWeb: env.SERVE_WEB === 'true',
     embedded,
   };
 }

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories.js';
 import { createTestDatabase } from '../../test/test-app.js';
-import { openPostgres } from './database.js';
+import { openPostgres, queryRows } from './database.js';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
 
 describe('database and migrations', () => {
@@ -15,10 +15,11 @@ describe('database and migrations', () => {
     try {
       await database.migrate();
       const user = await buildUser(database.db, { name: 'Agnès Varda' });
-      const rows = await database.db.execute(
+      const rows = await queryRows(
+        database.db,
         sql`select similarity(${user.name}, 'Agnes Varda') > 0.3 as close`,
       );
-      expect(rows.rows[0]).toEqual({ close: true });
+      expect(rows).toEqual([{ close: true }]);
     } finally {
       await drop();
     }
@@ -28,13 +29,13 @@ describe('database and migrations', () => {
     const { database, drop } = await createTestDatabase();
     try {
       const url = new URL(process.env.DATABASE_URL ?? '');
-      const current = await database.db.execute(sql`select current_database() as name`);
-      url.pathname = `/${String(current.rows[0]?.name)}`;
+      const [current] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
+      url.pathname = `/${current?.name}`;
       const a = await openPostgres(url.toString(), { max: 1 });
       const b = await openPostgres(url.toString(), { max: 1 });
       await Promise.all([a.migrate(), b.migrate()]);
-      const applied = await a.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      expect(applied.rows[0]).toEqual({ n: 2 });
+      const applied = await queryRows(a.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied).toEqual([{ n: 2 }]);
       await Promise.all([a.close(), b.close()]);
     } finally {
       await drop();

@@ -1,0 +1,67 @@
+// `npm run seed:demo`: fills an empty site with demo content and one account per role, and
+// prints how to sign in. Passwords are random per run: a demo site reachable from elsewhere
+// must not share known passwords. Refuses to touch a site that already has accounts.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import { count } from 'drizzle-orm';
+import { writeSetting } from '../src/server/features/site/repo.js';
+import { accounts, users } from '../src/server/platform/db/schema.js';
+import type { Role } from '../src/shared/roles.js';
+import { exitWithMessage, openScriptDatabase } from './lib/open-database.js';
+
+const people: { role: Role; name: string; username: string }[] = [
+  { role: 'admin', name: 'Margot Lindqvist', username: 'margot' },
+  { role: 'experienced_moderator', name: 'Tomás Herrera', username: 'tomas_h' },
+  { role: 'moderator', name: 'Aiko Tanaka', username: 'aiko' },
+  { role: 'user', name: 'Sam Okafor', username: 'samwatches' },
+];
+
+async function seed() {
+  const { config, database, close } = await openScriptDatabase();
+  try {
+    const [existing] = await database.db.select({ n: count() }).from(users);
+    if ((existing?.n ?? 0) > 0) {
+      process.stdout.write('This site already has accounts: seed:demo only fills an empty site.\n');
+      return;
+    }
+    const host = config.publicUrl.hostname === 'localhost' ? 'example.com' : config.publicUrl.hostname;
+    const credentials: string[] = [];
+    await database.db.transaction(async (tx) => {
+      for (const person of people) {
+        const id = randomUUID();
+        const email = `${person.username}@${host}`;
+        const password = `demo-${randomBytes(6).toString('base64url')}`;
+        await tx.insert(users).values({
+          id,
+          name: person.name,
+          email,
+          emailVerified: true,
+          username: person.username,
+          displayUsername: person.username,
+          role: person.role,
+        });
+        await tx.insert(accounts).values({
+          id: randomUUID(),
+          accountId: id,
+          providerId: 'credential',
+          userId: id,
+          password: await hashPassword(password),
+        });
+        credentials.push(`  ${person.role.padEnd(22)} ${email.padEnd(30)} ${password}`);
+      }
+      await writeSetting(
+        tx,
+        'site.description',
+        'Film reviews and viewpoints from people who stay for the credits: write about what you watched, argue kindly, find your next favourite.',
+      );
+    });
+    process.stdout.write(
+      `Demo content added to ${database.kind === 'pglite' ? config.dataDir : 'the PostgreSQL database'}.\n` +
+        `Accounts (role, email, password):\n${credentials.join('\n')}\n`,
+    );
+  } finally {
+    await close();
+  }
+}
+
+seed().catch(exitWithMessage);
