@@ -24,7 +24,8 @@ async function seed() {
       process.stdout.write('This site already has accounts: seed:demo only fills an empty site.\n');
       return;
     }
-    const host = config.publicUrl.hostname === 'localhost' ? 'example.com' : config.publicUrl.hostname;
+    const host =
+      config.publicUrl.hostname === 'localhost' ? 'example.com' : config.publicUrl.hostname;
     const credentials: string[] = [];
     await database.db.transaction(async (tx) => {
       for (const person of people) {

@@ -14,14 +14,17 @@ function newestMtime(entry) {
   const stat = statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const name of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  for (const name of readdirSync(entry))
+    newest = Math.max(newest, newestMtime(path.join(entry, name)));
   return newest;
 }
 
 const builtAt = Math.min(...outputs.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
 const changedAt = Math.max(...inputs.map((entry) => newestMtime(path.join(root, entry))));
 if (builtAt === 0 || changedAt > builtAt) {
-  console.log(builtAt === 0 ? 'No production build yet: building…' : 'Sources changed: rebuilding…');
+  console.log(
+    builtAt === 0 ? 'No production build yet: building…' : 'Sources changed: rebuilding…',
+  );
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

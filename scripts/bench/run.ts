@@ -111,7 +111,10 @@ async function viewpoint(label: string, env: Record<string, string>): Promise<Ro
   const dir = mkdtempSync(path.join(os.tmpdir(), 'viewpoint-bench-'));
   const webRoot = path.join(dir, 'web');
   mkdirSync(webRoot, { recursive: true });
-  writeFileSync(path.join(webRoot, 'index.html'), '<html lang="en"><head><!--app-head--></head></html>');
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<html lang="en"><head><!--app-head--></head></html>',
+  );
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -160,8 +163,12 @@ if (pgUrl && (await postgresReachable(pgUrl))) {
 }
 
 const ceiling = rows[0]?.rps ?? 1;
-process.stdout.write(`\n${connections} connections, ${duration} s per endpoint, ${os.cpus().length} cores\n\n`);
-process.stdout.write('target                     path          req/s     p50 ms  p99 ms  errors  % of bare\n');
+process.stdout.write(
+  `\n${connections} connections, ${duration} s per endpoint, ${os.cpus().length} cores\n\n`,
+);
+process.stdout.write(
+  'target                     path          req/s     p50 ms  p99 ms  errors  % of bare\n',
+);
 for (const row of rows) {
   process.stdout.write(
     `${row.target.padEnd(26)} ${row.path.padEnd(12)} ${String(row.rps).padStart(7)}  ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)} ${String(row.errors).padStart(7)}  ${((100 * row.rps) / ceiling).toFixed(1).padStart(8)}%\n`,

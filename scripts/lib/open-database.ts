@@ -7,7 +7,11 @@ import { lockDataDir } from '../../src/server/platform/db/data-dir-lock.js';
  * Opens the configured database for a command-line script, migrated. On PGlite the script
  * takes the data-directory lock, so it refuses while a server runs on the same directory.
  */
-export async function openScriptDatabase(): Promise<{ config: Config; database: Database; close(): Promise<void> }> {
+export async function openScriptDatabase(): Promise<{
+  config: Config;
+  database: Database;
+  close: () => Promise<void>;
+}> {
   const config = loadConfig();
   const lock = config.embedded ? lockDataDir(config.dataDir) : undefined;
   try {

@@ -33,9 +33,9 @@ describe('configuration from the environment', () => {
 
   it('requires AUTH_SECRET when DATABASE_URL is set', () => {
     const dataDir = tempDir();
-    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/viewpoint' })).toThrow(
-      /AUTH_SECRET must be set/,
-    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/viewpoint' }),
+    ).toThrow(/AUTH_SECRET must be set/);
     expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(false);
   });
 

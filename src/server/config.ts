@@ -27,7 +27,9 @@ const optionalUrl = (protocols: string[], what: string) =>
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyAsUndefined,
-    z.enum(['development', 'production', 'test'], 'one of development, production, test').optional(),
+    z
+      .enum(['development', 'production', 'test'], 'one of development, production, test')
+      .optional(),
   ),
   PORT: z.preprocess(
     emptyAsUndefined,

@@ -39,7 +39,9 @@ main().catch((error: unknown) => {
   if (expected.some((kind) => error instanceof kind)) {
     process.stderr.write(`${(error as Error).message}\n`);
   } else {
-    process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -11,7 +11,10 @@ async function startServer() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'viewpoint-shutdown-'));
   const webRoot = path.join(dir, 'web');
   mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
-  writeFileSync(path.join(webRoot, 'index.html'), '<html lang="en"><head><!--app-head--></head></html>');
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<html lang="en"><head><!--app-head--></head></html>',
+  );
   // Large enough that the response is still streaming when the signal arrives.
   writeFileSync(path.join(webRoot, 'assets', 'film-reel.bin'), Buffer.alloc(32 * 1024 * 1024, 7));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -9,7 +9,11 @@ export const SHUTDOWN_TIMEOUT_MS = 10_000;
  * Stops accepting connections, lets in-flight requests finish, then closes the platforms
  * (database last, so no acknowledged write is cut off). Resolves with the exit code.
  */
-export async function shutdown(app: FastifyInstance, platforms: Platforms, log: Logger): Promise<number> {
+export async function shutdown(
+  app: FastifyInstance,
+  platforms: Platforms,
+  log: Logger,
+): Promise<number> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<number>((resolve) => {
     timer = setTimeout(() => {

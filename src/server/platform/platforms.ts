@@ -30,7 +30,10 @@ export class PlatformError extends Error {
   }
 }
 
-async function attempt<T>(platform: PlatformError['platform'], start: () => Promise<T>): Promise<T> {
+async function attempt<T>(
+  platform: PlatformError['platform'],
+  start: () => Promise<T>,
+): Promise<T> {
   try {
     return await start();
   } catch (error) {
@@ -46,7 +49,9 @@ export async function startPlatforms(config: Config, log: Logger): Promise<Platf
   try {
     let dataDirLock: DataDirLock | undefined;
     if (config.embedded) {
-      dataDirLock = await attempt('data directory', () => Promise.resolve(lockDataDir(config.dataDir)));
+      dataDirLock = await attempt('data directory', () =>
+        Promise.resolve(lockDataDir(config.dataDir)),
+      );
       const lock = dataDirLock;
       opened.push({ close: () => lock.release() });
     }

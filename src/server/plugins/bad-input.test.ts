@@ -52,7 +52,10 @@ describe('bad input answers the catalogued error and changes nothing', () => {
       payload: JSON.stringify({ ...report, stack: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'out-of-range', message: 'The request body is too large' });
+    expect(res.json().error).toEqual({
+      code: 'out-of-range',
+      message: 'The request body is too large',
+    });
   });
 
   it('refuses a body that breaks the schema, naming the field', async () => {
@@ -129,7 +132,12 @@ describe('bad input answers the catalogued error and changes nothing', () => {
       // A fresh address per run: with REDIS_URL the counters outlive the process.
       const address = `10.${Array.from(randomBytes(3)).join('.')}`;
       const send = () =>
-        probe.app.inject({ method: 'POST', url: '/api/client-errors', payload: report, remoteAddress: address });
+        probe.app.inject({
+          method: 'POST',
+          url: '/api/client-errors',
+          payload: report,
+          remoteAddress: address,
+        });
       for (let i = 0; i < 20; i += 1) expect((await send()).statusCode).toBe(204);
       const limited = await send();
       expect(limited.statusCode).toBe(429);

@@ -8,7 +8,10 @@ import { AppError, type ErrorCode } from '../../shared/errors.js';
  * catalogued code; anything else is logged with the request id and answered as `internal`.
  */
 const frameworkErrors: Record<string, { code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid-argument', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'invalid-argument',
+    message: 'The request body is not valid JSON',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: 'invalid-argument',
     message: 'The request body is empty but its content type says JSON',

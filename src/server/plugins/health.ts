@@ -36,7 +36,11 @@ export function registerHealth(app: FastifyInstance, platforms: Platforms) {
   typed.get(
     '/readyz',
     {
-      schema: { tags: ['health'], querystring: noQuery, response: { 200: readiness, 503: readiness } },
+      schema: {
+        tags: ['health'],
+        querystring: noQuery,
+        response: { 200: readiness, 503: readiness },
+      },
     },
     async (_request, reply) => {
       const [database, bus] = await Promise.all([

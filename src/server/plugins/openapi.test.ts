@@ -37,4 +37,3 @@ describe('the API documents itself', () => {
     expect(missing).toEqual([]);
   });
 });
-

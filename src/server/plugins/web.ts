@@ -32,14 +32,18 @@ export function readWebBuild(webRoot: string) {
   try {
     template = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   } catch {
-    throw new WebBuildMissingError(`The web app is not built (${webRoot}/index.html missing): run npm run build`);
+    throw new WebBuildMissingError(
+      `The web app is not built (${webRoot}/index.html missing): run npm run build`,
+    );
   }
   if (!template.includes('<!--app-head-->')) {
     throw new WebBuildMissingError(`${webRoot}/index.html has no <!--app-head--> marker`);
   }
   let buildId = 'development';
   try {
-    buildId = z.object({ id: z.string() }).parse(JSON.parse(readFileSync(path.join(webRoot, 'build.json'), 'utf8'))).id;
+    buildId = z
+      .object({ id: z.string() })
+      .parse(JSON.parse(readFileSync(path.join(webRoot, 'build.json'), 'utf8'))).id;
   } catch {
     // A development build has no manifest; the notice then never fires.
   }

@@ -39,7 +39,10 @@ async function writeWebFixture(webRoot: string) {
 }
 
 /** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+}> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openPglite(undefined);
@@ -92,7 +95,11 @@ export async function createTestApp(
   const logger = pino({ level: 'silent' });
   const { database, drop } = await createTestDatabase();
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus();
-  const mailer = createOutboxMailer({ dir: path.join(config.dataDir, 'mail'), from: config.mailFrom, log: logger });
+  const mailer = createOutboxMailer({
+    dir: path.join(config.dataDir, 'mail'),
+    from: config.mailFrom,
+    log: logger,
+  });
   const platforms: Platforms = {
     database,
     bus,

@@ -18,7 +18,10 @@ export const clientErrorSchema = z
   })
   .strict();
 
-export async function registerClientErrorRoutes(app: FastifyInstance, options: { rateLimitStore: RateLimitStore }) {
+export async function registerClientErrorRoutes(
+  app: FastifyInstance,
+  options: { rateLimitStore: RateLimitStore },
+) {
   await app.register(async (scope) => {
     await scope.register(rateLimit, { max: 20, timeWindow: '1 minute', ...options.rateLimitStore });
     scope.withTypeProvider<ZodTypeProvider>().post(

@@ -15,5 +15,8 @@ export type SiteInfo = z.infer<typeof siteInfoSchema>;
 /** The site's public identity: its name from SITE_NAME, its description from the settings. */
 export async function getSiteInfo(db: Db, siteName: string): Promise<SiteInfo> {
   const description = z.string().safeParse(await readSetting(db, 'site.description'));
-  return { name: siteName, description: description.success ? description.data : defaultSiteDescription };
+  return {
+    name: siteName,
+    description: description.success ? description.data : defaultSiteDescription,
+  };
 }

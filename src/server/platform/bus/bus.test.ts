@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMemoryBus, createRedisBus, type Bus } from './bus.js';
 
-const kinds: [string, () => Promise<Bus>][] = [['memory', () => Promise.resolve(createMemoryBus())]];
+const kinds: [string, () => Promise<Bus>][] = [
+  ['memory', () => Promise.resolve(createMemoryBus())],
+];
 if (process.env.REDIS_URL) {
   const url = process.env.REDIS_URL;
   kinds.push(['redis', () => createRedisBus(url)]);

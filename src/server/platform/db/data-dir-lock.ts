@@ -38,7 +38,9 @@ function isAlive(pid: number): boolean {
 
 export function readLockHolder(dataDir: string): LockHolder | undefined {
   try {
-    const holder = JSON.parse(readFileSync(path.join(dataDir, 'server.lock'), 'utf8')) as LockHolder;
+    const holder = JSON.parse(
+      readFileSync(path.join(dataDir, 'server.lock'), 'utf8'),
+    ) as LockHolder;
     return isAlive(holder.pid) && holder.pid !== process.pid ? holder : undefined;
   } catch {
     return undefined;

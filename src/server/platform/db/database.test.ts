@@ -25,22 +25,31 @@ describe('database and migrations', () => {
     }
   });
 
-  it.runIf(process.env.DATABASE_URL)('lets two processes migrate the same database at once', async () => {
-    const { database, drop } = await createTestDatabase();
-    try {
-      const url = new URL(process.env.DATABASE_URL ?? '');
-      const [current] = await queryRows<{ name: string }>(database.db, sql`select current_database() as name`);
-      url.pathname = `/${current?.name}`;
-      const a = await openPostgres(url.toString(), { max: 1 });
-      const b = await openPostgres(url.toString(), { max: 1 });
-      await Promise.all([a.migrate(), b.migrate()]);
-      const applied = await queryRows(a.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      expect(applied).toEqual([{ n: 2 }]);
-      await Promise.all([a.close(), b.close()]);
-    } finally {
-      await drop();
-    }
-  });
+  it.runIf(process.env.DATABASE_URL)(
+    'lets two processes migrate the same database at once',
+    async () => {
+      const { database, drop } = await createTestDatabase();
+      try {
+        const url = new URL(process.env.DATABASE_URL ?? '');
+        const [current] = await queryRows<{ name: string }>(
+          database.db,
+          sql`select current_database() as name`,
+        );
+        url.pathname = `/${current?.name}`;
+        const a = await openPostgres(url.toString(), { max: 1 });
+        const b = await openPostgres(url.toString(), { max: 1 });
+        await Promise.all([a.migrate(), b.migrate()]);
+        const applied = await queryRows(
+          a.db,
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        );
+        expect(applied).toEqual([{ n: 2 }]);
+        await Promise.all([a.close(), b.close()]);
+      } finally {
+        await drop();
+      }
+    },
+  );
 });
 
 describe('one process per PGlite data directory', () => {
@@ -54,13 +63,18 @@ describe('one process per PGlite data directory', () => {
       JSON.stringify({ pid: process.ppid, url: 'http://localhost:3000', startedAt: '' }),
     );
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-    expect(() => lockDataDir(dir)).toThrow(/in use by another Viewpoint process .*http:\/\/localhost:3000/);
+    expect(() => lockDataDir(dir)).toThrow(
+      /in use by another Viewpoint process .*http:\/\/localhost:3000/,
+    );
     lock.release();
   });
 
   it('takes over a lock left by a process that died', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'viewpoint-lock-'));
-    writeFileSync(path.join(dir, 'server.lock'), JSON.stringify({ pid: 2 ** 22 + 7, startedAt: '' }));
+    writeFileSync(
+      path.join(dir, 'server.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 7, startedAt: '' }),
+    );
     const lock = lockDataDir(dir);
     lock.release();
   });

@@ -16,8 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 export interface Database {
@@ -52,7 +52,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
-export async function openPostgres(
+export function openPostgres(
   connectionString: string,
   options: { max?: number } = {},
 ): Promise<Database> {
@@ -61,7 +61,7 @@ export async function openPostgres(
   // gets a fresh connection and /readyz reports the outage meanwhile.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return {
+  return Promise.resolve({
     db,
     kind: 'postgres',
     async migrate() {
@@ -83,5 +83,5 @@ export async function openPostgres(
     async close() {
       await pool.end();
     },
-  };
+  });
 }

@@ -28,7 +28,11 @@ const firstLink = (text: string) => /https?:\/\/\S+/.exec(text)?.[0];
  * a message). The subject and first link are logged so a developer can follow them.
  */
 export function createOutboxMailer(options: { dir: string; from: string; log: Logger }): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     kind: 'outbox',
     async send(message) {
