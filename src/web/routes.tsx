@@ -1,0 +1,63 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { siteRoutes, type SiteRoute } from '../shared/routes';
+import { siteQueryOptions } from './api/get-site';
+import { AuthLayout } from './layouts/auth-layout';
+import { DefaultLayout } from './layouts/default-layout';
+import { pageModuleFor } from './page-modules';
+import { AppLoading, RootShell } from './shell/root-shell';
+import { NotFoundPage, RootErrorPage, RouteErrorPage } from './shell/error-page';
+import { guardLoader } from './shell/guard-loader';
+import { hasGuards } from './shell/guards';
+import type { RouteHandle } from './shell/route-handle';
+
+function pageRoute(route: SiteRoute): RouteObject {
+  const handle: RouteHandle = { siteRoute: route };
+  return {
+    id: route.name,
+    path: route.path,
+    handle,
+    ...(hasGuards(route) ? { loader: guardLoader(route) } : {}),
+    lazy: pageModuleFor(route),
+  };
+}
+
+function pagesOf(layout: SiteRoute['layout']): RouteObject[] {
+  return siteRoutes.filter((route) => route.layout === layout).map(pageRoute);
+}
+
+/**
+ * The route tree: root (site data, shell) → layout → error boundary → pages. The boundary sits
+ * below the layout so a failing page keeps the header and footer. Built from a function and
+ * free of browser globals so a server render can use the same tree with a static router.
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootShell,
+      HydrateFallback: AppLoading,
+      errorElement: <RootErrorPage />,
+      loader: async () => {
+        // The layout, <head> and most pages need the site's name.
+        await queryClient.ensureQueryData(siteQueryOptions());
+        return null;
+      },
+      children: [
+        {
+          Component: DefaultLayout,
+          children: [
+            {
+              errorElement: <RouteErrorPage />,
+              children: [...pagesOf('default'), { path: '*', Component: NotFoundPage }],
+            },
+          ],
+        },
+        {
+          Component: AuthLayout,
+          children: [{ errorElement: <RouteErrorPage />, children: pagesOf('auth') }],
+        },
+      ],
+    },
+  ];
+}
