@@ -1,5 +1,8 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { Link, useLocation, useRouteError } from 'react-router';
+import { isApiError } from '../api/api-client';
+import { reportClientError } from '../api/report-client-error';
 import { describeError, notFoundDescription, type ErrorDescription } from './describe-error';
 
 export function ErrorView({ status, title, description }: ErrorDescription) {
@@ -23,7 +26,19 @@ export function ErrorView({ status, title, description }: ErrorDescription) {
 export function RouteErrorPage() {
   const error = useRouteError();
   const { pathname } = useLocation();
-  return <ErrorView {...describeError(error, pathname)} />;
+  const description = describeError(error, pathname);
+  useEffect(() => {
+    // Server-side failures are already in the server's log; report the app's own crashes.
+    if (description.status >= 500 && !isApiError(error)) {
+      reportClientError({
+        message: error instanceof Error ? error.message : description.description,
+        status: description.status,
+        path: pathname,
+        ...(error instanceof Error && error.stack ? { stack: error.stack } : {}),
+      });
+    }
+  }, [error, description.status, description.description, pathname]);
+  return <ErrorView {...description} />;
 }
 
 /** errorElement of the root route, when not even the layout could render. */
