@@ -7,7 +7,8 @@ import { defineConfig, type Plugin } from 'vite';
  * Every production build gets an id. The app carries it in import.meta.env.VITE_BUILD_ID and
  * the server serves it as /builds/latest.json, so open tabs learn when a new version is deployed.
  */
-const buildId = process.env.VITE_BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+const buildId =
+  process.env.VITE_BUILD_ID ?? `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 
 function buildManifest(): Plugin {
   return {
