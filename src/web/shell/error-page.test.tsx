@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { createMemoryRouter, data, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-client';
 import { renderWithTheme } from '../test/render';
 import { describeError } from './describe-error';
@@ -61,6 +61,14 @@ function renderAt(path: string, loader?: () => unknown) {
 }
 
 describe('error page', () => {
+  // The page reports crashes to the server (POST /api/client-errors); the server is not here.
+  const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    fetchMock.mockClear();
+    vi.unstubAllGlobals();
+  });
+
   it('the catch-all route shows 404 with the path and a Go home link', async () => {
     renderAt('/no/such/page');
 
@@ -80,6 +88,7 @@ describe('error page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Internal Server Error');
     expect(screen.getByText('The projector caught fire')).toBeTruthy();
     expect(screen.getByTestId('error-status').textContent).toBe('500');
+    expect(fetchMock).toHaveBeenCalledWith('/api/client-errors', expect.anything());
   });
 
   it('a thrown response shows its own status text and message', async () => {
