@@ -7,7 +7,7 @@ import { count } from 'drizzle-orm';
 import { writeSetting } from '../src/server/features/site/repo.js';
 import { accounts, users } from '../src/server/platform/db/schema.js';
 import type { Role } from '../src/shared/roles.js';
-import { exitWithMessage, openScriptDatabase } from './lib/open-database.js';
+import { exitWithMessage, openScriptDatabase } from '../src/server/cli/open-database.js';
 
 const people: { role: Role; name: string; username: string }[] = [
   { role: 'admin', name: 'Margot Lindqvist', username: 'margot' },

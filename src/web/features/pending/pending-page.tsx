@@ -7,7 +7,7 @@ export function PendingPage() {
   const siteRoute = deepestHandle(useMatches(), 'siteRoute');
   return (
     <Stack gap="md" align="flex-start" py="xl">
-      <Title order={1}>{siteRoute?.title ?? 'Coming soon'}</Title>
+      <Title order={1}>{siteRoute?.title ?? 'Not available yet'}</Title>
       <Text>This page is not available yet.</Text>
       <Button component={Link} to="/" variant="default">
         Go home

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { loadConfig, type Config } from '../../src/server/config.js';
-import { openPglite, openPostgres, type Database } from '../../src/server/platform/db/database.js';
-import { lockDataDir } from '../../src/server/platform/db/data-dir-lock.js';
+import { loadConfig, type Config } from '../config.js';
+import { openPglite, openPostgres, type Database } from '../platform/db/database.js';
+import { lockDataDir } from '../platform/db/data-dir-lock.js';
 
 /**
  * Opens the configured database for a command-line script, migrated. On PGlite the script
