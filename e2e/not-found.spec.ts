@@ -56,8 +56,9 @@ describe('not found', () => {
 
     await errorPage.getByRole('link', { name: 'Go home' }).click();
     await page.waitForURL(`${baseURL}/`);
+    // The error page stays until the home page's lazy module has loaded; wait for the swap.
+    await page.getByTestId('error-page').waitFor({ state: 'detached' });
     await page.getByRole('heading', { level: 1, name: /./ }).waitFor();
-    expect(await page.getByTestId('error-page').count()).toBe(0);
     expect(await page.title()).toBe('Home · Viewpoint');
     expectNoConsoleErrors(page);
   });

@@ -1,11 +1,12 @@
 // `npm run seed:demo`: fills an empty site with demo content and one account per role, and
 // prints how to sign in. Passwords are random per run: a demo site reachable from elsewhere
 // must not share known passwords. Refuses to touch a site that already has accounts.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { hashPassword } from 'better-auth/crypto';
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../src/server/features/accounts/password-hash.js';
 import { count } from 'drizzle-orm';
 import { writeSetting } from '../src/server/features/site/repo.js';
-import { accounts, users } from '../src/server/platform/db/schema.js';
+import { insertAccount } from '../src/server/features/accounts/repo.js';
+import { users } from '../src/server/platform/db/schema.js';
 import type { Role } from '../src/shared/roles.js';
 import { exitWithMessage, openScriptDatabase } from '../src/server/cli/open-database.js';
 
@@ -27,35 +28,24 @@ async function seed() {
     const host =
       config.publicUrl.hostname === 'localhost' ? 'example.com' : config.publicUrl.hostname;
     const credentials: string[] = [];
-    await database.db.transaction(async (tx) => {
-      for (const person of people) {
-        const id = randomUUID();
-        const email = `${person.username}@${host}`;
-        const password = `demo-${randomBytes(6).toString('base64url')}`;
-        await tx.insert(users).values({
-          id,
-          name: person.name,
-          email,
-          emailVerified: true,
-          username: person.username,
-          displayUsername: person.username,
-          role: person.role,
-        });
-        await tx.insert(accounts).values({
-          id: randomUUID(),
-          accountId: id,
-          providerId: 'credential',
-          userId: id,
-          password: await hashPassword(password),
-        });
-        credentials.push(`  ${person.role.padEnd(22)} ${email.padEnd(30)} ${password}`);
-      }
-      await writeSetting(
-        tx,
-        'site.description',
-        'Film reviews and viewpoints from people who stay for the credits: write about what you watched, argue kindly, find your next favourite.',
-      );
-    });
+    for (const person of people) {
+      const email = `${person.username}@${host}`;
+      const password = `demo-${randomBytes(6).toString('base64url')}`;
+      await insertAccount(database.db, {
+        email,
+        name: person.name,
+        username: person.username,
+        role: person.role,
+        emailVerified: true,
+        passwordHash: await hashPassword(password),
+      });
+      credentials.push(`  ${person.role.padEnd(22)} ${email.padEnd(30)} ${password}`);
+    }
+    await writeSetting(
+      database.db,
+      'site.description',
+      'Film reviews and viewpoints from people who stay for the credits: write about what you watched, argue kindly, find your next favourite.',
+    );
     process.stdout.write(
       `Demo content added to ${database.kind === 'pglite' ? config.dataDir : 'the PostgreSQL database'}.\n` +
         `Accounts (role, email, password):\n${credentials.join('\n')}\n`,

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
@@ -26,6 +28,9 @@ export interface NewPageOptions {
   consent?: ConsentCookie;
   /** Console errors this page is expected to log (e.g. the failed load of a 404 document). */
   allowConsoleErrors?: RegExp[];
+  /** The browser's locale and time zone (dates the page formats), e.g. 'en-US' and 'UTC'. */
+  locale?: string;
+  timezoneId?: string;
 }
 
 interface PageRecord {
@@ -52,6 +57,7 @@ export function expectNoConsoleErrors(page: Page): void {
 }
 
 function watch(page: Page, allowed: RegExp[]): void {
+  if (records.has(page)) return;
   const record: PageRecord = { errors: [], allowed };
   records.set(page, record);
   page.on('console', (message) => {
@@ -67,17 +73,30 @@ function watch(page: Page, allowed: RegExp[]): void {
 export interface BrowserFixture {
   /** A page in a brand-new context whose baseURL is the test server. */
   newPage(options?: NewPageOptions): Promise<Page>;
-  baseURL: string;
+  /**
+   * A brand-new context (one browser profile: shared cookies and storage) whose pages, made with
+   * `context.newPage()`, are watched like newPage's — for tests with several tabs of one user.
+   */
+  newContext(options?: NewPageOptions): Promise<BrowserContext>;
+  /** The server's origin (read when used: a spec's own server starts in its beforeAll). */
+  readonly baseURL: string;
+}
+
+export interface UseBrowserOptions {
+  /** The origin to test instead of the suite's shared server (a spec that starts its own). */
+  baseURL?: () => string;
 }
 
 /**
  * Registers the hooks of a spec file: launch before all, close after all, and after each test
  * close its contexts and fail the test if any of its pages logged an error.
  */
-export function useBrowser(): BrowserFixture {
-  const baseURL = inject('baseURL');
+export function useBrowser(options: UseBrowserOptions = {}): BrowserFixture {
+  const sharedBaseURL = inject('baseURL');
+  const currentBaseURL = options.baseURL ?? (() => sharedBaseURL);
   let browser: Browser | undefined;
-  let contexts: { context: BrowserContext; page: Page }[] = [];
+  let contexts: { context: BrowserContext; pages: Page[] }[] = [];
+  const trackers = new WeakMap<BrowserContext, (page: Page) => void>();
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -86,7 +105,7 @@ export function useBrowser(): BrowserFixture {
   afterEach(async () => {
     const open = contexts;
     contexts = [];
-    const problems = open.flatMap(({ page }) => consoleErrorsOf(page));
+    const problems = open.flatMap(({ pages }) => pages.flatMap((page) => consoleErrorsOf(page)));
     await Promise.all(open.map(({ context }) => context.close()));
     expect(problems, 'console errors, page errors or CSP violations').toEqual([]);
   });
@@ -95,24 +114,43 @@ export function useBrowser(): BrowserFixture {
     await browser?.close();
   });
 
+  async function newContext(contextOptions: NewPageOptions = {}): Promise<BrowserContext> {
+    if (!browser) throw new Error('newContext() called outside a test (the browser is not up)');
+    const baseURL = currentBaseURL();
+    const context = await browser.newContext({
+      baseURL,
+      colorScheme: contextOptions.colorScheme ?? 'light',
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'no-preference',
+      ...(contextOptions.locale ? { locale: contextOptions.locale } : {}),
+      ...(contextOptions.timezoneId ? { timezoneId: contextOptions.timezoneId } : {}),
+    });
+    if (contextOptions.consent) {
+      await context.addCookies([
+        { name: 'cookie-consent', value: contextOptions.consent, url: baseURL, sameSite: 'Lax' },
+      ]);
+    }
+    const entry = { context, pages: [] as Page[] };
+    const track = (page: Page) => {
+      watch(page, contextOptions.allowConsoleErrors ?? []);
+      if (!entry.pages.includes(page)) entry.pages.push(page);
+    };
+    // Every page of the context: those made with context.newPage() and those the site opens.
+    context.on('page', track);
+    trackers.set(context, track);
+    contexts.push(entry);
+    return context;
+  }
+
   return {
-    baseURL,
-    async newPage(options: NewPageOptions = {}) {
-      if (!browser) throw new Error('newPage() called outside a test (the browser is not up)');
-      const context = await browser.newContext({
-        baseURL,
-        colorScheme: options.colorScheme ?? 'light',
-        viewport: { width: 1280, height: 800 },
-        reducedMotion: 'no-preference',
-      });
-      if (options.consent) {
-        await context.addCookies([
-          { name: 'cookie-consent', value: options.consent, url: baseURL, sameSite: 'Lax' },
-        ]);
-      }
+    get baseURL() {
+      return currentBaseURL();
+    },
+    newContext,
+    async newPage(pageOptions: NewPageOptions = {}) {
+      const context = await newContext(pageOptions);
       const page = await context.newPage();
-      watch(page, options.allowConsoleErrors ?? []);
-      contexts.push({ context, page });
+      trackers.get(context)?.(page);
       return page;
     },
   };
@@ -148,4 +186,13 @@ export async function settle(page: Page): Promise<void> {
 export async function advance(page: Page, ms: number): Promise<void> {
   await page.clock.runFor(ms);
   await settle(page);
+}
+
+/** Where screenshot() writes: E2E_SHOTS, or /tmp/shots. */
+export const shotsDir = process.env.E2E_SHOTS ?? '/tmp/shots';
+
+/** A full-page screenshot, `<shotsDir>/<name>.png`, for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }

@@ -117,10 +117,15 @@ export function lastLogOf(server: RunningServer): string {
   return lastWords.get(server.child) ?? '';
 }
 
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  /** Runs on the fresh data directory before the server takes it (seeding a database). */
+  prepare?: (dataDir: string) => Promise<void>,
+): Promise<RunningServer> {
   assertBuilt();
   const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'viewpoint-e2e-'));
+  await prepare?.(dataDir);
   const logFile = path.join(dataDir, 'server.log');
   const baseURL = `http://127.0.0.1:${port}`;
   const logFd = openSync(logFile, 'a');

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchAccount, benchScale } from './scale.js';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
@@ -69,15 +70,33 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-async function measure(target: string, base: string, paths: string[]): Promise<Row[]> {
+/** One measured request: a path, or a label with its own method, headers, body and load. */
+interface Probe {
+  label: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+}
+
+async function measure(target: string, base: string, probes: (string | Probe)[]): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const urlPath of paths) {
+  for (const entry of probes) {
+    const probe: Probe = typeof entry === 'string' ? { label: entry, path: entry } : entry;
+    const options = {
+      url: base + probe.path,
+      connections: probe.connections ?? connections,
+      method: probe.method ?? 'GET',
+      headers: probe.headers,
+      body: probe.body,
+    };
     // A short warm-up so JIT and connection pools are settled before measuring.
-    await autocannon({ url: base + urlPath, connections, duration: 1 });
-    const result = await autocannon({ url: base + urlPath, connections, duration });
+    await autocannon({ ...options, duration: 1 });
+    const result = await autocannon({ ...options, duration });
     rows.push({
       target,
-      path: urlPath,
+      path: probe.label,
       rps: Math.round(result.requests.average),
       p50: result.latency.p50,
       p99: result.latency.p99,
@@ -107,6 +126,18 @@ async function bareNodeHttp(): Promise<Row[]> {
   }
 }
 
+const benchSecret = 'bench-secret-bench-secret-bench-secret-0000';
+
+/** Runs `npm run seed:bench` against a database (once: the seed marks what it wrote). */
+async function seedBench(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed-bench.ts'], {
+    env: { ...process.env, DATABASE_URL: '', AUTH_SECRET: benchSecret, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`seed:bench failed (exit ${code})`);
+}
+
 async function viewpoint(label: string, env: Record<string, string>): Promise<Row[]> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'viewpoint-bench-'));
   const webRoot = path.join(dir, 'web');
@@ -115,30 +146,151 @@ async function viewpoint(label: string, env: Record<string, string>): Promise<Ro
     path.join(webRoot, 'index.html'),
     '<html lang="en"><head><!--app-head--></head></html>',
   );
+  // The seeded PGlite directory is kept between runs: seeding it takes minutes.
+  const dataEnv = { DATA_DIR: path.resolve('.bench/pglite'), ...env };
+  process.stdout.write(`seeding ${label} (skipped when already seeded)\n`);
+  await seedBench(dataEnv);
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(dir, 'data'),
       WEB_ROOT: webRoot,
       NODE_ENV: 'production',
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+      AUTH_SECRET: benchSecret,
       DATABASE_URL: '',
       REDIS_URL: '',
-      ...env,
+      ...dataEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(child, url);
   try {
-    return await measure(label, url, ['/healthz', '/api/site', '/about']);
+    const account = await signUpAccount(url);
+    const reader = await signInBenchAccount(url);
+    const forum = await forumTargets(url);
+    const signedIn = { cookie: reader.cookie };
+    return await measure(label, url, [
+      '/healthz',
+      '/api/site',
+      '/about',
+      { label: 'session: anonymous', path: '/api/auth/session' },
+      { label: 'session: signed in', path: '/api/auth/session', headers: signedIn },
+      { label: 'forum list: anonymous', path: '/api/forum/posts' },
+      { label: 'forum list', path: '/api/forum/posts', headers: signedIn },
+      { label: 'forum deep page', path: forum.deepPage, headers: signedIn },
+      { label: 'post (2,000 replies)', path: forum.post, headers: signedIn },
+      { label: 'replies page 1', path: forum.replies, headers: signedIn },
+      {
+        label: 'POST reply',
+        path: forum.replyTo,
+        method: 'POST',
+        headers: { ...reader.writeHeaders, 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ body: 'A benchmark reply: short, **kind** and to the point.' }),
+      },
+      {
+        label: 'POST sign-in (8 conn)',
+        path: '/api/auth/sign-in',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ email: account.email, password: account.password }),
+        connections: 8,
+      },
+    ]);
   } finally {
     await stop(child);
   }
+}
+
+/** The seeded moderator, signed in: its cookies, and the CSRF header its writes must carry. */
+async function signInBenchAccount(url: string) {
+  const response = await fetch(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: benchAccount.email, password: benchAccount.password }),
+  });
+  if (!response.ok) throw new Error(`bench sign-in failed: ${await response.text()}`);
+  const pairs = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
+  const cookie = pairs.join('; ');
+  const csrf = pairs.find((pair) => pair.startsWith('vp_csrf='))?.slice('vp_csrf='.length) ?? '';
+  return { cookie, writeHeaders: { cookie, 'x-csrf-token': decodeURIComponent(csrf) } };
+}
+
+/**
+ * The forum paths to measure: a page 50,000 threads deep (reached by following the API's own
+ * cursors, 50 at a time), and the first seeded thread (one of the 2,000-reply ones).
+ */
+async function forumTargets(url: string) {
+  let cursor: string | null = null;
+  for (let page = 0; page < 1000; page += 1) {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const response = await fetch(`${url}/api/forum/posts?limit=50${query}`);
+    const body = (await response.json()) as { nextCursor: string | null };
+    if (!response.ok || !body.nextCursor) throw new Error(`forum list failed on page ${page}`);
+    cursor = body.nextCursor;
+  }
+  const deepPage = `/api/forum/posts?cursor=${encodeURIComponent(cursor ?? '')}`;
+  const [longest] = await seededLongThreads(url);
+  return {
+    deepPage,
+    post: `/api/forum/posts/${longest}`,
+    replies: `/api/forum/posts/${longest}/comments?limit=50`,
+    replyTo: `/api/forum/posts/${longest}/comments`,
+  };
+}
+
+/**
+ * The seed's long threads: its first thread belongs to bench_author_2, whose 100 threads are
+ * two pages of that author's list.
+ */
+async function seededLongThreads(url: string): Promise<number[]> {
+  const found: number[] = [];
+  let cursor = '';
+  do {
+    const response = await fetch(
+      `${url}/api/forum/posts?author=bench_author_2&limit=50${cursor && `&cursor=${encodeURIComponent(cursor)}`}`,
+    );
+    const body = (await response.json()) as {
+      items: { id: number; replyCount: number }[];
+      nextCursor: string | null;
+    };
+    if (!response.ok) throw new Error('forum author list failed');
+    for (const item of body.items) {
+      if (item.replyCount >= benchScale.longThreadReplies) found.push(item.id);
+    }
+    cursor = body.nextCursor ?? '';
+  } while (cursor);
+  if (found.length > 0) return found;
+  throw new Error('no seeded 2,000-reply thread found: run npm run seed:bench on a fresh database');
+}
+
+/** Signs up one account through the API and signs it in (unverified accounts may sign in). */
+async function signUpAccount(url: string) {
+  const email = `bench-${Date.now()}@example.test`;
+  const password = 'bench-lantern-orchard-51';
+  const headers = { 'content-type': 'application/json', origin: url };
+  const username = `bench_${Date.now() % 1e9}`;
+  const signUp = await fetch(`${url}/api/auth/sign-up`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: 'Bench', username, email, password }),
+  });
+  if (!signUp.ok) throw new Error(`bench sign-up failed: ${await signUp.text()}`);
+  const signIn = await fetch(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`bench sign-in failed: ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return { email, password, cookie };
 }
 
 async function postgresReachable(url: string): Promise<boolean> {
@@ -152,12 +304,25 @@ async function postgresReachable(url: string): Promise<boolean> {
   }
 }
 
+/** The `viewpoint_bench` database on the same server, created once and kept seeded. */
+async function benchDatabase(serverUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  const found = await client.query("select 1 from pg_database where datname = 'viewpoint_bench'");
+  if (found.rowCount === 0) await client.query('create database viewpoint_bench');
+  await client.end();
+  const url = new URL(serverUrl);
+  url.pathname = '/viewpoint_bench';
+  return url.toString();
+}
+
 const rows: Row[] = [];
 rows.push(...(await bareNodeHttp()));
 rows.push(...(await viewpoint('viewpoint (PGlite)', {})));
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (pgUrl && (await postgresReachable(pgUrl))) {
-  rows.push(...(await viewpoint('viewpoint (PostgreSQL)', { DATABASE_URL: pgUrl })));
+  const benchUrl = await benchDatabase(pgUrl);
+  rows.push(...(await viewpoint('viewpoint (PostgreSQL)', { DATABASE_URL: benchUrl })));
 } else {
   process.stdout.write('PostgreSQL not measured: set BENCH_DATABASE_URL to a reachable server.\n');
 }
@@ -167,10 +332,14 @@ process.stdout.write(
   `\n${connections} connections, ${duration} s per endpoint, ${os.cpus().length} cores\n\n`,
 );
 process.stdout.write(
-  'target                     path          req/s     p50 ms  p99 ms  errors  % of bare\n',
+  'Sign-in hashes with scrypt N=16384, r=16, p=1, 64-byte key (node:crypto, libuv pool of ' +
+    `${process.env.UV_THREADPOOL_SIZE ?? 4} threads).\n\n`,
+);
+process.stdout.write(
+  'target                     path                    req/s     p50 ms  p99 ms  errors  % of bare\n',
 );
 for (const row of rows) {
   process.stdout.write(
-    `${row.target.padEnd(26)} ${row.path.padEnd(12)} ${String(row.rps).padStart(7)}  ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)} ${String(row.errors).padStart(7)}  ${((100 * row.rps) / ceiling).toFixed(1).padStart(8)}%\n`,
+    `${row.target.padEnd(26)} ${row.path.padEnd(22)} ${String(row.rps).padStart(7)}  ${String(row.p50).padStart(7)} ${String(row.p99).padStart(7)} ${String(row.errors).padStart(7)}  ${((100 * row.rps) / ceiling).toFixed(1).padStart(8)}%\n`,
   );
 }

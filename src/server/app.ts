@@ -10,6 +10,13 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Logger } from 'pino';
 import { notFound } from '../shared/errors.js';
 import type { Config } from './config.js';
+import { registerAccounts } from './features/accounts/accounts.js';
+import type { RouteAccess } from './features/accounts/access.js';
+import { registerForum } from './features/forum/forum.js';
+import { registerProfileRoutes } from './features/profiles/routes.js';
+import { registerUploadRoutes } from './features/uploads/routes.js';
+import { registerUserRoutes } from './features/users/routes.js';
+import { registerCsrf } from './plugins/csrf.js';
 import { registerClientErrorRoutes } from './features/client-errors/routes.js';
 import { rateLimitStore } from './platform/rate-limit-store.js';
 import { registerSiteRoutes } from './features/site/routes.js';
@@ -25,6 +32,8 @@ export interface RegisteredRoute {
   method: RouteOptions['method'];
   url: string;
   schema: RouteOptions['schema'];
+  /** Who may call it (features/accounts/access.ts). */
+  access: RouteAccess | undefined;
 }
 
 declare module 'fastify' {
@@ -42,6 +51,8 @@ export interface AppOptions {
   logger: Logger;
   /** Serve the built web app from config.webRoot (off in API-only tests). */
   serveWeb?: boolean;
+  /** Prefix of rate-limit keys, so test apps sharing one Redis do not share counters. */
+  limitNamespace?: string;
 }
 
 /** Builds the whole server from its plugins; main.ts listens, tests inject. */
@@ -52,13 +63,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.env === 'production',
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }) as unknown as FastifyInstance;
   const registered: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registered);
   app.addHook('onRoute', (route) => {
-    registered.push({ method: route.method, url: route.url, schema: route.schema });
+    registered.push({
+      method: route.method,
+      url: route.url,
+      schema: route.schema,
+      // Read later: the access plugin fills in the documentation routes' declaration.
+      get access() {
+        return route.config?.access;
+      },
+    });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -70,11 +89,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurityHeaders(app, { https: config.publicUrl.protocol === 'https:' });
   await app.register(cookie, { secret: config.authSecret });
+  registerCsrf(app, { publicUrl: config.publicUrl });
+  const accounts = registerAccounts(app, {
+    config,
+    platforms,
+    logger: options.logger,
+    limitNamespace: options.limitNamespace,
+  });
   await registerOpenApi(app, { siteName: config.siteName });
 
   registerHealth(app, platforms);
   registerSiteRoutes(app, { db: platforms.database.db, siteName: config.siteName });
   await registerClientErrorRoutes(app, { rateLimitStore: rateLimitStore(platforms.bus.redis) });
+  accounts.registerRoutes();
+  registerUserRoutes(app, { db: platforms.database.db });
+  registerForum(app, {
+    db: platforms.database.db,
+    redis: platforms.bus.redis,
+    limitNamespace: options.limitNamespace ?? '',
+  });
+  registerProfileRoutes(app, { db: platforms.database.db });
+  await registerUploadRoutes(app, {
+    db: platforms.database.db,
+    storage: platforms.storage,
+    quotaBytes: config.uploadQuotaBytes,
+    redis: platforms.bus.redis,
+    limitNamespace: options.limitNamespace ?? '',
+  });
 
   const servePage =
     (options.serveWeb ?? config.serveWeb) === false

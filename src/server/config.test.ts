@@ -52,6 +52,74 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(message);
   });
 
+  it.each([
+    ['UPLOAD_QUOTA_MB', '0', /UPLOAD_QUOTA_MB must be a whole number of megabytes from 1 to/],
+    ['UPLOAD_QUOTA_MB', 'lots', /UPLOAD_QUOTA_MB must be a whole number of megabytes/],
+    ['S3_BUCKET', 'My_Bucket', /S3_BUCKET must be a bucket name \(3 to 63 lowercase/],
+    ['S3_ENDPOINT', 'minio:9000', /S3_ENDPOINT must be a http\(s\) URL/],
+    ['S3_FORCE_PATH_STYLE', 'yes', /S3_FORCE_PATH_STYLE must be true or false/],
+  ])('names %s and what it expects when given %j', (name, value, message) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'media', [name]: value })).toThrow(
+      message,
+    );
+  });
+
+  it('keeps uploads in DATA_DIR with a 200 MB quota unless told otherwise', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config.s3).toBeUndefined();
+    expect(config.uploadQuotaBytes).toBe(200 * 1024 * 1024);
+    expect(loadConfig({ DATA_DIR: tempDir(), UPLOAD_QUOTA_MB: '5' }).uploadQuotaBytes).toBe(
+      5 * 1024 * 1024,
+    );
+  });
+
+  it('reads the S3 settings, addressing an S3-compatible endpoint by path', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      S3_BUCKET: 'viewpoint-media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'viewpoint-media',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    const aws = loadConfig({ DATA_DIR: tempDir(), S3_BUCKET: 'media', S3_REGION: 'eu-west-3' });
+    expect(aws.s3).toMatchObject({
+      region: 'eu-west-3',
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
+    const virtualHost = loadConfig({
+      DATA_DIR: tempDir(),
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'https://s3.example.test',
+      S3_FORCE_PATH_STYLE: 'false',
+    });
+    expect(virtualHost.s3?.forcePathStyle).toBe(false);
+  });
+
+  it.each([
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET must be set when S3_ENDPOINT is set'],
+    [
+      { S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' },
+      'S3_SECRET_ACCESS_KEY must be set when S3_ACCESS_KEY_ID is set',
+    ],
+    [
+      { S3_BUCKET: 'media', S3_SECRET_ACCESS_KEY: 'secret' },
+      'S3_ACCESS_KEY_ID must be set when S3_SECRET_ACCESS_KEY is set',
+    ],
+  ])('refuses S3 settings that do not go together: %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(
+      `Invalid configuration: ${message}`,
+    );
+  });
+
   it('stops the server with one line and exit code 1 on a bad value', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...process.env, PORT: 'eighty', DATA_DIR: tempDir(), DATABASE_URL: '', REDIS_URL: '' },

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultWebRoot } from './paths.js';
+import type { S3Settings } from './platform/storage/s3-storage.js';
 
 /**
  * The server's whole configuration, read from the environment once at start. A bad value stops
@@ -59,10 +60,60 @@ export const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(32, 'a random secret of at least 32 characters').optional(),
   ),
+  ADMIN_EMAILS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email('a comma-separated list of email addresses')))
+      .default([]),
+  ),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^(true|false|\d{1,2}|[\d.:a-fA-F/, ]+)$/,
+        'true, false, a hop count or a list of proxy addresses',
+      )
+      .default('false'),
+  ),
   WEB_ROOT: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   SERVE_WEB: z.preprocess(
     emptyAsUndefined,
     z.enum(['true', 'false'], 'true or false').default('true'),
+  ),
+  UPLOAD_QUOTA_MB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number('a whole number of megabytes from 1 to 1000000')
+      .int('a whole number of megabytes from 1 to 1000000')
+      .min(1, 'a whole number of megabytes from 1 to 1000000')
+      .max(1_000_000, 'a whole number of megabytes from 1 to 1000000')
+      .default(200),
+  ),
+  S3_BUCKET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)',
+      )
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'http(s)'),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().trim().min(1).default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], 'true or false').optional(),
   ),
 });
 
@@ -82,10 +133,18 @@ export interface Config {
   siteName: string;
   authSecret: string;
   webRoot: string;
+  /** Addresses that become admin when verified (the first admin of a new site). */
+  adminEmails: string[];
+  /** Fastify's trustProxy: false unless a reverse proxy sets X-Forwarded-For. */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** Off under `npm run dev`, where Vite serves the web app and proxies the API. */
   serveWeb: boolean;
   /** Embedded mode: PGlite in DATA_DIR, one process holding the data directory. */
   embedded: boolean;
+  /** Uploaded files go to this bucket when S3_BUCKET is set, to DATA_DIR/uploads otherwise. */
+  s3: S3Settings | undefined;
+  /** What one user's uploads may take in total (image + thumbnail), in bytes. */
+  uploadQuotaBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR);
   const embedded = env.DATABASE_URL === undefined;
   const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  const s3 = s3Settings(env);
   return {
     env: env.NODE_ENV ?? 'development',
     port: env.PORT,
@@ -123,7 +183,41 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.AUTH_SECRET ?? embeddedAuthSecret(embedded, dataDir),
     webRoot: env.WEB_ROOT === undefined ? defaultWebRoot : path.resolve(env.WEB_ROOT),
     serveWeb: env.SERVE_WEB === 'true',
+    adminEmails: env.ADMIN_EMAILS,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     embedded,
+    s3,
+    uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
+  };
+}
+
+/** The S3 settings go together: a bucket, and both halves of a key pair or neither. */
+function s3Settings(env: Env): S3Settings | undefined {
+  const invalid = (message: string) => new ConfigError(`Invalid configuration: ${message}`);
+  if (env.S3_ACCESS_KEY_ID !== undefined && env.S3_SECRET_ACCESS_KEY === undefined) {
+    throw invalid('S3_SECRET_ACCESS_KEY must be set when S3_ACCESS_KEY_ID is set');
+  }
+  if (env.S3_SECRET_ACCESS_KEY !== undefined && env.S3_ACCESS_KEY_ID === undefined) {
+    throw invalid('S3_ACCESS_KEY_ID must be set when S3_SECRET_ACCESS_KEY is set');
+  }
+  if (env.S3_BUCKET === undefined) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE'] as const).find(
+      (name) => env[name] !== undefined,
+    );
+    if (stray) throw invalid(`S3_BUCKET must be set when ${stray} is set`);
+    return undefined;
+  }
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    // S3-compatible servers are usually addressed by path; AWS itself by virtual host.
+    forcePathStyle:
+      env.S3_FORCE_PATH_STYLE === undefined
+        ? env.S3_ENDPOINT !== undefined
+        : env.S3_FORCE_PATH_STYLE === 'true',
   };
 }
 
@@ -143,4 +237,14 @@ function embeddedAuthSecret(embedded: boolean, dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+function parseTrustProxy(value: string): Config['trustProxy'] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }

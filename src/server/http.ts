@@ -6,3 +6,13 @@ export const noQuery = z.object({}).strict();
 
 /** The error envelope for route response schemas (documented in OpenAPI). */
 export const errorResponse = errorEnvelopeSchema;
+
+/** The error envelope documented for each listed status, e.g. `errorResponses(400, 401)`. */
+export function errorResponses<S extends number>(
+  ...statuses: S[]
+): Record<S, typeof errorResponse> {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponse])) as Record<
+    S,
+    typeof errorResponse
+  >;
+}

@@ -66,8 +66,10 @@ export const invalidArgument = (message: string, details?: unknown) =>
   new AppError('invalid-argument', message, details);
 export const unauthenticated = (message = 'Please log in to continue') =>
   new AppError('unauthenticated', message);
-export const permissionDenied = (message = 'You do not have permission to do this') =>
-  new AppError('permission-denied', message);
+export const permissionDenied = (
+  message = 'You do not have permission to do this',
+  details?: unknown,
+) => new AppError('permission-denied', message, details);
 export const notFound = (what: string) => new AppError('not-found', `${what} not found`);
 export const alreadyExists = (message: string) => new AppError('already-exists', message);
 export const failedPrecondition = (message: string) => new AppError('failed-precondition', message);

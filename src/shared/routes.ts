@@ -63,7 +63,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Access Denied',
     description: 'You do not have access to this page.',
-    pending: true,
   },
   {
     name: 'account-blocked',
@@ -71,7 +70,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Account Blocked',
     description: 'This account has been blocked.',
-    pending: true,
   },
   {
     name: 'add-new',
@@ -81,7 +79,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Write a review or start a discussion.',
     requiresAuth: true,
     requiresVerifiedEmail: true,
-    pending: true,
   },
   {
     name: 'admin',
@@ -121,7 +118,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Manage accounts and roles.',
     requiresAuth: true,
     requiresAdmin: true,
-    pending: true,
   },
   {
     name: 'auth-login',
@@ -129,7 +125,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'auth',
     title: 'Sign In',
     description: 'Sign in to your account.',
-    pending: true,
   },
   {
     name: 'auth-verify-email',
@@ -137,7 +132,41 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'auth',
     title: 'Verify Email',
     description: 'Confirm your email address.',
-    pending: true,
+  },
+  {
+    name: 'auth-sign-up',
+    path: '/auth/sign-up',
+    layout: 'auth',
+    title: 'Create Account',
+    description: 'Join the community.',
+  },
+  {
+    name: 'auth-forgot-password',
+    path: '/auth/forgot-password',
+    layout: 'auth',
+    title: 'Forgot Password',
+    description: 'Get a link to choose a new password.',
+  },
+  {
+    name: 'auth-reset-password',
+    path: '/auth/reset-password',
+    layout: 'auth',
+    title: 'Choose a New Password',
+    description: 'Choose a new password for your account.',
+  },
+  {
+    name: 'auth-magic-link',
+    path: '/auth/magic-link',
+    layout: 'auth',
+    title: 'Sign In by Email',
+    description: 'Sign in with a link sent to your email.',
+  },
+  {
+    name: 'auth-change-email',
+    path: '/auth/change-email',
+    layout: 'auth',
+    title: 'Confirm New Email',
+    description: 'Confirm the new email address of your account.',
   },
   {
     name: 'chat',
@@ -169,7 +198,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Forum',
     description: 'Reviews, discussions and recommendations.',
-    pending: true,
+    inSitemap: true,
   },
   {
     name: 'post-open',
@@ -177,7 +206,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Post',
     description: 'A post in the forum.',
-    pending: true,
   },
   {
     name: 'forum-post-edit-id',
@@ -187,7 +215,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Edit a post.',
     requiresAuth: true,
     requiresVerifiedEmail: true,
-    pending: true,
   },
   {
     name: 'moderator-users',
@@ -238,7 +265,13 @@ export const siteRoutes: readonly SiteRoute[] = [
     title: 'Your Profile',
     description: 'Your profile and account settings.',
     requiresAuth: true,
-    pending: true,
+  },
+  {
+    name: 'user-public',
+    path: '/u/:username',
+    layout: 'default',
+    title: 'Profile',
+    description: 'A member of the community: their reviews, replies and favourite films.',
   },
 ];
 

@@ -14,6 +14,52 @@ const pages: Record<string, () => Promise<PageModule>> = {
   about: () => import('./features/site/about-page').then((m) => ({ Component: m.AboutPage })),
   privacy: () => import('./features/site/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
   terms: () => import('./features/site/terms-page').then((m) => ({ Component: m.TermsPage })),
+  'auth-login': () =>
+    import('./features/accounts/login-page').then((m) => ({ Component: m.LoginPage })),
+  'auth-sign-up': () =>
+    import('./features/accounts/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
+  'auth-verify-email': () =>
+    import('./features/accounts/verify-email-page').then((m) => ({
+      Component: m.VerifyEmailPage,
+    })),
+  'auth-forgot-password': () =>
+    import('./features/accounts/forgot-password-page').then((m) => ({
+      Component: m.ForgotPasswordPage,
+    })),
+  'auth-reset-password': () =>
+    import('./features/accounts/reset-password-page').then((m) => ({
+      Component: m.ResetPasswordPage,
+    })),
+  'auth-magic-link': () =>
+    import('./features/accounts/magic-link-page').then((m) => ({ Component: m.MagicLinkPage })),
+  'auth-change-email': () =>
+    import('./features/accounts/change-email-page').then((m) => ({
+      Component: m.ChangeEmailPage,
+    })),
+  'access-denied': () =>
+    import('./features/accounts/access-denied-page').then((m) => ({
+      Component: m.AccessDeniedPage,
+    })),
+  'account-blocked': () =>
+    import('./features/accounts/account-blocked-page').then((m) => ({
+      Component: m.AccountBlockedPage,
+    })),
+  'user-profile': () =>
+    import('./features/profile/user-profile-page').then((m) => ({
+      Component: m.UserProfilePage,
+    })),
+  forum: () => import('./features/forum/forum-page').then((m) => ({ Component: m.ForumPage })),
+  'post-open': () => import('./features/forum/post-page').then((m) => ({ Component: m.PostPage })),
+  'forum-post-edit-id': () =>
+    import('./features/forum/edit-post-page').then((m) => ({ Component: m.EditPostPage })),
+  'add-new': () =>
+    import('./features/forum/new-post-page').then((m) => ({ Component: m.NewPostPage })),
+  'user-public': () =>
+    import('./features/profile/public-profile-page').then((m) => ({
+      Component: m.PublicProfilePage,
+    })),
+  'admin-users': () =>
+    import('./features/admin/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })),
 };
 
 const pendingPage = () =>

@@ -48,10 +48,12 @@ describe('route tree', () => {
 
 describe('app routes', () => {
   beforeEach(() => {
-    // The server is outside this test: answer GET /api/site like it does.
+    // The server is outside this test: answer GET /api/site and a signed-out session like it does.
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.resolve(Response.json(site))),
+      vi.fn((path: string) =>
+        Promise.resolve(Response.json(path === '/api/auth/session' ? { user: null } : site)),
+      ),
     );
   });
   afterEach(() => {
@@ -68,8 +70,8 @@ describe('app routes', () => {
   });
 
   it('renders pending pages plainly', async () => {
-    renderAt('/forum');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Forum' })).toBeTruthy();
+    renderAt('/news');
+    expect(await screen.findByRole('heading', { level: 1, name: 'News' })).toBeTruthy();
     expect(screen.getByText('This page is not available yet.')).toBeTruthy();
   });
 

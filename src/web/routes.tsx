@@ -11,19 +11,22 @@ import { guardLoader } from './shell/guard-loader';
 import { hasGuards } from './shell/guards';
 import type { RouteHandle } from './shell/route-handle';
 
-function pageRoute(route: SiteRoute): RouteObject {
+/** Only guarded routes get a loader: they wait for the session, the others render at once. */
+function pageRoute(route: SiteRoute, queryClient: QueryClient): RouteObject {
   const handle: RouteHandle = { siteRoute: route };
   return {
     id: route.name,
     path: route.path,
     handle,
-    ...(hasGuards(route) ? { loader: guardLoader(route) } : {}),
+    ...(hasGuards(route) ? { loader: guardLoader(route, queryClient) } : {}),
     lazy: pageModuleFor(route),
   };
 }
 
-function pagesOf(layout: SiteRoute['layout']): RouteObject[] {
-  return siteRoutes.filter((route) => route.layout === layout).map(pageRoute);
+function pagesOf(layout: SiteRoute['layout'], queryClient: QueryClient): RouteObject[] {
+  return siteRoutes
+    .filter((route) => route.layout === layout)
+    .map((route) => pageRoute(route, queryClient));
 }
 
 /**
@@ -49,13 +52,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               errorElement: <RouteErrorPage />,
-              children: [...pagesOf('default'), { path: '*', Component: NotFoundPage }],
+              children: [
+                ...pagesOf('default', queryClient),
+                { path: '*', Component: NotFoundPage },
+              ],
             },
           ],
         },
         {
           Component: AuthLayout,
-          children: [{ errorElement: <RouteErrorPage />, children: pagesOf('auth') }],
+          children: [{ errorElement: <RouteErrorPage />, children: pagesOf('auth', queryClient) }],
         },
       ],
     },

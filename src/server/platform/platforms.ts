@@ -5,12 +5,16 @@ import { createMemoryBus, createRedisBus, type Bus } from './bus/bus.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { openStorage } from './storage/open-storage.js';
+import type { Storage } from './storage/storage.js';
 
 /** Everything outside the process the features talk to, chosen once at start from the config. */
 export interface Platforms {
   database: Database;
   mailer: Mailer;
   bus: Bus;
+  /** Uploaded files: DATA_DIR/uploads, or an S3 bucket. */
+  storage: Storage;
   /** Held in embedded mode: the data directory belongs to this process. */
   dataDirLock: DataDirLock | undefined;
   close(): Promise<void>;
@@ -20,7 +24,7 @@ export interface Platforms {
 export class PlatformError extends Error {
   override name = 'PlatformError';
   constructor(
-    readonly platform: 'database' | 'mail' | 'bus' | 'data directory',
+    readonly platform: 'database' | 'mail' | 'bus' | 'storage' | 'data directory',
     cause: unknown,
   ) {
     super(
@@ -55,6 +59,12 @@ export async function startPlatforms(config: Config, log: Logger): Promise<Platf
       const lock = dataDirLock;
       opened.push({ close: () => lock.release() });
     }
+    // Before the database: a missing bucket is reported without waiting for migrations.
+    const storage = await attempt('storage', async () => {
+      const created = await openStorage(config);
+      opened.push(created);
+      return created;
+    });
     const database = await attempt('database', async () => {
       const db = config.databaseUrl
         ? await openPostgres(config.databaseUrl)
@@ -79,7 +89,7 @@ export async function startPlatforms(config: Config, log: Logger): Promise<Platf
       await created.verify();
       return created;
     });
-    return { database, mailer, bus, dataDirLock, close: closeAll };
+    return { database, mailer, bus, storage, dataDirLock, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

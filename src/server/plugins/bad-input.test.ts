@@ -110,7 +110,7 @@ describe('bad input answers the catalogued error and changes nothing', () => {
   it('answers unexpected failures as internal without internals', async () => {
     const probe = await createTestApp({
       extend: (app) =>
-        app.get('/api/test-explodes', () => {
+        app.get('/api/test-explodes', { config: { access: 'public' } }, () => {
           throw new Error('relation "secret_table" does not exist at /srv/app/db.ts:42');
         }),
     });

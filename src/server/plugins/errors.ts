@@ -68,11 +68,20 @@ export function toAppError(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/** A rate-limit error tells the client when to retry (RFC 9110 Retry-After). */
+function retryAfterSeconds(error: AppError): number | undefined {
+  if (error.code !== 'resource-exhausted') return undefined;
+  const details = error.details as { retryAfterSeconds?: unknown } | undefined;
+  return typeof details?.retryAfterSeconds === 'number' ? details.retryAfterSeconds : undefined;
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const known = toAppError(error);
     if (known) {
       if (known.status >= 500) request.log.error({ err: error }, known.message);
+      const retryAfter = retryAfterSeconds(known);
+      if (retryAfter !== undefined) void reply.header('retry-after', String(retryAfter));
       return reply.status(known.status).send(known.toEnvelope());
     }
     request.log.error({ err: error }, 'unhandled error');

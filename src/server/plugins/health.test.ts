@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -25,6 +27,7 @@ describe('health and readiness', () => {
         database: { kind: process.env.DATABASE_URL ? 'postgres' : 'pglite', ok: true },
         bus: { kind: process.env.REDIS_URL ? 'redis' : 'memory', ok: true },
         mail: { kind: 'outbox', ok: true },
+        storage: { kind: 'disk', ok: true },
       },
     });
   });
@@ -38,6 +41,19 @@ describe('health and readiness', () => {
     expect(res.json().platforms.database.ok).toBe(false);
     await probe.app.close();
     await probe.platforms.bus.close();
+  });
+
+  it('answers 503 naming the storage when the uploads folder is gone', async () => {
+    const probe = await createTestApp({ serveWeb: false });
+    try {
+      await rm(path.join(probe.config.dataDir, 'uploads'), { recursive: true });
+      const res = await probe.app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().platforms.storage).toMatchObject({ kind: 'disk', ok: false });
+      expect(res.json().platforms.database.ok).toBe(true);
+    } finally {
+      await probe.close();
+    }
   });
 
   it('serves the site name and description', async () => {

@@ -7,7 +7,12 @@ import type { Platforms } from '../platform/platforms.js';
 const platformState = z.object({ kind: z.string(), ok: z.boolean(), error: z.string().optional() });
 const readiness = z.object({
   status: z.enum(['ready', 'unavailable']),
-  platforms: z.object({ database: platformState, bus: platformState, mail: platformState }),
+  platforms: z.object({
+    database: platformState,
+    bus: platformState,
+    mail: platformState,
+    storage: platformState,
+  }),
 });
 
 async function probe(kind: string, check: () => Promise<void>) {
@@ -43,16 +48,20 @@ export function registerHealth(app: FastifyInstance, platforms: Platforms) {
       },
     },
     async (_request, reply) => {
-      const [database, bus] = await Promise.all([
+      const [database, bus, storage] = await Promise.all([
         probe(platforms.database.kind, () => platforms.database.ping()),
         probe(platforms.bus.kind, () => platforms.bus.ping()),
+        probe(platforms.storage.kind, () => platforms.storage.ping()),
       ]);
       const mail = { kind: platforms.mailer.kind, ok: true };
-      const ok = database.ok && bus.ok;
+      const ok = database.ok && bus.ok && storage.ok;
       return reply
         .status(ok ? 200 : 503)
         .header('cache-control', 'no-store')
-        .send({ status: ok ? 'ready' : 'unavailable', platforms: { database, bus, mail } });
+        .send({
+          status: ok ? 'ready' : 'unavailable',
+          platforms: { database, bus, mail, storage },
+        });
     },
   );
 }

@@ -20,6 +20,20 @@ describe('the API documents itself', () => {
     expect(doc.paths['/readyz'].get.responses['503']).toBeDefined();
   });
 
+  it('says who may call each route', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { description?: string }>>;
+    }>();
+    expect(doc.paths['/api/site']?.get?.description).toBe('Access: public.');
+    expect(doc.paths['/api/account/sessions']?.get?.description).toBe('Access: signed-in.');
+    expect(doc.paths['/api/users/{id}/role']?.put?.description).toBe(
+      'Access: permission:roles.change.',
+    );
+    expect(doc.paths['/api/auth/sign-up']?.post?.description).toMatch(
+      /Answers the same .*\n\nAccess: public\.$/s,
+    );
+  });
+
   it('serves browsable docs at /api/docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(res.statusCode).toBe(200);

@@ -11,6 +11,7 @@ import { createMemoryBus, createRedisBus } from '../platform/bus/bus.js';
 import { openPglite, openPostgres, type Database } from '../platform/db/database.js';
 import { createOutboxMailer } from '../platform/mail/mailer.js';
 import type { Platforms } from '../platform/platforms.js';
+import { openStorage } from '../platform/storage/open-storage.js';
 
 /**
  * A real server for a test file: PGlite in memory by default; with DATABASE_URL a fresh
@@ -100,18 +101,27 @@ export async function createTestApp(
     from: config.mailFrom,
     log: logger,
   });
+  const storage = await openStorage(config);
   const platforms: Platforms = {
     database,
     bus,
     mailer,
+    storage,
     dataDirLock: undefined,
     async close() {
       mailer.close();
+      await storage.close();
       await bus.close();
       await drop();
     },
   };
-  const app = await buildApp({ config, platforms, logger, serveWeb: options.serveWeb ?? true });
+  const app = await buildApp({
+    config,
+    platforms,
+    logger,
+    serveWeb: options.serveWeb ?? true,
+    limitNamespace: `${randomBytes(6).toString('hex')}:`,
+  });
   options.extend?.(app);
   await app.ready();
   return {

@@ -31,6 +31,26 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+type ApiErrorListener = (error: ApiError) => void;
+const errorListeners = new Set<ApiErrorListener>();
+
+/**
+ * Calls `listener` with every error answer the server gives, whoever made the call, so the app
+ * shell can react in one place to answers any call may get (a blocked account). Returns the
+ * unsubscribe function.
+ */
+export function onApiError(listener: ApiErrorListener): () => void {
+  errorListeners.add(listener);
+  return () => {
+    errorListeners.delete(listener);
+  };
+}
+
+function announced(error: ApiError): ApiError {
+  for (const listener of errorListeners) listener(error);
+  return error;
+}
+
 /**
  * Relative URLs work in the browser. When pages are rendered on the server (a later issue),
  * it calls configureApi with the site's own origin before running loaders.
@@ -39,6 +59,30 @@ let apiOrigin = '';
 
 export function configureApi(options: { origin: string }): void {
   apiOrigin = options.origin.replace(/\/$/, '');
+}
+
+/** The double-submit CSRF cookie the server sets; its value goes back in a header on writes. */
+export const CSRF_COOKIE = 'vp_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function writeHeaders(init: RequestInit): Record<string, string> {
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (safeMethods.has(method)) return {};
+  const token = readCookie(CSRF_COOKIE);
+  const headers: Record<string, string> = token ? { [CSRF_HEADER]: token } : {};
+  if (typeof init.body === 'string') headers['content-type'] = 'application/json';
+  return headers;
 }
 
 function codeForStatus(status: number): ErrorCode {
@@ -71,7 +115,7 @@ export async function apiFetch<T>(
   try {
     response = await fetch(`${apiOrigin}${path}`, {
       ...init,
-      headers: { accept: 'application/json', ...init.headers },
+      headers: { accept: 'application/json', ...writeHeaders(init), ...init.headers },
       credentials: 'same-origin',
     });
   } catch (error) {
@@ -86,13 +130,15 @@ export async function apiFetch<T>(
   const body = await readJson(response);
   if (!response.ok) {
     if (isErrorEnvelope(body)) {
-      throw new ApiError({
-        code: body.error.code,
-        status: response.status,
-        statusText: response.statusText,
-        message: body.error.message,
-        details: body.error.details,
-      });
+      throw announced(
+        new ApiError({
+          code: body.error.code,
+          status: response.status,
+          statusText: response.statusText,
+          message: body.error.message,
+          details: body.error.details,
+        }),
+      );
     }
     throw new ApiError({
       code: codeForStatus(response.status),

@@ -4,4 +4,20 @@
  */
 export const queryKeys = {
   site: ['site'] as const,
+  session: ['session'] as const,
+  passwordPolicy: ['password-policy'] as const,
+  activeSessions: ['account', 'sessions'] as const,
+  adminUsers: ['admin', 'users'] as const,
+  categories: ['forum', 'categories'] as const,
+  /** Every thread list; a list's own key adds its filters. */
+  posts: ['forum', 'posts'] as const,
+  postList: (filters: Record<string, string | undefined>) =>
+    ['forum', 'posts', 'list', filters] as const,
+  post: (id: number) => ['forum', 'post', id] as const,
+  comments: (postId: number) => ['forum', 'post', postId, 'comments'] as const,
+  revisions: (postId: number) => ['forum', 'post', postId, 'revisions'] as const,
+  authorComments: (username: string) => ['forum', 'comments', 'author', username] as const,
+  profile: (username: string) => ['profiles', username] as const,
+  ownProfile: ['account', 'profile'] as const,
+  uploads: ['account', 'uploads'] as const,
 };

@@ -3,8 +3,10 @@ import { Outlet } from 'react-router';
 import { useSite } from '../api/get-site';
 import { ColorModeControl } from '../shell/color-mode-control';
 import { PrefetchLink, PrefetchNavLink } from '../shell/prefetch-link';
+import { AccountMenu } from './account-menu';
 import classes from './layout.module.css';
 import { SiteBrand } from './site-brand';
+import { VerifyEmailBanner } from './verify-email-banner';
 
 const mainLinks = [
   { label: 'Forum', to: '/forum' },
@@ -42,11 +44,13 @@ export function DefaultLayout() {
                 ))}
               </ul>
             </nav>
-            <div className={classes.colorMode}>
+            <div className={classes.headerActions}>
               <ColorModeControl />
+              <AccountMenu />
             </div>
           </div>
         </Container>
+        <VerifyEmailBanner />
       </header>
       <main id="main-content" tabIndex={-1} className={classes.main}>
         <Container size="lg" py="xl">

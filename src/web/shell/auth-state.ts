@@ -1,13 +1,24 @@
 import { useSyncExternalStore } from 'react';
+import {
+  blockedDetails,
+  blockSchema,
+  type BlockInfo,
+  type SessionUser,
+} from '../../shared/accounts';
+import { isApiError } from '../api/api-client';
 
 /** localStorage key holding whether this browser was signed in (SPEC §4 auth state). */
 export const IS_USER_KEY = 'viewpoint:isUser';
 
 export interface AuthUser {
   uid: string;
+  name: string;
+  username: string | null;
   emailVerified: boolean;
   /** Read from the server; anything that is not a known role grants nothing. */
   role: string | null;
+  /** The avatar (`/media/…webp`), when the user chose one. */
+  image?: string | null;
 }
 
 export interface AuthState {
@@ -16,6 +27,17 @@ export interface AuthState {
 }
 
 const anonymous: AuthState = { isUser: false, user: null };
+
+export function toAuthUser(user: SessionUser): AuthUser {
+  return {
+    uid: user.id,
+    name: user.name,
+    username: user.username,
+    emailVerified: user.emailVerified,
+    role: user.role,
+    image: user.image,
+  };
+}
 
 function readPersistedIsUser(): boolean {
   if (typeof window === 'undefined') return false;
@@ -36,8 +58,9 @@ function persistIsUser(isUser: boolean): void {
 }
 
 /*
- * Accounts land in a later issue. Until then nobody can sign in: `user` stays null, and the
- * persisted flag is read lazily so importing this module touches no browser global.
+ * `isUser` starts from the persisted flag so the first paint can show a signed-in header while
+ * the session is checked; `user` is only ever what the server confirmed. The flag is read
+ * lazily so importing this module touches no browser global.
  */
 let state: AuthState | null = null;
 const listeners = new Set<() => void>();
@@ -47,7 +70,18 @@ function getState(): AuthState {
   return state;
 }
 
+const userFields = ['uid', 'name', 'username', 'emailVerified', 'role'] as const;
+
+function sameState(a: AuthState, b: AuthState): boolean {
+  if (a.isUser !== b.isUser) return false;
+  if (a.user === null || b.user === null) return a.user === b.user;
+  const [left, right] = [a.user, b.user];
+  return userFields.every((field) => left[field] === right[field]);
+}
+
 function set(next: AuthState): void {
+  // The session is re-confirmed on every poll; an unchanged answer must not re-render the app.
+  if (state !== null && sameState(state, next)) return;
   state = next;
   persistIsUser(next.isUser);
   for (const listener of listeners) listener();
@@ -63,13 +97,71 @@ function signOut(): void {
   set(anonymous);
 }
 
+/** The server's answer to "who is signed in?" settles the state either way. */
+function confirm(user: SessionUser | null): void {
+  if (user) signIn(toAuthUser(user));
+  else signOut();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-export const authState = { getState, signIn, signOut, subscribe };
+export const authState = { getState, signIn, signOut, confirm, subscribe };
 
 export function useAuthState(): AuthState {
   return useSyncExternalStore(subscribe, getState, () => anonymous);
+}
+
+/* Blocked accounts: a state of their own, told by the server on any call (issue 3). */
+
+/** sessionStorage key keeping why this tab's account is blocked, so a reload still says why. */
+export const BLOCKED_KEY = 'viewpoint:blocked';
+
+export const ACCOUNT_BLOCKED_PATH = '/account-blocked';
+
+/** The block behind a permission-denied answer, or null for any other error. */
+export function blockOf(error: unknown): BlockInfo | null {
+  if (!isApiError(error) || error.code !== 'permission-denied') return null;
+  const parsed = blockedDetails.safeParse(error.details);
+  return parsed.success ? parsed.data.blocked : null;
+}
+
+/** A block passed as router state, or null when the state is something else. */
+export function blockFromState(state: unknown): BlockInfo | null {
+  const parsed = blockSchema.safeParse(state);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The block this tab was last told about, or null. */
+export function recallBlock(): BlockInfo | null {
+  try {
+    const stored = window.sessionStorage.getItem(BLOCKED_KEY);
+    return stored === null ? null : blockFromState(JSON.parse(stored));
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the block (a successful sign-in means it is over). */
+export function forgetBlock(): void {
+  try {
+    window.sessionStorage.removeItem(BLOCKED_KEY);
+  } catch {
+    // Blocked storage: nothing was kept either.
+  }
+}
+
+/**
+ * The server says this account is blocked: sign out here too (its session is no longer
+ * honoured) and keep the block for the Account Blocked page, even across a reload.
+ */
+export function noteBlock(block: BlockInfo): void {
+  authState.signOut();
+  try {
+    window.sessionStorage.setItem(BLOCKED_KEY, JSON.stringify(block));
+  } catch {
+    // Storage can be blocked; the page still gets the block through router state.
+  }
 }

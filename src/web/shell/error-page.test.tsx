@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
-import { createMemoryRouter, data, RouterProvider } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, data, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-client';
 import { renderWithTheme } from '../test/render';
+import { authState, BLOCKED_KEY, blockFromState } from './auth-state';
 import { describeError } from './describe-error';
 import { NotFoundPage, RouteErrorPage } from './error-page';
 
@@ -53,11 +54,20 @@ function renderAt(path: string, loader?: () => unknown) {
         HydrateFallback: () => null,
         errorElement: <RouteErrorPage />,
       },
+      // Stand-ins for the accounts pages the error page sends to.
+      { path: '/access-denied', Component: () => <h1>Access Denied</h1> },
+      { path: '/account-blocked', Component: BlockedStandIn },
       { path: '*', Component: NotFoundPage },
     ],
     { initialEntries: [path] },
   );
-  return renderWithTheme(<RouterProvider router={router} />);
+  renderWithTheme(<RouterProvider router={router} />);
+  return router;
+}
+
+function BlockedStandIn() {
+  const state: unknown = useLocation().state;
+  return <h1>Blocked: {blockFromState(state)?.reason}</h1>;
 }
 
 describe('error page', () => {
@@ -88,7 +98,10 @@ describe('error page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Internal Server Error');
     expect(screen.getByText('The projector caught fire')).toBeTruthy();
     expect(screen.getByTestId('error-status').textContent).toBe('500');
-    expect(fetchMock).toHaveBeenCalledWith('/api/client-errors', expect.anything());
+    // The report is sent from an effect, which may run after the page is on screen.
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/client-errors', expect.anything()),
+    );
   });
 
   it('a thrown response shows its own status text and message', async () => {
@@ -114,5 +127,44 @@ describe('error page', () => {
     expect(await screen.findByTestId('error-page')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found');
     expect(screen.getByText('The page /broken could not be found.')).toBeTruthy();
+  });
+
+  it('a page the server refuses (permission-denied) becomes Access Denied', async () => {
+    const router = renderAt('/broken', () => {
+      throw new ApiError({
+        code: 'permission-denied',
+        status: 403,
+        message: 'Moderators only',
+      });
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/access-denied');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a page refused because the account is blocked becomes Account Blocked', async () => {
+    const block = { reason: 'Spam', until: null };
+    authState.signIn({
+      uid: 'u1',
+      name: 'Ann',
+      username: 'ann',
+      emailVerified: true,
+      role: 'user',
+    });
+    const router = renderAt('/broken', () => {
+      throw new ApiError({
+        code: 'permission-denied',
+        status: 403,
+        message: 'This account is blocked',
+        details: { blocked: block },
+      });
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blocked: Spam' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/account-blocked');
+    expect(JSON.parse(window.sessionStorage.getItem(BLOCKED_KEY) ?? 'null')).toEqual(block);
+    expect(authState.getState().isUser).toBe(false);
+    window.sessionStorage.clear();
   });
 });

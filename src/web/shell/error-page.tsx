@@ -1,8 +1,10 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { Link, useLocation, useRouteError } from 'react-router';
+import { Link, Navigate, useLocation, useRouteError } from 'react-router';
+import type { BlockInfo } from '../../shared/accounts';
 import { isApiError } from '../api/api-client';
 import { reportClientError } from '../api/report-client-error';
+import { ACCOUNT_BLOCKED_PATH, blockOf, noteBlock } from './auth-state';
 import { describeError, notFoundDescription, type ErrorDescription } from './describe-error';
 
 export function ErrorView({ status, title, description }: ErrorDescription) {
@@ -22,9 +24,27 @@ export function ErrorView({ status, title, description }: ErrorDescription) {
   );
 }
 
-/** errorElement of the page routes: the error shows inside the layout. */
+/** A loader was refused because the account is blocked: sign out here and say why. */
+function BlockedRedirect({ block }: { block: BlockInfo }) {
+  useEffect(() => noteBlock(block), [block]);
+  return <Navigate to={ACCOUNT_BLOCKED_PATH} state={block} replace />;
+}
+
+/**
+ * errorElement of the page routes: the error shows inside the layout, except that a page the
+ * server refuses (a deep link past what the client guards know) becomes Access Denied.
+ */
 export function RouteErrorPage() {
   const error = useRouteError();
+  const block = blockOf(error);
+  if (block) return <BlockedRedirect block={block} />;
+  if (isApiError(error) && error.code === 'permission-denied') {
+    return <Navigate to="/access-denied" replace />;
+  }
+  return <RouteErrorView error={error} />;
+}
+
+function RouteErrorView({ error }: { error: unknown }) {
   const { pathname } = useLocation();
   const description = describeError(error, pathname);
   useEffect(() => {

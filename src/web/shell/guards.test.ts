@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RouteFlags } from '../../shared/routes';
 import type { AuthState, AuthUser } from './auth-state';
-import { guardLoader } from './guard-loader';
 import { checkGuards, type GuardResult } from './guards';
-import { toast } from './toast-store';
 
 const flagNames = [
   'requiresAuth',
@@ -52,7 +50,7 @@ const moderatorRequired: GuardResult = {
 const allowed: GuardResult = { allowed: true };
 
 function signedIn(role: string | null, emailVerified = true): () => AuthState {
-  const user: AuthUser = { uid: 'u1', emailVerified, role };
+  const user: AuthUser = { uid: 'u1', name: 'Ann', username: 'ann', emailVerified, role };
   return () => ({ isUser: true, user });
 }
 
@@ -120,7 +118,7 @@ describe('checkGuards', () => {
   it('a stale user object without isUser counts as signed out', () => {
     const stale = () => ({
       isUser: false,
-      user: { uid: 'u1', emailVerified: true, role: 'admin' },
+      user: { uid: 'u1', name: 'Ann', username: 'ann', emailVerified: true, role: 'admin' },
     });
     expect(checkGuards({ requiresAuth: true }, stale, '/admin')).toEqual(authRequired);
   });
@@ -130,36 +128,5 @@ describe('checkGuards', () => {
     expect(result).toMatchObject({
       redirectTo: '/auth/login?redirect=%2Fadmin%2Fusers%3Fpage%3D2%26q%3Da%20b',
     });
-  });
-});
-
-describe('guardLoader', () => {
-  afterEach(() => toast.clear());
-
-  it('shows the toast and redirects an anonymous visitor of /admin to the login page', () => {
-    window.localStorage.removeItem('viewpoint:isUser');
-    const loader = guardLoader({ requiresAuth: true, requiresAdmin: true });
-
-    const result = loader({ request: new Request('http://localhost/admin') });
-
-    expect(result).toBeInstanceOf(Response);
-    expect((result as Response).status).toBe(302);
-    expect((result as Response).headers.get('Location')).toBe('/auth/login?redirect=%2Fadmin');
-    expect(
-      toast.getToasts().map(({ title, description, color }) => ({ title, description, color })),
-    ).toEqual([
-      {
-        title: 'Authentication Required',
-        description: 'Please log in to continue',
-        color: 'yellow',
-      },
-    ]);
-  });
-
-  it('lets a route without flags through', () => {
-    const loader = guardLoader({});
-    const result = loader({ request: new Request('http://localhost/about') });
-    expect(result).toBeNull();
-    expect(toast.getToasts()).toEqual([]);
   });
 });

@@ -60,6 +60,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-anchor': amberText,
     '--mantine-color-amber-text': amberText,
     '--mantine-color-amber-light-color': amberText,
+    // Outline badges and buttons draw their text in this colour too.
+    '--mantine-color-amber-outline': amberText,
     // Mantine's default dimmed (gray.6) is 3.3:1 on white.
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     // Red.6 under white text is 3.3:1; red.8 reaches 4.5:1.

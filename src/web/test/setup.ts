@@ -1,5 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
+
+/*
+ * Pages are lazy modules: the first render of a page in a test file imports and transforms it,
+ * which takes longer than Testing Library's 1 s default on a loaded CI machine.
+ */
+configure({ asyncUtilTimeout: 5000 });
 
 /*
  * jsdom lacks the layout APIs Mantine reads. These stubs answer "no match" and "no size",
@@ -28,6 +34,14 @@ class ResizeObserverStub {
 }
 if (typeof window.ResizeObserver !== 'function') {
   window.ResizeObserver = ResizeObserverStub;
+}
+
+/*
+ * jsdom has no document.fonts, which Mantine's autosizing Textarea listens to. An EventTarget
+ * stands in (it never fires: jsdom loads no fonts).
+ */
+if (!('fonts' in document) || document.fonts === undefined) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
 }
 
 // ScrollRestoration scrolls on navigation; jsdom only reports "not implemented".

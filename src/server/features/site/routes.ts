@@ -8,6 +8,7 @@ export function registerSiteRoutes(app: FastifyInstance, options: { db: Db; site
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/site',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['site'],
         summary: "The site's name and description",

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openPglite } from '../../src/server/platform/db/database';
+
+export const longThread = { title: 'The longest thread: every Kubrick film ranked', replies: 2000 };
+
+/**
+ * Writes a thread with 2,000 replies into a fresh data directory before its server starts
+ * (through the API that would take minutes and trip the reply rate limit). The same schema and
+ * migrations as the server; the server then opens the directory as its own.
+ */
+export async function seedLongThread(dataDir: string): Promise<void> {
+  const database = await openPglite(path.join(dataDir, 'db'));
+  try {
+    await database.migrate();
+    const db = database.db;
+    await db.execute(sql`
+      insert into users (id, name, email, email_verified, username, display_username, role)
+      select 'e2e-author-' || g, 'Thread Regular ' || g, 'regular' || g || '@example.test', true,
+             'regular_' || g, 'regular_' || g, 'user'
+      from generate_series(1, 20) g`);
+    await db.execute(sql`
+      insert into posts (category_id, author_id, title, body_source, body_html, reply_count,
+                         created_at, last_activity_at)
+      select id, 'e2e-author-1', ${longThread.title}, 'Rank them all.', '<p>Rank them all.</p>',
+             ${longThread.replies}, now() - interval '3 days', now() - interval '1 hour'
+      from categories where slug = 'discussions'`);
+    await db.execute(sql`
+      insert into comments (post_id, author_id, body_source, body_html, created_at)
+      select (select max(id) from posts), 'e2e-author-' || (1 + g % 20),
+             'Reply number ' || g, '<p>Reply number ' || g || '</p>',
+             now() - interval '3 days' + make_interval(secs => g * 60)
+      from generate_series(1, ${sql.raw(String(longThread.replies))}) g`);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,13 @@
+/** The benchmark's data set (`npm run seed:bench`) and its signed-in account. */
+export const benchScale = {
+  authors: 1_000,
+  posts: 100_000,
+  replies: 1_000_000,
+  longThreads: 100,
+  longThreadReplies: 2_000,
+};
+export const benchAccount = {
+  email: 'bench-moderator@example.test',
+  password: 'bench-lantern-orchard-51-velvet',
+  username: 'bench_moderator',
+};

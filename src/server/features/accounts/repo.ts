@@ -1,0 +1,181 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../../shared/accounts.js';
+import { isRole } from '../../../shared/roles.js';
+import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import { accounts, sessions, users, verifications } from '../../platform/db/schema.js';
+
+/** SQL of the accounts feature that Better Auth does not do for us. */
+type UserRow = typeof users.$inferSelect;
+
+export function presentUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.displayUsername ?? row.username,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    role: isRole(row.role) ? row.role : null,
+    image: row.image,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  return row;
+}
+
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, username.toLowerCase()));
+  return row !== undefined;
+}
+
+export async function passwordHashOf(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  return row?.password ?? undefined;
+}
+
+/** Records an emailed token as used; false when it already was (links work once). */
+export async function markTokenUsed(db: Db, tokenHash: string, expiresAt: Date): Promise<boolean> {
+  const rows = await db
+    .insert(verifications)
+    .values({ id: `used:${tokenHash}`, identifier: `used-token`, value: tokenHash, expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: verifications.id });
+  return rows.length > 0;
+}
+
+export async function storeVerification(
+  db: Db,
+  entry: { identifier: string; value: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(verifications).values({ id: crypto.randomUUID(), ...entry });
+}
+
+/** Takes a stored verification out, so it can be used once; undefined if absent or expired. */
+export async function consumeVerification(db: Db, identifier: string) {
+  const [row] = await db
+    .delete(verifications)
+    .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, sql`now()`)))
+    .returning();
+  return row;
+}
+
+export async function findVerification(db: Db, identifier: string) {
+  const [row] = await db
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, sql`now()`)));
+  return row;
+}
+
+export function listActiveSessions(db: Db, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(sql`${sessions.updatedAt} desc`);
+}
+
+export async function deleteSession(db: Db, userId: string, sessionId: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Moves an account to a proven new address; undefined when the address is taken meanwhile. */
+export async function changeEmail(db: Db, userId: string, email: string) {
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ email, emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Deleting an account keeps the row (content stays attributed to 'deleted user') but removes
+ * every personal detail, the password and all sessions.
+ */
+export async function scrubAccount(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        name: 'deleted user',
+        email: `deleted-${userId}@deleted.invalid`,
+        emailVerified: false,
+        username: null,
+        displayUsername: null,
+        image: null,
+        deletedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    await tx.delete(accounts).where(eq(accounts.userId, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
+}
+
+export async function promoteListedAdmin(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(and(eq(users.id, userId), sql`${users.role} <> 'admin'`));
+}
+
+/** A ready-to-use email-and-password account (operator CLI and demo seed). */
+export async function insertAccount(
+  db: Db,
+  person: {
+    email: string;
+    name: string;
+    username: string;
+    role: string;
+    passwordHash: string;
+    emailVerified: boolean;
+  },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      id,
+      name: person.name,
+      email: person.email.toLowerCase(),
+      emailVerified: person.emailVerified,
+      username: person.username.toLowerCase(),
+      displayUsername: person.username,
+      role: person.role,
+    });
+    await tx.insert(accounts).values({
+      id: crypto.randomUUID(),
+      accountId: id,
+      providerId: 'credential',
+      userId: id,
+      password: person.passwordHash,
+    });
+  });
+  return id;
+}

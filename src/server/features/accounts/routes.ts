@@ -1,0 +1,212 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  emailBody,
+  emailSentResponse,
+  passwordPolicyResponse,
+  resetPasswordBody,
+  sessionResponse,
+  signInBody,
+  signUpBody,
+  tokenBody,
+  userResponse,
+} from '../../../shared/accounts.js';
+import { errorResponse, errorResponses, noQuery } from '../../http.js';
+import type { Auth } from './auth.js';
+import { policyDocument } from './password-policy.js';
+import type { AccountsService } from './service.js';
+import { authHeaders, forwardCookies, presentSessionUser } from './viewer.js';
+
+const errors = errorResponses(400, 401, 403, 409, 429);
+
+/** Sign-up, sign-in, sign-out and the emailed links (SPEC §4, issue 3). */
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  options: { auth: Auth; service: AccountsService },
+) {
+  const { auth, service } = options;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  api.get(
+    '/api/auth/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The signed-in user, or null',
+        querystring: noQuery,
+        response: { 200: sessionResponse, 403: errorResponse },
+      },
+    },
+    (request) => ({ user: request.viewer ? presentSessionUser(request.viewer) : null }),
+  );
+
+  api.get(
+    '/api/auth/password-policy',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The rules a new password must meet',
+        querystring: noQuery,
+        response: { 200: passwordPolicyResponse },
+      },
+    },
+    () => policyDocument,
+  );
+
+  api.post(
+    '/api/auth/sign-up',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Create an account; a verification link is emailed',
+        description: 'Answers the same whether or not the address already has an account.',
+        querystring: noQuery,
+        body: signUpBody,
+        response: { 200: emailSentResponse, ...errors },
+      },
+    },
+    (request) => service.signUp(request, request.body),
+  );
+
+  api.post(
+    '/api/auth/sign-in',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        querystring: noQuery,
+        body: signInBody,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request, reply) => ({
+      user: await service.signIn(request, reply, request.body.email, request.body.password),
+    }),
+  );
+
+  api.post(
+    '/api/auth/sign-out',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'End this session',
+        querystring: noQuery,
+        response: { 204: z.null(), 403: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      if (request.viewer) {
+        const { headers } = await auth.api.signOut({
+          headers: authHeaders(request),
+          returnHeaders: true,
+        });
+        forwardCookies(reply, headers);
+      }
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/api/auth/verify-email',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Follow an email verification link; signs the user in',
+        querystring: noQuery,
+        body: tokenBody,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request, reply) => ({
+      user: await service.verifyEmail(request, reply, request.body.token),
+    }),
+  );
+
+  api.post(
+    '/api/auth/verify-email/resend',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Send the verification link again (to the signed-in user, or to an address)',
+        querystring: noQuery,
+        body: emailBody.partial(),
+        response: { 200: emailSentResponse, ...errors },
+      },
+    },
+    (request) => service.resendVerification(request.viewer, request.body.email),
+  );
+
+  api.post(
+    '/api/auth/password-reset/request',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Email a password reset link (valid 1 hour)',
+        querystring: noQuery,
+        body: emailBody,
+        response: { 200: emailSentResponse, ...errors },
+      },
+    },
+    (request) => service.requestPasswordReset(request.body.email),
+  );
+
+  api.post(
+    '/api/auth/password-reset',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Choose a new password with a reset link; signs out every session',
+        querystring: noQuery,
+        body: resetPasswordBody,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.resetPassword(request.body.token, request.body.password);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.post(
+    '/api/auth/magic-link',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Email a sign-in link (valid 15 minutes)',
+        querystring: noQuery,
+        body: emailBody,
+        response: { 200: emailSentResponse, ...errors },
+      },
+    },
+    (request) => service.requestMagicLink(request, request.body.email),
+  );
+
+  api.post(
+    '/api/auth/magic-link/verify',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Sign in with an emailed link',
+        querystring: noQuery,
+        body: tokenBody,
+        response: { 200: userResponse, ...errors },
+      },
+    },
+    async (request, reply) => ({
+      user: await service.verifyMagicLink(request, reply, request.body.token),
+    }),
+  );
+}

@@ -1,0 +1,251 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, invalidArgument, notFound } from '../../../shared/errors.js';
+import type { Db } from '../../platform/db/database.js';
+import type { AccountMail } from './account-mail.js';
+import { linkLifetimes, type Auth } from './auth.js';
+import { authErrorCode, callAuth, invalidLink, toCatalogueError } from './auth-errors.js';
+import type { AccountLimiter } from './limits.js';
+import { verifyPassword } from './password-hash.js';
+import { assertPasswordAllowed } from './password-policy.js';
+import * as repo from './repo.js';
+import { activeBlock, authHeaders, blockedError, forwardCookies, type Viewer } from './viewer.js';
+
+/** The address a verification token (a JWT Better Auth signed and has just checked) is for. */
+function emailInToken(token: string): string {
+  const payload = token.split('.')[1] ?? '';
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { email?: unknown };
+  return typeof claims.email === 'string' ? claims.email : '';
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * The accounts rules: each operation limits, checks the policy, then lets Better Auth do the
+ * session and token work. Routes stay thin (routes.ts).
+ */
+export function createAccountsService(deps: {
+  auth: Auth;
+  db: Db;
+  mail: AccountMail;
+  limiter: AccountLimiter;
+}) {
+  const { auth, db, mail, limiter } = deps;
+
+  /** A correct password for a blocked account tells its owner why, nobody else. */
+  async function refuseIfBlocked(error: unknown, email: string): Promise<never> {
+    if (authErrorCode(error) === 'BANNED_USER') {
+      const user = await repo.findUserByEmail(db, email);
+      const block = user && activeBlock(user);
+      if (block) throw blockedError(block);
+    }
+    throw error;
+  }
+
+  async function userAfterSignIn(userId: string) {
+    const user = await repo.findUserById(db, userId);
+    if (!user) throw notFound('user');
+    return repo.presentUser(user);
+  }
+
+  async function checkPassword(userId: string, password: string): Promise<boolean> {
+    const hash = await repo.passwordHashOf(db, userId);
+    return hash !== undefined && (await verifyPassword({ hash, password }));
+  }
+
+  return {
+    async signUp(
+      request: FastifyRequest,
+      body: { name: string; username: string; email: string; password: string },
+    ) {
+      await limiter.consume('signUpIp', request.ip);
+      assertPasswordAllowed(body.password, body);
+      if (await repo.usernameTaken(db, body.username)) {
+        throw new AppError('already-exists', 'That username is taken');
+      }
+      await callAuth(() =>
+        auth.api.signUpEmail({
+          body: {
+            name: body.name,
+            email: body.email,
+            password: body.password,
+            username: body.username,
+            displayUsername: body.username,
+          },
+          headers: authHeaders(request),
+        }),
+      );
+      return { status: 'email-sent' as const };
+    },
+
+    async signIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
+      await limiter.check('signInIp', request.ip);
+      await limiter.check('signInAccount', email);
+      try {
+        const { headers, response } = await auth.api.signInEmail({
+          body: { email, password, rememberMe: true },
+          headers: authHeaders(request),
+          returnHeaders: true,
+        });
+        await limiter.reset('signInAccount', email);
+        forwardCookies(reply, headers);
+        return userAfterSignIn(response.user.id);
+      } catch (error) {
+        if (authErrorCode(error) === 'BANNED_USER') return refuseIfBlocked(error, email);
+        if (authErrorCode(error) === 'INVALID_EMAIL_OR_PASSWORD') {
+          await limiter.penalise('signInIp', request.ip);
+          await limiter.penalise('signInAccount', email);
+          throw new AppError('unauthenticated', 'Email or password is incorrect');
+        }
+        throw toCatalogueError(error);
+      }
+    },
+
+    async verifyEmail(request: FastifyRequest, reply: FastifyReply, token: string) {
+      const expiresAt = new Date(Date.now() + linkLifetimes.verifyEmailSeconds * 1000);
+      if (!(await repo.markTokenUsed(db, sha256(token), expiresAt))) throw invalidLink();
+      let result;
+      try {
+        result = await auth.api.verifyEmail({
+          query: { token },
+          headers: authHeaders(request),
+          returnHeaders: true,
+        });
+      } catch (error) {
+        if (authErrorCode(error) === 'BANNED_USER') {
+          throw blockedError({ reason: 'Your account is blocked', until: null });
+        }
+        throw toCatalogueError(error);
+      }
+      // Better Auth signs the user in (a session cookie) only when this link verified the
+      // address; an address verified before answers without one.
+      const signedIn = result.headers.getSetCookie().some((c) => c.includes('session_token='));
+      const user = await repo.findUserByEmail(db, emailInToken(token));
+      if (!signedIn || !user) throw invalidLink();
+      forwardCookies(reply, result.headers);
+      return repo.presentUser(user);
+    },
+
+    async resendVerification(viewer: Viewer | null, email: string | undefined) {
+      const address = viewer?.email ?? email;
+      if (!address) throw invalidArgument('Enter the email address to verify');
+      await limiter.consume('mailAddress', `verify:${address}`);
+      const user = await repo.findUserByEmail(db, address);
+      if (user && !user.emailVerified && !user.deletedAt) {
+        await callAuth(() => auth.api.sendVerificationEmail({ body: { email: address } }));
+      }
+      return { status: 'email-sent' as const };
+    },
+
+    async requestPasswordReset(email: string) {
+      await limiter.consume('mailAddress', `reset:${email}`);
+      await callAuth(() =>
+        auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } }),
+      );
+      return { status: 'email-sent' as const };
+    },
+
+    async resetPassword(token: string, password: string) {
+      const pending = await repo.findVerification(db, `reset-password:${token}`);
+      const user = pending && (await repo.findUserById(db, pending.value));
+      // A deleted account has no password, and an old link must not give it one again.
+      if (!user || user.deletedAt) throw invalidLink();
+      assertPasswordAllowed(password, user);
+      await callAuth(() => auth.api.resetPassword({ body: { token, newPassword: password } }));
+    },
+
+    async requestMagicLink(request: FastifyRequest, email: string) {
+      await limiter.consume('mailAddress', `magic-link:${email}`);
+      await callAuth(() =>
+        auth.api.signInMagicLink({ body: { email }, headers: authHeaders(request) }),
+      );
+      return { status: 'email-sent' as const };
+    },
+
+    async verifyMagicLink(request: FastifyRequest, reply: FastifyReply, token: string) {
+      try {
+        const { headers, response } = await auth.api.magicLinkVerify({
+          query: { token },
+          headers: authHeaders(request),
+          returnHeaders: true,
+        });
+        forwardCookies(reply, headers);
+        return await userAfterSignIn(response.user.id);
+      } catch (error) {
+        if (authErrorCode(error) === 'BANNED_USER') {
+          throw blockedError({ reason: 'Your account is blocked', until: null });
+        }
+        throw toCatalogueError(error);
+      }
+    },
+
+    checkPassword,
+
+    async changePassword(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      viewer: Viewer,
+      body: { currentPassword: string; newPassword: string },
+    ) {
+      if (!(await checkPassword(viewer.id, body.currentPassword))) {
+        throw invalidArgument('Current password is incorrect');
+      }
+      assertPasswordAllowed(body.newPassword, viewer);
+      const { headers } = await callAuth(() =>
+        auth.api.changePassword({
+          body: { ...body, revokeOtherSessions: true },
+          headers: authHeaders(request),
+          returnHeaders: true,
+        }),
+      );
+      forwardCookies(reply, headers);
+    },
+
+    async requestEmailChange(viewer: Viewer, newEmail: string, password: string) {
+      if (!(await checkPassword(viewer.id, password))) {
+        throw invalidArgument('Current password is incorrect');
+      }
+      if (newEmail === viewer.email) throw invalidArgument('That is already your email address');
+      await limiter.consume('mailAddress', `change-email:${newEmail}`);
+      if (await repo.findUserByEmail(db, newEmail)) {
+        await mail.emailInUse(newEmail);
+        return { status: 'email-sent' as const };
+      }
+      const token = randomBytes(32).toString('base64url');
+      await repo.storeVerification(db, {
+        identifier: `change-email:${sha256(token)}`,
+        value: JSON.stringify({ userId: viewer.id, newEmail }),
+        expiresAt: new Date(Date.now() + linkLifetimes.verifyEmailSeconds * 1000),
+      });
+      await mail.changeEmail(newEmail, token);
+      return { status: 'email-sent' as const };
+    },
+
+    async confirmEmailChange(token: string) {
+      const pending = await repo.consumeVerification(db, `change-email:${sha256(token)}`);
+      if (!pending) throw invalidLink();
+      const { userId, newEmail } = JSON.parse(pending.value) as {
+        userId: string;
+        newEmail: string;
+      };
+      // A link mailed before the account was deleted must not give the scrubbed row an address.
+      const owner = await repo.findUserById(db, userId);
+      if (!owner || owner.deletedAt) throw invalidLink();
+      const updated = await repo.changeEmail(db, userId, newEmail);
+      if (!updated) throw new AppError('already-exists', 'That address already has an account');
+      return repo.presentUser(updated);
+    },
+
+    async deleteAccount(viewer: Viewer, username: string, password: string) {
+      if (username.toLowerCase() !== (viewer.username ?? '').toLowerCase()) {
+        throw invalidArgument('Type your username exactly to confirm');
+      }
+      if (!(await checkPassword(viewer.id, password))) {
+        throw invalidArgument('Current password is incorrect');
+      }
+      await repo.scrubAccount(db, viewer.id);
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,177 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Category } from '../../../shared/forum.js';
+import { alreadyExists, invalidArgument, notFound } from '../../../shared/errors.js';
+import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import { categories } from '../../platform/db/schema.js';
+
+type CategoryRow = typeof categories.$inferSelect;
+
+export function presentCategory(row: CategoryRow): Category {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    position: row.position,
+    archived: row.archivedAt !== null,
+  };
+}
+
+/** `Sci-Fi & Fantasy` → `sci-fi-fantasy`; accents dropped, never empty. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 50)
+    .replace(/^-+|-+$/g, '');
+  return slug || 'category';
+}
+
+const sameName = (name: string) => sql`lower(${categories.name}) = lower(${name})`;
+
+/**
+ * Categories: listed in their position order, managed by admins. A slug is made once from the
+ * first name and kept through renames, so links to /forum?category=… never break; that also
+ * makes the slug → id map safe to cache for the process's lifetime.
+ */
+export function createCategoryService(db: Db) {
+  const idBySlug = new Map<string, number>();
+
+  async function list(): Promise<Category[]> {
+    const rows = await db
+      .select()
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.id));
+    return rows.map(presentCategory);
+  }
+
+  return {
+    list,
+
+    /** The id of a category slug (archived ones included); not-found for an unknown slug. */
+    async idOf(slug: string): Promise<number> {
+      const cached = idBySlug.get(slug);
+      if (cached !== undefined) return cached;
+      const [row] = await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.slug, slug));
+      if (!row) throw notFound('Category');
+      idBySlug.set(slug, row.id);
+      return row.id;
+    },
+
+    async create(input: { name: string; description: string }): Promise<Category> {
+      try {
+        const row = await db.transaction(async (tx) => {
+          const [clash] = await tx.select().from(categories).where(sameName(input.name));
+          if (clash) throw alreadyExists(`A category named ${clash.name} already exists`);
+          const base = slugify(input.name);
+          const taken = new Set(
+            (
+              await tx
+                .select({ slug: categories.slug })
+                .from(categories)
+                .where(sql`${categories.slug} like ${`${base}%`}`)
+            ).map((taken) => taken.slug),
+          );
+          let slug = base;
+          for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+          const [inserted] = await tx
+            .insert(categories)
+            .values({
+              slug,
+              name: input.name,
+              description: input.description,
+              position: sql`(select coalesce(max(position), 0) + 1 from categories)`,
+            })
+            .returning();
+          return inserted;
+        });
+        if (!row) throw notFound('Category');
+        return presentCategory(row);
+      } catch (error) {
+        // Two admins adding the same category at once: the second one learns it exists.
+        if (isUniqueViolation(error)) throw alreadyExists('That category was just added');
+        throw error;
+      }
+    },
+
+    async update(
+      id: number,
+      changes: {
+        name?: string | undefined;
+        description?: string | undefined;
+        archived?: boolean | undefined;
+      },
+    ): Promise<Category> {
+      const row = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(categories)
+          .where(eq(categories.id, id))
+          .for('update');
+        if (!current) throw notFound('Category');
+        if (
+          changes.name !== undefined &&
+          changes.name.toLowerCase() !== current.name.toLowerCase()
+        ) {
+          const [clash] = await tx.select().from(categories).where(sameName(changes.name));
+          if (clash) throw alreadyExists(`A category named ${clash.name} already exists`);
+        }
+        const archivedAt =
+          changes.archived === undefined
+            ? current.archivedAt
+            : changes.archived
+              ? (current.archivedAt ?? new Date())
+              : null;
+        const [updated] = await tx
+          .update(categories)
+          .set({
+            name: changes.name ?? current.name,
+            description: changes.description ?? current.description,
+            archivedAt,
+          })
+          .where(eq(categories.id, id))
+          .returning();
+        return updated;
+      });
+      if (!row) throw notFound('Category');
+      return presentCategory(row);
+    },
+
+    /** Puts the categories in the given order; the ids must be exactly the existing ones. */
+    async reorder(ids: number[]): Promise<Category[]> {
+      await db.transaction(async (tx) => {
+        const existing = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .orderBy(asc(categories.id))
+          .for('update');
+        const given = new Set(ids);
+        const complete =
+          given.size === ids.length &&
+          given.size === existing.length &&
+          existing.every((row) => given.has(row.id));
+        if (!complete) {
+          throw invalidArgument('List every category exactly once to reorder them', {
+            existing: existing.map((row) => row.id),
+          });
+        }
+        const positions = sql.join(
+          ids.map((id, index) => sql`(${id}::integer, ${index + 1}::integer)`),
+          sql`, `,
+        );
+        await tx.execute(
+          sql`update categories set position = v.position
+            from (values ${positions}) as v(id, position) where categories.id = v.id`,
+        );
+      });
+      return list();
+    },
+  };
+}
+
+export type CategoryService = ReturnType<typeof createCategoryService>;

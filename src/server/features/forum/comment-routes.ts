@@ -1,0 +1,187 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authorCommentListResponse,
+  commentPageResponse,
+  commentResponse,
+  createCommentBody,
+  idParams,
+  pageQuery,
+  previewBody,
+  previewResponse,
+  reactionResponse,
+  reportBody,
+  updateCommentBody,
+} from '../../../shared/forum.js';
+import { errorResponses, noQuery } from '../../http.js';
+import { renderMarkdown } from '../../markdown/render.js';
+import { viewerOf } from '../accounts/access.js';
+import type { CommentService } from './comment-service.js';
+import type { ForumLimiter } from './limits.js';
+import { reportedResponse } from './post-routes.js';
+import type { createReactionService } from './reactions.js';
+import type { createReportService } from './reports.js';
+
+const readErrors = errorResponses(400, 404);
+const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);
+const tags = ['forum'];
+const authorCommentQuery = pageQuery.extend({ author: z.string().trim().min(1).max(40) }).strict();
+
+/** Replies: a thread's pages, writing, editing, deleting, likes, reports; the live preview. */
+export function registerCommentRoutes(
+  app: FastifyInstance,
+  services: {
+    comments: CommentService;
+    reactions: ReturnType<typeof createReactionService>;
+    reports: ReturnType<typeof createReportService>;
+    limiter: ForumLimiter;
+  },
+) {
+  const { comments, reactions, reports, limiter } = services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/forum/posts/:id/comments',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "A page of a thread's replies in time order (deleted ones as tombstones)",
+        querystring: pageQuery,
+        params: idParams,
+        response: { 200: commentPageResponse, ...readErrors },
+      },
+    },
+    (request) => comments.page(request.viewer, request.params.id, request.query),
+  );
+
+  api.post(
+    '/api/forum/posts/:id/comments',
+    {
+      config: { access: { permission: 'content.write' } },
+      schema: {
+        tags,
+        summary: 'Reply to a thread, optionally quoting another reply of it',
+        querystring: noQuery,
+        params: idParams,
+        body: createCommentBody,
+        response: { 201: commentResponse, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const comment = await comments.create(viewerOf(request), request.params.id, request.body);
+      return reply.status(201).send({ comment });
+    },
+  );
+
+  api.get(
+    '/api/forum/comments',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "A user's visible replies, newest first (profile pages)",
+        querystring: authorCommentQuery,
+        response: { 200: authorCommentListResponse, ...readErrors },
+      },
+    },
+    (request) => comments.byAuthor(request.query),
+  );
+
+  api.patch(
+    '/api/forum/comments/:id',
+    {
+      config: { access: { permission: 'content.write' } },
+      schema: {
+        tags,
+        summary: 'Edit a reply (its author, or experienced moderators); keeps a revision',
+        querystring: noQuery,
+        params: idParams,
+        body: updateCommentBody,
+        response: { 200: commentResponse, ...writeErrors },
+      },
+    },
+    async (request) => ({
+      comment: await comments.update(viewerOf(request), request.params.id, request.body),
+    }),
+  );
+
+  api.delete(
+    '/api/forum/comments/:id',
+    {
+      config: { access: { permission: 'content.write' } },
+      schema: {
+        tags,
+        summary: 'Delete your own reply (soft: a tombstone stays in the thread)',
+        querystring: noQuery,
+        params: idParams,
+        response: { 204: z.null(), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      await comments.remove(viewerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const [method, on] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    api.route({
+      method,
+      url: '/api/forum/comments/:id/reaction',
+      config: { access: { permission: 'content.write' } },
+      schema: {
+        tags,
+        summary: on ? 'Like a reply (idempotent)' : 'Take back your like of a reply (idempotent)',
+        querystring: noQuery,
+        params: idParams,
+        response: { 200: reactionResponse, ...writeErrors },
+      },
+      handler: (request) => reactions.commentReaction(viewerOf(request), request.params.id, on),
+    });
+  }
+
+  api.post(
+    '/api/forum/comments/:id/report',
+    {
+      config: { access: { permission: 'content.write' } },
+      schema: {
+        tags,
+        summary: 'Report a reply to the moderators (once while your report is open)',
+        querystring: noQuery,
+        params: idParams,
+        body: reportBody,
+        response: { 200: reportedResponse, 201: reportedResponse, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const result = await reports.reportComment(
+        viewerOf(request),
+        request.params.id,
+        request.body.reason,
+      );
+      return reply.status(result === 'created' ? 201 : 200).send({ status: 'reported' });
+    },
+  );
+
+  api.post(
+    '/api/forum/preview',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "The editor's live preview: Markdown rendered exactly as it will be stored",
+        querystring: noQuery,
+        body: previewBody,
+        response: { 200: previewResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      await limiter.preview(viewerOf(request));
+      return { html: renderMarkdown(request.body.body) };
+    },
+  );
+}

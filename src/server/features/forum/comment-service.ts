@@ -1,0 +1,209 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  failedPrecondition,
+  invalidArgument,
+  notFound,
+  permissionDenied,
+} from '../../../shared/errors.js';
+import type { Comment, CommentPage } from '../../../shared/forum.js';
+import { can } from '../../../shared/permissions.js';
+import { queryRows, type Db } from '../../platform/db/database.js';
+import { commentRevisions, comments, posts } from '../../platform/db/schema.js';
+import { plainExcerpt } from '../../markdown/excerpt.js';
+import { renderMarkdown } from '../../markdown/render.js';
+import type { Viewer } from '../accounts/viewer.js';
+import {
+  decodeAuthorCommentCursor,
+  decodeCommentCursor,
+  encodeAuthorCommentCursor,
+  encodeCommentCursor,
+} from './cursor.js';
+import type { ForumLimiter } from './limits.js';
+import type { ForumReads } from './reads.js';
+import { iso, presentComment, type CommentRow } from './presenter.js';
+import { usernameExists } from './post-repo.js';
+import * as repo from './repo.js';
+import { assertNewAccountLinks, assertVisible, canModerate, contentAbilities } from './rules.js';
+
+const excerpt = (source: string) => plainExcerpt(source, 140);
+
+function present(viewer: Viewer | null, row: CommentRow): Comment {
+  const abilities = contentAbilities(viewer, {
+    authorId: row.author_id,
+    deleted: row.deleted_at !== null,
+    reacted: row.reacted,
+  });
+  return presentComment(row, abilities, excerpt);
+}
+
+/** Replies: a thread's pages, writing, editing, deleting, and a profile's list. */
+export function createCommentService(deps: { db: Db; limiter: ForumLimiter; reads: ForumReads }) {
+  const { db, limiter, reads } = deps;
+
+  async function read(viewer: Viewer | null, id: number): Promise<Comment> {
+    const [row] = await queryRows<CommentRow>(db, repo.commentByIdQuery(id, viewer?.id ?? null));
+    if (!row) throw notFound('Reply');
+    return present(viewer, row);
+  }
+
+  /** The reply with its thread's state, locked for an edit or delete. */
+  async function ownReply(viewer: Viewer, id: number, tx: Db) {
+    const [row] = await tx
+      .select({ comment: comments, postHiddenAt: posts.hiddenAt })
+      .from(comments)
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .where(eq(comments.id, id))
+      .for('update', { of: comments });
+    assertVisible(row && { hiddenAt: row.postHiddenAt }, viewer, 'Reply');
+    assertVisible(row.comment, viewer, 'Reply');
+    return row.comment;
+  }
+
+  return {
+    async page(
+      viewer: Viewer | null,
+      postId: number,
+      query: { cursor?: string | undefined; limit: number },
+    ): Promise<CommentPage> {
+      const includeHidden = canModerate(viewer);
+      const rows = await reads.commentPage({
+        postId,
+        afterId: query.cursor ? decodeCommentCursor(query.cursor) : 0,
+        limit: query.limit + 1,
+        viewerId: viewer?.id ?? null,
+        includeHidden,
+      });
+      const head = rows[0];
+      if (!head || (head.post_hidden && !includeHidden)) throw notFound('Thread');
+      const found = rows.filter((row) => row.id !== null);
+      const page = found.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => present(viewer, row)),
+        nextCursor:
+          found.length > query.limit && last ? encodeCommentCursor(Number(last.id)) : null,
+        total: head.total,
+      };
+    },
+
+    create(
+      viewer: Viewer,
+      postId: number,
+      body: { body: string; replyToId?: number | null | undefined },
+    ): Promise<Comment> {
+      return limiter.write(viewer, 'reply', async () => {
+        await assertNewAccountLinks(db, viewer, body.body, 'reply');
+        const bodyHtml = renderMarkdown(body.body);
+        const id = await db.transaction(async (tx) => {
+          const [post] = await tx
+            .select({ locked: posts.locked, hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
+            .from(posts)
+            .where(eq(posts.id, postId))
+            .for('update');
+          assertVisible(post, viewer, 'Thread');
+          if (post.deletedAt)
+            throw failedPrecondition('This thread was deleted: it takes no new replies.');
+          if (post.hiddenAt)
+            throw failedPrecondition('This thread is hidden: it takes no new replies.');
+          if (post.locked)
+            throw failedPrecondition('This thread is locked: it takes no new replies.');
+          if (body.replyToId) {
+            const [quoted] = await tx
+              .select({
+                postId: comments.postId,
+                hiddenAt: comments.hiddenAt,
+                deletedAt: comments.deletedAt,
+              })
+              .from(comments)
+              .where(eq(comments.id, body.replyToId));
+            if (!quoted || quoted.postId !== postId || (quoted.hiddenAt && !canModerate(viewer))) {
+              throw invalidArgument('You can only answer a reply in the same thread');
+            }
+            if (quoted.deletedAt)
+              throw invalidArgument('That reply was deleted: answer another one');
+          }
+          const [row] = await tx
+            .insert(comments)
+            .values({
+              postId,
+              authorId: viewer.id,
+              replyToId: body.replyToId ?? null,
+              bodySource: body.body,
+              bodyHtml,
+            })
+            .returning({ id: comments.id });
+          await tx
+            .update(posts)
+            .set({ replyCount: sql`${posts.replyCount} + 1`, lastActivityAt: sql`now()` })
+            .where(eq(posts.id, postId));
+          if (!row) throw notFound('Reply');
+          return row.id;
+        });
+        return read(viewer, id);
+      });
+    },
+
+    async update(viewer: Viewer, id: number, body: { body: string }): Promise<Comment> {
+      const bodyHtml = renderMarkdown(body.body);
+      await db.transaction(async (tx) => {
+        const comment = await ownReply(viewer, id, tx);
+        if (comment.authorId !== viewer.id && !can(viewer.role, 'content.edit-others')) {
+          throw permissionDenied('You can only edit your own replies');
+        }
+        if (comment.deletedAt)
+          throw failedPrecondition('This reply was deleted: it cannot be edited');
+        if (comment.bodySource === body.body) return;
+        if (comment.authorId === viewer.id) {
+          await assertNewAccountLinks(tx, viewer, body.body, 'reply', comment.id);
+        }
+        await tx
+          .insert(commentRevisions)
+          .values({ commentId: id, editorId: viewer.id, previousBody: comment.bodySource });
+        await tx
+          .update(comments)
+          .set({ bodySource: body.body, bodyHtml, editedAt: sql`now()` })
+          .where(eq(comments.id, id));
+      });
+      return read(viewer, id);
+    },
+
+    /** Soft delete by the author: the reply stays in the thread as a tombstone. */
+    async remove(viewer: Viewer, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const comment = await ownReply(viewer, id, tx);
+        if (comment.authorId !== viewer.id)
+          throw permissionDenied('You can only delete your own replies');
+        await tx
+          .update(comments)
+          .set({ deletedAt: sql`now()` })
+          .where(and(eq(comments.id, id), isNull(comments.deletedAt)));
+      });
+    },
+
+    async byAuthor(query: { author: string; cursor?: string | undefined; limit: number }) {
+      const author = query.author.toLowerCase();
+      const rows = await reads.authorComments({
+        author,
+        after: query.cursor ? decodeAuthorCommentCursor(query.cursor) : undefined,
+        limit: query.limit + 1,
+      });
+      if (rows.length === 0 && !(await usernameExists(db, author))) throw notFound('User');
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((row) => ({
+          id: Number(row.id),
+          post: { id: Number(row.post_id), title: row.post_title },
+          bodyHtml: row.body_html,
+          createdAt: iso(row.created_at),
+        })),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeAuthorCommentCursor(last.cursor_key, Number(last.id))
+            : null,
+      };
+    },
+  };
+}
+
+export type CommentService = ReturnType<typeof createCommentService>;

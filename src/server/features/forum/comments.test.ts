@@ -1,0 +1,212 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommentPage, PostDetail } from '../../../shared/forum.js';
+import { comments, posts } from '../../platform/db/schema.js';
+import { createAgent } from '../../test/accounts.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  categoryId,
+  insertComment,
+  insertPost,
+  person,
+  writePost,
+  writeReply,
+  type Person,
+} from './forum-fixtures.js';
+
+let t: TestApp;
+let author: Person;
+let replier: Person;
+let moderator: Person;
+
+beforeAll(async () => {
+  t = await createTestApp({ serveWeb: false });
+  // Threads come from a moderator (not rate limited); replies from a plain user.
+  author = await person(t, 'moderator', { name: 'Thread Author', username: 'thread_author' });
+  replier = await person(t, 'user', { name: 'Quick Replier', username: 'quick_replier' });
+  moderator = await person(t, 'moderator');
+});
+afterAll(() => t.close());
+
+const db = () => t.platforms.database.db;
+
+async function page(postId: number, query = '', agent = createAgent(t.app)): Promise<CommentPage> {
+  const res = await agent.inject({ url: `/api/forum/posts/${postId}/comments${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<CommentPage>();
+}
+
+describe('replying', () => {
+  it('adds the reply, counts it on the thread and moves the thread up in latest activity', async () => {
+    const post = await writePost(t, author.agent);
+    const reply = await writeReply(replier.agent, post.id, { body: 'Great **point**' });
+    expect(reply).toMatchObject({
+      postId: post.id,
+      bodyHtml: '<p>Great <strong>point</strong></p>\n',
+      bodySource: 'Great **point**',
+      author: { id: replier.user.id, username: 'quick_replier', name: 'Quick Replier' },
+      replyTo: null,
+      reactionCount: 0,
+      deleted: false,
+      viewer: { reacted: false, canEdit: true, canDelete: true },
+    });
+    const [row] = await db().select().from(posts).where(eq(posts.id, post.id));
+    expect(row?.replyCount).toBe(1);
+    expect(row?.lastActivityAt.getTime()).toBeGreaterThanOrEqual(
+      new Date(post.lastActivityAt).getTime(),
+    );
+    const thread = (await createAgent(t.app).inject({ url: `/api/forum/posts/${post.id}` })).json<{
+      post: PostDetail;
+    }>().post;
+    expect(thread.replyCount).toBe(1);
+  });
+
+  it('quotes the reply it answers: its id, author and a short plain-text excerpt', async () => {
+    const post = await writePost(t, author.agent);
+    const long = `**Bold** opening and [a link](https://film.example) ${'then many words '.repeat(20)}`;
+    const first = await writeReply(replier.agent, post.id, { body: long });
+    const answer = await writeReply(author.agent, post.id, { body: 'Agreed', replyToId: first.id });
+    expect(answer.replyTo?.id).toBe(first.id);
+    expect(answer.replyTo?.authorName).toBe('Quick Replier');
+    expect(answer.replyTo?.excerpt).toMatch(/^Bold opening and a link then many words/);
+    expect(answer.replyTo?.excerpt.length).toBeLessThanOrEqual(140);
+    expect(answer.replyTo?.excerpt.endsWith('…')).toBe(true);
+
+    await replier.agent.inject({ method: 'DELETE', url: `/api/forum/comments/${first.id}` });
+    const items = (await page(post.id)).items;
+    expect(items.map((item) => item.id)).toEqual([first.id, answer.id]);
+    expect(items[0]).toMatchObject({ deleted: true, bodyHtml: '', bodySource: '' });
+    expect(items[1]?.replyTo).toEqual({ id: first.id, authorName: 'Quick Replier', excerpt: '' });
+  });
+});
+
+describe('a thread page', () => {
+  it('pages replies in time order with tombstones kept and the total from the thread', async () => {
+    const discussions = await categoryId(t, 'discussions');
+    const postId = await insertPost(t, {
+      authorId: author.user.id,
+      categoryId: discussions,
+      replyCount: 45,
+    });
+    const ids: number[] = [];
+    for (let n = 0; n < 45; n += 1) {
+      ids.push(
+        await insertComment(t, {
+          postId,
+          authorId: n % 2 ? author.user.id : replier.user.id,
+          bodySource: `Reply ${n}`,
+          deletedAt: n === 7 ? new Date() : null,
+        }),
+      );
+    }
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const suffix: string = cursor ? `&cursor=${cursor}` : '';
+      const current = await page(postId, `?limit=20${suffix}`);
+      expect(current.total).toBe(45);
+      seen.push(...current.items.map((item) => item.id));
+      cursor = current.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(ids);
+    const tombstone = (await page(postId, '?limit=10')).items[7];
+    expect(tombstone).toMatchObject({ id: ids[7], deleted: true, bodySource: '' });
+  });
+
+  it('leaves hidden replies out, except for moderators', async () => {
+    const post = await writePost(t, author.agent);
+    const shown = await writeReply(replier.agent, post.id, { body: 'Fine words' });
+    const hidden = await writeReply(replier.agent, post.id, { body: 'Rude words' });
+    await db().update(comments).set({ hiddenAt: new Date() }).where(eq(comments.id, hidden.id));
+    expect((await page(post.id)).items.map((item) => item.id)).toEqual([shown.id]);
+    expect((await page(post.id, '', replier.agent)).items.map((item) => item.id)).toEqual([
+      shown.id,
+    ]);
+    expect((await page(post.id, '', moderator.agent)).items.map((item) => item.id)).toEqual([
+      shown.id,
+      hidden.id,
+    ]);
+  });
+
+  it("answers not found for a hidden thread's replies and lists a deleted thread's", async () => {
+    const hiddenPost = await writePost(t, author.agent);
+    await db().update(posts).set({ hiddenAt: new Date() }).where(eq(posts.id, hiddenPost.id));
+    const res = await createAgent(t.app).inject({
+      url: `/api/forum/posts/${hiddenPost.id}/comments`,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(
+      (await createAgent(t.app).inject({ url: '/api/forum/posts/999999/comments' })).statusCode,
+    ).toBe(404);
+
+    const deletedPost = await writePost(t, author.agent);
+    const kept = await writeReply(replier.agent, deletedPost.id);
+    await author.agent.inject({ method: 'DELETE', url: `/api/forum/posts/${deletedPost.id}` });
+    expect((await page(deletedPost.id)).items.map((item) => item.id)).toEqual([kept.id]);
+  });
+
+  it('answers an empty page for a thread without replies', async () => {
+    const post = await writePost(t, author.agent);
+    expect(await page(post.id)).toEqual({ items: [], nextCursor: null, total: 0 });
+  });
+});
+
+describe("a profile's replies", () => {
+  it('lists visible replies newest first with their thread, page by page', async () => {
+    const writer = await person(t, 'user', { username: 'prolific_one' });
+    const discussions = await categoryId(t, 'discussions');
+    const visiblePost = await insertPost(t, {
+      authorId: author.user.id,
+      categoryId: discussions,
+      title: 'Open',
+    });
+    const hiddenPost = await insertPost(t, {
+      authorId: author.user.id,
+      categoryId: discussions,
+      hiddenAt: new Date(),
+    });
+    const visible: number[] = [];
+    for (let n = 0; n < 5; n += 1) {
+      visible.unshift(await insertComment(t, { postId: visiblePost, authorId: writer.user.id }));
+    }
+    await insertComment(t, {
+      postId: visiblePost,
+      authorId: writer.user.id,
+      deletedAt: new Date(),
+    });
+    await insertComment(t, { postId: visiblePost, authorId: writer.user.id, hiddenAt: new Date() });
+    await insertComment(t, { postId: hiddenPost, authorId: writer.user.id });
+
+    const first = await createAgent(t.app).inject({
+      url: '/api/forum/comments?author=Prolific_One&limit=3',
+    });
+    expect(first.statusCode).toBe(200);
+    const firstPage = first.json<{ items: { id: number }[]; nextCursor: string }>();
+    expect(firstPage.items[0]).toMatchObject({ post: { id: visiblePost, title: 'Open' } });
+    const second = await createAgent(t.app).inject({
+      url: `/api/forum/comments?author=prolific_one&limit=3&cursor=${firstPage.nextCursor}`,
+    });
+    const secondPage = second.json<{ items: { id: number }[]; nextCursor: string | null }>();
+    expect([...firstPage.items, ...secondPage.items].map((item) => item.id)).toEqual(visible);
+    expect(secondPage.nextCursor).toBeNull();
+
+    const unknown = await createAgent(t.app).inject({
+      url: '/api/forum/comments?author=nobody_at_all',
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('the live preview', () => {
+  it('renders Markdown with the stored renderer for signed-in writers', async () => {
+    const res = await replier.agent.inject({
+      method: 'POST',
+      url: '/api/forum/preview',
+      payload: { body: '*Hi* <script>x</script> [a](javascript:alert(1))' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      html: '<p><em>Hi</em> &lt;script&gt;x&lt;/script&gt; [a](javascript:alert(1))</p>\n',
+    });
+  });
+});

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Db } from '../../platform/db/database.js';
+import { createCategoryService } from './categories.js';
+import { registerCategoryRoutes } from './category-routes.js';
+import { registerCommentRoutes } from './comment-routes.js';
+import { createCommentService } from './comment-service.js';
+import { createForumLimiter } from './limits.js';
+import { registerPostRoutes } from './post-routes.js';
+import { createForumReads } from './reads.js';
+import { createPostService } from './post-service.js';
+import { createReactionService } from './reactions.js';
+import { createReportService } from './reports.js';
+import { createViewCounter } from './views.js';
+
+export interface ForumOptions {
+  db: Db;
+  /** Rate-limit and view-count store when REDIS_URL is set; in process otherwise. */
+  redis: Redis | undefined;
+  /** Prefix of rate-limit keys (test apps sharing one Redis must not share counters). */
+  limitNamespace: string;
+}
+
+/** The forum: categories, threads, replies, reactions, revisions, reports, Markdown preview. */
+export function registerForum(app: FastifyInstance, options: ForumOptions): void {
+  const { db, redis, limitNamespace } = options;
+  const limiter = createForumLimiter({ redis, namespace: limitNamespace });
+  const logWarning = (message: string) => (error: unknown) => app.log.warn({ err: error }, message);
+  const views = createViewCounter({
+    db,
+    redis,
+    namespace: limitNamespace,
+    onError: logWarning('view counts could not be saved; they are kept for the next try'),
+  });
+  // The last views reach the database before the platforms close (they close after the app).
+  app.addHook('onClose', () => views.close());
+
+  const categories = createCategoryService(db);
+  const reads = createForumReads(db);
+  const posts = createPostService({
+    db,
+    categories,
+    limiter,
+    views,
+    reads,
+    onViewError: logWarning('a view could not be counted'),
+  });
+  const comments = createCommentService({ db, limiter, reads });
+  const reactions = createReactionService(db);
+  const reports = createReportService(db);
+
+  // A successful forum write forgets the remembered thread lists before its answer leaves.
+  app.addHook('onSend', async (request, reply) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (write && reply.statusCode < 400 && request.url.startsWith('/api/forum/')) {
+      reads.forgetLists();
+    }
+  });
+
+  registerCategoryRoutes(app, categories);
+  registerPostRoutes(app, { posts, reactions, reports });
+  registerCommentRoutes(app, { comments, reactions, reports, limiter });
+}

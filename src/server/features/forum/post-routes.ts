@@ -1,0 +1,184 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createPostBody,
+  idParams,
+  postListQuery,
+  postListResponse,
+  postResponse,
+  reactionResponse,
+  reportBody,
+  revisionListResponse,
+  updatePostBody,
+} from '../../../shared/forum.js';
+import { errorResponses, noQuery } from '../../http.js';
+import { viewerOf } from '../accounts/access.js';
+import type { PostService } from './post-service.js';
+import type { createReactionService } from './reactions.js';
+import type { createReportService } from './reports.js';
+
+export const reportedResponse = z.object({ status: z.literal('reported') });
+
+const readErrors = errorResponses(400, 404);
+const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);
+const tags = ['forum'];
+
+/** Threads: the list, a thread, writing, editing, deleting, likes, reports, revisions. */
+export function registerPostRoutes(
+  app: FastifyInstance,
+  services: {
+    posts: PostService;
+    reactions: ReturnType<typeof createReactionService>;
+    reports: ReturnType<typeof createReportService>;
+  },
+) {
+  const { posts, reactions, reports } = services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/forum/posts',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Threads, pinned first, by latest activity, newest or top; cursor pages',
+        querystring: postListQuery,
+        response: { 200: postListResponse, ...readErrors },
+      },
+    },
+    (request) => posts.list(request.query),
+  );
+
+  api.post(
+    '/api/forum/posts',
+    {
+      config: { access: { permission: 'content.write' } },
+      schema: {
+        tags,
+        summary: 'Start a thread (Markdown body, rendered once and stored with its source)',
+        querystring: noQuery,
+        body: createPostBody,
+        response: { 201: postResponse, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const post = await posts.create(viewerOf(request), request.body);
+      return reply.status(201).send({ post });
+    },
+  );
+
+  api.get(
+    '/api/forum/posts/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'One thread (a tombstone when deleted); counts a view once per viewer per hour',
+        querystring: noQuery,
+        params: idParams,
+        response: { 200: postResponse, ...readErrors },
+      },
+    },
+    async (request) => {
+      const viewer = request.viewer;
+      const viewerKey = viewer ? `u:${viewer.id}` : `ip:${request.ip}`;
+      return { post: await posts.read(viewer, request.params.id, viewerKey) };
+    },
+  );
+
+  api.patch(
+    '/api/forum/posts/:id',
+    {
+      config: { access: { permission: 'content.write' } },
+      schema: {
+        tags,
+        summary: 'Edit a thread (its author, or experienced moderators); keeps a revision',
+        querystring: noQuery,
+        params: idParams,
+        body: updatePostBody,
+        response: { 200: postResponse, ...writeErrors },
+      },
+    },
+    async (request) => ({
+      post: await posts.update(viewerOf(request), request.params.id, request.body),
+    }),
+  );
+
+  api.delete(
+    '/api/forum/posts/:id',
+    {
+      config: { access: { permission: 'content.write' } },
+      schema: {
+        tags,
+        summary: 'Delete your own thread (soft: it becomes a tombstone)',
+        querystring: noQuery,
+        params: idParams,
+        response: { 204: z.null(), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      await posts.remove(viewerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/api/forum/posts/:id/revisions',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "A thread's earlier versions, newest first",
+        querystring: noQuery,
+        params: idParams,
+        response: { 200: revisionListResponse, ...readErrors },
+      },
+    },
+    async (request) => ({
+      revisions: await posts.revisions(request.viewer, request.params.id),
+    }),
+  );
+
+  for (const [method, on] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    api.route({
+      method,
+      url: '/api/forum/posts/:id/reaction',
+      config: { access: { permission: 'content.write' } },
+      schema: {
+        tags,
+        summary: on ? 'Like a thread (idempotent)' : 'Take back your like of a thread (idempotent)',
+        querystring: noQuery,
+        params: idParams,
+        response: { 200: reactionResponse, ...writeErrors },
+      },
+      handler: (request) => reactions.postReaction(viewerOf(request), request.params.id, on),
+    });
+  }
+
+  api.post(
+    '/api/forum/posts/:id/report',
+    {
+      config: { access: { permission: 'content.write' } },
+      schema: {
+        tags,
+        summary: 'Report a thread to the moderators (once while your report is open)',
+        querystring: noQuery,
+        params: idParams,
+        body: reportBody,
+        response: { 200: reportedResponse, 201: reportedResponse, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const result = await reports.reportPost(
+        viewerOf(request),
+        request.params.id,
+        request.body.reason,
+      );
+      return reply.status(result === 'created' ? 201 : 200).send({ status: 'reported' });
+    },
+  );
+}

@@ -1,0 +1,229 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  failedPrecondition,
+  invalidArgument,
+  notFound,
+  permissionDenied,
+} from '../../../shared/errors.js';
+import type {
+  createPostBody,
+  PostDetail,
+  PostList,
+  postListQuery,
+  updatePostBody,
+} from '../../../shared/forum.js';
+import { can } from '../../../shared/permissions.js';
+import type { Db } from '../../platform/db/database.js';
+import { categories, postRevisions, posts } from '../../platform/db/schema.js';
+import { renderMarkdown } from '../../markdown/render.js';
+import type { Viewer } from '../accounts/viewer.js';
+import type { CategoryService } from './categories.js';
+import { decodePostCursor, encodePostCursor } from './cursor.js';
+import type { ForumLimiter } from './limits.js';
+import type { ForumReads } from './reads.js';
+import { presentAuthor, presentPostDetail, presentPostListRow, iso } from './presenter.js';
+import * as repo from './post-repo.js';
+import {
+  assertNewAccountLinks,
+  assertReviewFields,
+  assertVisible,
+  canModerate,
+  contentAbilities,
+  isWriter,
+} from './rules.js';
+import type { ViewCounter } from './views.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A category a thread can be written in: it exists and is not archived. */
+async function writableCategory(tx: Tx, id: number) {
+  const [category] = await tx.select().from(categories).where(eq(categories.id, id));
+  if (!category) throw notFound('Category');
+  if (category.archivedAt) {
+    throw invalidArgument(`${category.name} is archived: it takes no new threads`);
+  }
+  return category;
+}
+
+/** Threads: the list, one thread, writing, editing, deleting, revisions. */
+export function createPostService(deps: {
+  db: Db;
+  categories: CategoryService;
+  limiter: ForumLimiter;
+  views: ViewCounter;
+  reads: ForumReads;
+  onViewError: (error: unknown) => void;
+}) {
+  const { db, limiter, views } = deps;
+
+  async function read(viewer: Viewer | null, id: number, viewerKey?: string): Promise<PostDetail> {
+    const [row] = await deps.reads.postDetail(id, viewer?.id ?? null);
+    assertVisible(row, viewer, 'Thread');
+    const deleted = row.deletedAt !== null;
+    if (viewerKey !== undefined && !deleted) {
+      views.record(id, viewerKey).catch(deps.onViewError);
+    }
+    const abilities = contentAbilities(viewer, {
+      authorId: row.authorId,
+      deleted,
+      reacted: row.reacted,
+    });
+    const canReply = isWriter(viewer) && !deleted && !row.locked && row.hiddenAt === null;
+    return presentPostDetail(row, { ...abilities, canReply }, views.pending(id));
+  }
+
+  return {
+    read,
+
+    async list(query: z.output<typeof postListQuery>): Promise<PostList> {
+      const categoryId = query.category ? await deps.categories.idOf(query.category) : undefined;
+      const author = query.author?.toLowerCase();
+      const after = query.cursor ? decodePostCursor(query.cursor, query.sort) : undefined;
+      const rows = await deps.reads.listPosts({
+        sort: query.sort,
+        categoryId,
+        tag: query.tag,
+        author,
+        after,
+        limit: query.limit + 1,
+      });
+      if (rows.length === 0 && author && !(await repo.usernameExists(db, author))) {
+        throw notFound('User');
+      }
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      const nextCursor =
+        rows.length > query.limit && last
+          ? encodePostCursor(
+              query.sort === 'top'
+                ? {
+                    sort: 'top',
+                    pinned: last.pinned,
+                    key: last.reaction_count,
+                    id: Number(last.id),
+                  }
+                : {
+                    sort: query.sort,
+                    pinned: last.pinned,
+                    key: last.cursor_key,
+                    id: Number(last.id),
+                  },
+            )
+          : null;
+      return { items: page.map(presentPostListRow), nextCursor };
+    },
+
+    create(viewer: Viewer, body: z.output<typeof createPostBody>): Promise<PostDetail> {
+      return limiter.write(viewer, 'thread', async () => {
+        await assertNewAccountLinks(db, viewer, body.body, 'thread');
+        const bodyHtml = renderMarkdown(body.body);
+        const id = await db.transaction(async (tx) => {
+          const category = await writableCategory(tx, body.categoryId);
+          const review = { filmTitle: body.filmTitle ?? null, rating: body.rating ?? null };
+          assertReviewFields(category.slug, review);
+          const [row] = await tx
+            .insert(posts)
+            .values({
+              categoryId: category.id,
+              authorId: viewer.id,
+              title: body.title,
+              bodySource: body.body,
+              bodyHtml,
+              tags: body.tags,
+              ...review,
+            })
+            .returning({ id: posts.id });
+          if (!row) throw notFound('Thread');
+          return row.id;
+        });
+        return read(viewer, id);
+      });
+    },
+
+    async update(
+      viewer: Viewer,
+      id: number,
+      body: z.output<typeof updatePostBody>,
+    ): Promise<PostDetail> {
+      const bodyHtml = body.body === undefined ? undefined : renderMarkdown(body.body);
+      await db.transaction(async (tx) => {
+        const [post] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
+        assertVisible(post, viewer, 'Thread');
+        if (post.authorId !== viewer.id && !can(viewer.role, 'content.edit-others')) {
+          throw permissionDenied('You can only edit your own threads');
+        }
+        if (post.deletedAt)
+          throw failedPrecondition('This thread was deleted: it cannot be edited');
+        const next = {
+          title: body.title ?? post.title,
+          bodySource: body.body ?? post.bodySource,
+          categoryId: body.categoryId ?? post.categoryId,
+          tags: body.tags ?? post.tags,
+          filmTitle: body.filmTitle === undefined ? post.filmTitle : body.filmTitle,
+          rating: body.rating === undefined ? post.rating : body.rating,
+        };
+        const category =
+          next.categoryId === post.categoryId
+            ? (await tx.select().from(categories).where(eq(categories.id, post.categoryId)))[0]
+            : await writableCategory(tx, next.categoryId);
+        if (!category) throw notFound('Category');
+        assertReviewFields(category.slug, next);
+        const changed = (Object.keys(next) as (keyof typeof next)[]).some(
+          (key) => JSON.stringify(next[key]) !== JSON.stringify(post[key]),
+        );
+        if (!changed) return;
+        if (post.authorId === viewer.id && next.bodySource !== post.bodySource) {
+          await assertNewAccountLinks(tx, viewer, next.bodySource, 'thread', post.id);
+        }
+        await tx.insert(postRevisions).values({
+          postId: post.id,
+          editorId: viewer.id,
+          previousTitle: post.title,
+          previousBody: post.bodySource,
+        });
+        await tx
+          .update(posts)
+          .set({ ...next, bodyHtml: bodyHtml ?? post.bodyHtml, editedAt: sql`now()` })
+          .where(eq(posts.id, post.id));
+      });
+      return read(viewer, id);
+    },
+
+    /** Authors delete their own threads (soft: the page shows a tombstone); twice is fine. */
+    async remove(viewer: Viewer, id: number): Promise<void> {
+      const [post] = await db
+        .select({ authorId: posts.authorId, hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
+        .from(posts)
+        .where(eq(posts.id, id));
+      assertVisible(post, viewer, 'Thread');
+      if (post.authorId !== viewer.id)
+        throw permissionDenied('You can only delete your own threads');
+      if (post.deletedAt) return;
+      await db
+        .update(posts)
+        .set({ deletedAt: sql`now()` })
+        .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+    },
+
+    async revisions(viewer: Viewer | null, id: number) {
+      const [post] = await db
+        .select({ hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
+        .from(posts)
+        .where(eq(posts.id, id));
+      assertVisible(post, viewer, 'Thread');
+      // A deleted thread's earlier versions go with it (moderators still see them).
+      if (post.deletedAt && !canModerate(viewer)) return [];
+      const rows = await repo.postRevisionsQuery(db, id);
+      return rows.map((row) => ({
+        id: row.id,
+        editor: presentAuthor(row.editor),
+        previousTitle: row.previousTitle,
+        previousBody: row.previousBody,
+        createdAt: iso(row.createdAt),
+      }));
+    },
+  };
+}
+
+export type PostService = ReturnType<typeof createPostService>;

@@ -1,0 +1,191 @@
+import type { Author, Comment, PostDetail, PostSummary } from '../../../shared/forum.js';
+import { isRole } from '../../../shared/roles.js';
+import type { PostListRow } from './repo.js';
+
+/**
+ * Rows become API shapes here and nowhere else. Raw SQL rows (the comment page) carry
+ * timestamps as PostgreSQL text and bigints as strings on node-postgres; query-builder rows
+ * carry Dates and numbers: both go through `iso` and `Number`.
+ */
+export interface AuthorFields {
+  id: string;
+  name: string;
+  username: string | null;
+  displayUsername: string | null;
+  image: string | null;
+  role: string;
+  deletedAt: Date | string | null;
+}
+
+export const deletedUserName = 'deleted user';
+
+export function presentAuthor(author: AuthorFields): Author {
+  if (author.deletedAt) {
+    return { id: author.id, username: null, name: deletedUserName, image: null, role: null };
+  }
+  return {
+    id: author.id,
+    username: author.displayUsername ?? author.username,
+    name: author.name,
+    image: author.image,
+    role: isRole(author.role) ? author.role : null,
+  };
+}
+
+export const iso = (value: Date | string) => new Date(value).toISOString();
+export const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+
+export interface PostSummaryRow {
+  id: number;
+  title: string;
+  tags: string[];
+  filmTitle: string | null;
+  rating: number | null;
+  pinned: boolean;
+  locked: boolean;
+  replyCount: number;
+  reactionCount: number;
+  viewCount: number;
+  lastActivityAt: Date | string;
+  createdAt: Date | string;
+  category: { id: number; slug: string; name: string };
+  author: AuthorFields;
+}
+
+export function presentPostSummary(row: PostSummaryRow): PostSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    author: presentAuthor(row.author),
+    tags: row.tags,
+    filmTitle: row.filmTitle,
+    rating: row.rating,
+    pinned: row.pinned,
+    locked: row.locked,
+    replyCount: row.replyCount,
+    reactionCount: row.reactionCount,
+    viewCount: row.viewCount,
+    lastActivityAt: iso(row.lastActivityAt),
+    createdAt: iso(row.createdAt),
+  };
+}
+
+export function presentPostListRow(row: PostListRow): PostSummary {
+  return presentPostSummary({
+    id: Number(row.id),
+    title: row.title,
+    tags: row.tags,
+    filmTitle: row.film_title,
+    rating: row.rating,
+    pinned: row.pinned,
+    locked: row.locked,
+    replyCount: row.reply_count,
+    reactionCount: row.reaction_count,
+    viewCount: row.view_count,
+    lastActivityAt: row.last_activity_at,
+    createdAt: row.created_at,
+    category: { id: row.category_id, slug: row.category_slug, name: row.category_name },
+    author: {
+      id: row.author_id,
+      name: row.author_name,
+      username: row.author_username,
+      displayUsername: row.author_display_username,
+      image: row.author_image,
+      role: row.author_role,
+      deletedAt: row.author_deleted_at,
+    },
+  });
+}
+
+export interface PostDetailRow extends PostSummaryRow {
+  bodyHtml: string;
+  bodySource: string;
+  editedAt: Date | null;
+  hiddenAt: Date | null;
+  deletedAt: Date | null;
+  reacted: boolean;
+}
+
+export function presentPostDetail(
+  row: PostDetailRow,
+  viewer: PostDetail['viewer'],
+  extraViews = 0,
+): PostDetail {
+  const deleted = row.deletedAt !== null;
+  return {
+    ...presentPostSummary(row),
+    viewCount: row.viewCount + extraViews,
+    // A deleted thread keeps its title (links to it still make sense) and loses its words.
+    bodyHtml: deleted ? '' : row.bodyHtml,
+    bodySource: deleted ? '' : row.bodySource,
+    editedAt: row.editedAt ? iso(row.editedAt) : null,
+    deleted,
+    viewer,
+  };
+}
+
+/** One comment as the comment queries return it (repo.ts `commentFields`). */
+export interface CommentRow {
+  id: number | string;
+  post_id: number | string;
+  body_source: string;
+  body_html: string;
+  reaction_count: number;
+  created_at: string | Date;
+  edited_at: string | Date | null;
+  hidden_at: string | Date | null;
+  deleted_at: string | Date | null;
+  reacted: boolean;
+  author_id: string;
+  author_name: string;
+  author_username: string | null;
+  author_display_username: string | null;
+  author_image: string | null;
+  author_role: string;
+  author_deleted_at: string | Date | null;
+  reply_id: number | string | null;
+  reply_source: string | null;
+  reply_gone: boolean | null;
+  reply_author_id: string | null;
+  reply_author_name: string | null;
+  reply_author_deleted_at: string | Date | null;
+}
+
+export function presentComment(
+  row: CommentRow,
+  viewer: Comment['viewer'],
+  excerpt: (source: string) => string,
+): Comment {
+  const deleted = row.deleted_at !== null;
+  const replyAuthorName =
+    row.reply_author_deleted_at !== null ? deletedUserName : (row.reply_author_name ?? '');
+  return {
+    id: Number(row.id),
+    postId: Number(row.post_id),
+    author: presentAuthor({
+      id: row.author_id,
+      name: row.author_name,
+      username: row.author_username,
+      displayUsername: row.author_display_username,
+      image: row.author_image,
+      role: row.author_role,
+      deletedAt: row.author_deleted_at,
+    }),
+    replyTo:
+      row.reply_id === null
+        ? null
+        : {
+            id: Number(row.reply_id),
+            authorName: replyAuthorName,
+            excerpt: row.reply_gone || row.reply_source === null ? '' : excerpt(row.reply_source),
+          },
+    bodyHtml: deleted ? '' : row.body_html,
+    bodySource: deleted ? '' : row.body_source,
+    reactionCount: row.reaction_count,
+    createdAt: iso(row.created_at),
+    editedAt: isoOrNull(row.edited_at),
+    deleted,
+    viewer,
+  };
+}

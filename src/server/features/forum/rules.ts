@@ -1,0 +1,88 @@
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { forumLimits } from '../../../shared/forum.js';
+import { invalidArgument, notFound } from '../../../shared/errors.js';
+import { can } from '../../../shared/permissions.js';
+import type { Db } from '../../platform/db/database.js';
+import { comments, posts } from '../../platform/db/schema.js';
+import { countLinks } from '../../markdown/render.js';
+import type { Viewer } from '../accounts/viewer.js';
+
+/** Rules shared by threads and replies: who sees what, who may write what. */
+
+export const canModerate = (viewer: Viewer | null) => can(viewer?.role, 'content.moderate');
+
+/** Hidden content answers 404 to everyone but moderators, as if it were not there. */
+export function assertVisible(
+  row: { hiddenAt: Date | string | null } | undefined,
+  viewer: Viewer | null,
+  what: string,
+): asserts row {
+  if (!row || (row.hiddenAt !== null && !canModerate(viewer))) throw notFound(what);
+}
+
+/** May this viewer write at all (the same test the write routes' access check makes)? */
+export const isWriter = (viewer: Viewer | null): viewer is Viewer =>
+  viewer !== null && viewer.emailVerified && can(viewer.role, 'content.write');
+
+export function contentAbilities(
+  viewer: Viewer | null,
+  content: { authorId: string; deleted: boolean; reacted: boolean },
+) {
+  const writer = isWriter(viewer);
+  const isAuthor = writer && viewer.id === content.authorId;
+  return {
+    reacted: content.reacted,
+    canEdit: writer && !content.deleted && (isAuthor || can(viewer.role, 'content.edit-others')),
+    canDelete: isAuthor && !content.deleted,
+  };
+}
+
+/** Only reviews carry a film title and a rating. */
+export function assertReviewFields(
+  categorySlug: string,
+  fields: { filmTitle: string | null; rating: number | null },
+): void {
+  if (categorySlug === 'reviews') return;
+  if (fields.filmTitle !== null || fields.rating !== null) {
+    throw invalidArgument(
+      'Only threads in Reviews carry a film title and a rating: remove them or choose Reviews',
+    );
+  }
+}
+
+const newAccountWindowMs = 7 * 24 * 60 * 60 * 1000;
+const firstWritings = 3;
+
+/**
+ * A new account's first threads and first replies may hold at most two links: link spam comes
+ * from fresh accounts, and real newcomers rarely need more. `before` limits the count to
+ * writings older than the one being edited.
+ */
+export async function assertNewAccountLinks(
+  db: Db,
+  viewer: Viewer,
+  source: string,
+  kind: 'thread' | 'reply',
+  before?: number,
+): Promise<void> {
+  if (canModerate(viewer)) return;
+  if (Date.now() - viewer.createdAt.getTime() >= newAccountWindowMs) return;
+  if (countLinks(source) <= forumLimits.newAccountLinksMax) return;
+  const table = kind === 'thread' ? posts : comments;
+  const conditions: SQL[] = [eq(table.authorId, viewer.id)];
+  if (before !== undefined) conditions.push(lt(table.id, before));
+  const [row] = await db.select({ n: sql<number>`count(*)::integer` }).from(
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(...conditions))
+      .limit(firstWritings)
+      .as('earlier'),
+  );
+  if ((row?.n ?? 0) < firstWritings) {
+    const things = kind === 'thread' ? 'threads' : 'replies';
+    throw invalidArgument(
+      `New accounts can put at most ${forumLimits.newAccountLinksMax} links in each of their first ${firstWritings} ${things}: please remove some links`,
+    );
+  }
+}

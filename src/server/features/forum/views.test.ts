@@ -1,0 +1,116 @@
+import { rm } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PostDetail } from '../../../shared/forum.js';
+import { posts } from '../../platform/db/schema.js';
+import { createAgent } from '../../test/accounts.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { categoryId, insertPost, person, type Person } from './forum-fixtures.js';
+
+let t: TestApp;
+let reader: Person;
+let otherReader: Person;
+
+beforeAll(async () => {
+  t = await createTestApp({ serveWeb: false });
+  reader = await person(t);
+  otherReader = await person(t);
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function newThread(app: TestApp = t) {
+  const author = await person(app);
+  return insertPost(app, {
+    authorId: author.user.id,
+    categoryId: await categoryId(app, 'discussions'),
+  });
+}
+
+async function storedViews(id: number, app: TestApp = t) {
+  const [row] = await app.platforms.database.db
+    .select({ n: posts.viewCount })
+    .from(posts)
+    .where(eq(posts.id, id));
+  return row?.n;
+}
+
+const read = (agent: Person['agent'], id: number, remoteAddress?: string) =>
+  agent.inject({ url: `/api/forum/posts/${id}`, ...(remoteAddress ? { remoteAddress } : {}) });
+
+describe('view counts', () => {
+  it('counts each viewer once per thread: users by account, visitors by address', async () => {
+    const id = await newThread();
+    const visitor = createAgent(t.app);
+    await read(reader.agent, id);
+    await read(reader.agent, id);
+    await read(otherReader.agent, id);
+    await read(visitor, id, '10.1.0.1');
+    await read(visitor, id, '10.1.0.1');
+    await read(visitor, id, '10.1.0.2');
+    // Counted views reach the database in a batch every couple of seconds.
+    await vi.waitFor(async () => expect(await storedViews(id)).toBe(4), {
+      timeout: 8_000,
+      interval: 200,
+    });
+    await read(reader.agent, id);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(await storedViews(id)).toBe(4);
+    const shown = (await read(createAgent(t.app), id, '10.1.0.1')).json<{ post: PostDetail }>();
+    expect(shown.post.viewCount).toBe(4);
+  });
+
+  it('counts views of several threads in one flush', async () => {
+    const ids = [await newThread(), await newThread(), await newThread()];
+    for (const id of ids) await read(reader.agent, id);
+    await read(otherReader.agent, ids[0] ?? 0);
+    await vi.waitFor(
+      async () => expect(await Promise.all(ids.map((id) => storedViews(id)))).toEqual([2, 1, 1]),
+      { timeout: 8_000, interval: 200 },
+    );
+  });
+
+  it('does not count views of a deleted thread', async () => {
+    const id = await newThread();
+    await t.platforms.database.db
+      .update(posts)
+      .set({ deletedAt: new Date() })
+      .where(eq(posts.id, id));
+    expect((await read(reader.agent, id)).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(await storedViews(id)).toBe(0);
+  });
+
+  it.skipIf(process.env.REDIS_URL !== undefined)(
+    'counts the same viewer again after an hour (in-process store)',
+    async () => {
+      const id = await newThread();
+      await read(reader.agent, id);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 61 * 60_000);
+      await read(reader.agent, id);
+      vi.useRealTimers();
+      await vi.waitFor(async () => expect(await storedViews(id)).toBe(2), {
+        timeout: 8_000,
+        interval: 200,
+      });
+    },
+  );
+
+  it('writes the last views when the app closes', async () => {
+    const own = await createTestApp({ serveWeb: false });
+    try {
+      const id = await newThread(own);
+      await read(createAgent(own.app), id, '10.2.0.1');
+      // The view is recorded after the answer is sent: give it a moment, not a flush interval.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await own.app.close();
+      expect(await storedViews(id, own)).toBe(1);
+    } finally {
+      await own.platforms.close();
+      await rm(own.tempDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  profileDetailsResponse,
+  publicProfileResponse,
+  updateProfileDetailsBody,
+} from '../../../shared/profiles.js';
+import { errorResponses, noQuery } from '../../http.js';
+import type { Db } from '../../platform/db/database.js';
+import { viewerOf } from '../accounts/access.js';
+import { createProfilesService } from './service.js';
+
+/** Public profile pages and the signed-in user's profile details. */
+export function registerProfileRoutes(app: FastifyInstance, options: { db: Db }): void {
+  const service = createProfilesService(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['profiles'];
+
+  api.get(
+    '/api/profiles/:username',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "A member's public profile: bio, role, join date, counts, and whether blocked",
+        querystring: noQuery,
+        params: z.object({ username: z.string().min(1).max(64) }),
+        response: { 200: publicProfileResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => ({ profile: await service.byUsername(request.params.username) }),
+  );
+
+  api.get(
+    '/api/account/profile',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Your profile as others see it',
+        querystring: noQuery,
+        response: { 200: profileDetailsResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => ({ profile: await service.own(viewerOf(request)) }),
+  );
+
+  api.patch(
+    '/api/account/profile',
+    {
+      config: { access: { permission: 'content.write' } },
+      schema: {
+        tags,
+        summary: 'Change your bio, location, favourite films or avatar (an image you uploaded)',
+        querystring: noQuery,
+        body: updateProfileDetailsBody,
+        response: { 200: profileDetailsResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      profile: await service.update(viewerOf(request), request.body),
+    }),
+  );
+}

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import { invalidArgument, notFound } from '../../../shared/errors.js';
+import type { PublicProfile, updateProfileDetailsBody } from '../../../shared/profiles.js';
+import { uploadPurposes } from '../../../shared/uploads.js';
+import type { Db } from '../../platform/db/database.js';
+import type { Viewer } from '../accounts/viewer.js';
+import * as repo from './repo.js';
+
+type ProfileUpdate = z.infer<typeof updateProfileDetailsBody>;
+
+/** `/media/<id>.webp` or its thumbnail → `<id>` (the body schema already checked the shape). */
+const uploadIdOf = (url: string) => /^\/media\/([a-z0-9]+)(?:\.thumb)?\.webp$/.exec(url)?.[1];
+
+const avatarRefused = () => invalidArgument('Choose an image you uploaded', { field: 'avatarUrl' });
+
+export function createProfilesService(db: Db) {
+  async function own(viewer: Viewer): Promise<PublicProfile> {
+    const row = await repo.findProfileById(db, viewer.id);
+    if (!row) throw notFound('Profile');
+    return repo.presentProfile(row);
+  }
+
+  return {
+    /** Anyone's public profile; deleted accounts and unknown names are not found. */
+    async byUsername(username: string): Promise<PublicProfile> {
+      const row = await repo.findProfileByUsername(db, username);
+      if (!row) throw notFound('Profile');
+      return repo.presentProfile(row);
+    },
+
+    own,
+
+    /**
+     * Changes the viewer's bio, location, favourite films and avatar in one transaction. The
+     * avatar must be an image the viewer uploaded (kept in users.image); null removes it.
+     */
+    async update(viewer: Viewer, body: ProfileUpdate): Promise<PublicProfile> {
+      const { avatarUrl, ...fields } = body;
+      await db.transaction(async (tx) => {
+        if (avatarUrl !== undefined) {
+          if (avatarUrl !== null) {
+            const id = uploadIdOf(avatarUrl);
+            const upload = id ? await repo.lockOwnedUpload(tx, viewer.id, id) : undefined;
+            const purposes: readonly string[] = uploadPurposes;
+            if (!upload || !purposes.includes(upload.purpose)) throw avatarRefused();
+          }
+          await repo.setAvatar(tx, viewer.id, avatarUrl);
+        }
+        if (Object.keys(fields).length > 0) await repo.upsertProfile(tx, viewer.id, fields);
+      });
+      return own(viewer);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import MarkdownIt from 'markdown-it';
+import { mediaPathPattern } from '../../shared/uploads.js';
+
+/**
+ * The one Markdown renderer (CommonMark + GFM tables and strikethrough). Posts and replies are
+ * rendered once, on write, and stored beside their source; the editor's live preview uses the
+ * same function, so what a writer sees is what readers get.
+ *
+ * Safety comes from what the renderer can produce, not from cleaning HTML afterwards: raw HTML
+ * is escaped (html: false), links are allow-listed by scheme, and images are allowed only from
+ * our own uploads.
+ */
+export const markdown = new MarkdownIt('default', {
+  html: false,
+  linkify: true,
+  typographer: false,
+});
+// Bare domains (`www.example.com`, `example.org`) become links too, as on GitHub and Discourse.
+markdown.linkify.set({ fuzzyLink: true });
+
+const allowedSchemes = new Set(['http', 'https', 'mailto']);
+const sameSiteBase = new URL('https://same-site.invalid/');
+
+function decodeOnce(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Links may go to http(s), mailto, or stay on this site. markdown-it hands us the URL after
+ * decoding entities and percent-encoding what it must, so `jav&#x09;ascript:` arrives as
+ * `jav%09ascript:`: we decode it again and drop whitespace and control characters, the way a
+ * browser ignores them, before looking at the scheme.
+ */
+export function isAllowedLink(href: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we strip
+  const bare = decodeOnce(href).replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, '');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(bare)?.[1]?.toLowerCase();
+  if (scheme !== undefined) {
+    if (!allowedSchemes.has(scheme)) return false;
+    try {
+      return new URL(href.trim()).protocol === `${scheme}:`;
+    } catch {
+      return false;
+    }
+  }
+  // A colon before the first slash would be read as a scheme by some parser or other.
+  if (/^[^/?#]*:/.test(bare)) return false;
+  try {
+    // Protocol-relative (`//host`) and backslash tricks (`/\host`) resolve to another origin.
+    return new URL(href.trim(), sameSiteBase).origin === sameSiteBase.origin;
+  } catch {
+    return false;
+  }
+}
+
+markdown.validateLink = isAllowedLink;
+
+const defaultLinkOpen = markdown.renderer.rules.link_open;
+markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
+  const token = tokens[index];
+  if (token) {
+    token.attrSet('rel', 'nofollow ugc noopener');
+    const target = token.attrIndex('target');
+    if (target >= 0) token.attrs?.splice(target, 1);
+  }
+  return defaultLinkOpen
+    ? defaultLinkOpen(tokens, index, options, env, self)
+    : self.renderToken(tokens, index, options);
+};
+
+/** Our uploads show as lazy images the web app opens in its viewer; any other image is its alt text. */
+markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+  const token = tokens[index];
+  if (!token) return '';
+  const alt = self.renderInlineAsText(token.children ?? [], options, env);
+  const src = String(token.attrGet('src') ?? '');
+  if (!mediaPathPattern.test(src)) return markdown.utils.escapeHtml(alt);
+  const title = token.attrGet('title');
+  const escape = markdown.utils.escapeHtml;
+  return (
+    `<img src="${escape(src)}" alt="${escape(alt)}"` +
+    (title ? ` title="${escape(String(title))}"` : '') +
+    ` loading="lazy" class="post-image">`
+  );
+};
+
+export function renderMarkdown(source: string): string {
+  return markdown.render(source);
+}
+
+/** Links in a text as readers will see them, autolinks included (the new-account rule). */
+export function countLinks(source: string): number {
+  let links = 0;
+  for (const block of markdown.parse(source, {})) {
+    for (const token of block.children ?? []) if (token.type === 'link_open') links += 1;
+  }
+  return links;
+}

@@ -1,0 +1,67 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { permissionDenied } from '../../shared/errors.js';
+import { hasSessionCookie } from '../features/accounts/viewer.js';
+
+/** Double-submit token: readable by our own scripts, sent back in a header on every write. */
+export const CSRF_COOKIE = 'vp_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameToken(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b || a.length !== b.length) return false;
+  return timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/**
+ * CSRF protection for every state-changing request (issue 3 §12), on top of SameSite=Lax
+ * session cookies: a foreign Origin (or a cross-site Sec-Fetch-Site) is refused outright, and
+ * a request carrying a session cookie must echo the CSRF cookie in a header, which a foreign
+ * page cannot read.
+ */
+export function registerCsrf(app: FastifyInstance, options: { publicUrl: URL }) {
+  const secure = options.publicUrl.protocol === 'https:';
+  const origin = options.publicUrl.origin;
+
+  const check = (request: FastifyRequest) => {
+    const requestOrigin = request.headers.origin;
+    if (requestOrigin !== undefined && requestOrigin !== origin) {
+      throw permissionDenied('Cross-site request refused');
+    }
+    const site = request.headers['sec-fetch-site'];
+    if (
+      requestOrigin === undefined &&
+      site !== undefined &&
+      site !== 'same-origin' &&
+      site !== 'none'
+    ) {
+      throw permissionDenied('Cross-site request refused');
+    }
+    if (!hasSessionCookie(request)) return;
+    const header = request.headers[CSRF_HEADER];
+    if (!sameToken(typeof header === 'string' ? header : undefined, request.cookies[CSRF_COOKIE])) {
+      throw permissionDenied('Missing or invalid CSRF token; reload the page and try again');
+    }
+  };
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/assets/') && !request.cookies[CSRF_COOKIE]) {
+      void reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'lax',
+        secure,
+        httpOnly: false,
+        maxAge: 365 * 24 * 60 * 60,
+      });
+    }
+    try {
+      // Every write, whatever its path: the router also matches spellings like /%61pi/account.
+      if (!safeMethods.has(request.method)) check(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
+  });
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { roles } from './roles.js';
+
+/**
+ * The accounts API contract, shared by the server (validation, OpenAPI) and the web app
+ * (forms), so each rule is written once.
+ */
+export const passwordPolicy = {
+  minLength: 10,
+  maxLength: 128,
+} as const;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email('Enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(20, 'Username must be at most 20 characters')
+  .regex(/^[A-Za-z0-9_]+$/, 'Username may hold only letters, digits and _');
+
+export const displayNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Display name is required')
+  .max(50, 'Display name must be at most 50 characters');
+
+/** Length only; the server also refuses common passwords and ones holding the email/username. */
+export const passwordSchema = z
+  .string()
+  .min(passwordPolicy.minLength, `Password must be at least ${passwordPolicy.minLength} characters`)
+  .max(passwordPolicy.maxLength, `Password must be at most ${passwordPolicy.maxLength} characters`);
+
+/** Emailed links carry an opaque token; anything longer than this is not one of ours. */
+export const tokenSchema = z.string().min(10).max(2000);
+
+export const passwordRuleSchema = z.object({
+  id: z.enum(['min-length', 'max-length', 'not-common', 'not-personal']),
+  description: z.string(),
+});
+
+export const passwordPolicyResponse = z.object({
+  minLength: z.number().int(),
+  maxLength: z.number().int(),
+  rules: z.array(passwordRuleSchema),
+});
+export type PasswordPolicy = z.infer<typeof passwordPolicyResponse>;
+
+/**
+ * A password the policy refuses answers `invalid-argument` with details naming the broken
+ * rules; the web app refetches the policy when it sees this (SPEC §5).
+ */
+export const passwordPolicyViolation = z.object({
+  reason: z.literal('password-policy'),
+  rules: z.array(passwordRuleSchema.shape.id),
+});
+
+export const signUpBody = z
+  .object({
+    name: displayNameSchema,
+    username: usernameSchema,
+    email: emailSchema,
+    password: z.string().max(passwordPolicy.maxLength),
+  })
+  .strict();
+
+export const signInBody = z
+  .object({ email: emailSchema, password: z.string().min(1).max(passwordPolicy.maxLength) })
+  .strict();
+
+export const emailBody = z.object({ email: emailSchema }).strict();
+export const tokenBody = z.object({ token: tokenSchema }).strict();
+export const resetPasswordBody = z
+  .object({ token: tokenSchema, password: z.string().max(passwordPolicy.maxLength) })
+  .strict();
+
+export const updateProfileBody = z.object({ name: displayNameSchema }).strict();
+export const changePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1).max(passwordPolicy.maxLength),
+    newPassword: z.string().max(passwordPolicy.maxLength),
+  })
+  .strict();
+export const changeEmailBody = z
+  .object({ newEmail: emailSchema, password: z.string().min(1).max(passwordPolicy.maxLength) })
+  .strict();
+export const deleteAccountBody = z
+  .object({ username: z.string().max(20), password: z.string().min(1).max(128) })
+  .strict();
+
+/** Every answer that must not reveal whether an address has an account. */
+export const emailSentResponse = z.object({ status: z.literal('email-sent') });
+
+export const blockSchema = z.object({
+  reason: z.string(),
+  /** ISO time the block ends; null for a block without an end date. */
+  until: z.iso.datetime({ offset: true }).nullable(),
+});
+export type BlockInfo = z.infer<typeof blockSchema>;
+
+/** Details of the permission-denied answer for a blocked account (sign-in or any call). */
+export const blockedDetails = z.object({ blocked: blockSchema });
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: z.enum(roles).nullable(),
+  image: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionResponse = z.object({ user: sessionUserSchema.nullable() });
+export const userResponse = z.object({ user: sessionUserSchema });
+
+export const activeSessionSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastSeenAt: z.iso.datetime({ offset: true }),
+});
+export const activeSessionsResponse = z.object({ sessions: z.array(activeSessionSchema) });
+
+/** Blocking an account (experienced moderators and admins). */
+export const blockAccountBody = z
+  .object({
+    reason: z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500),
+    until: z.iso.datetime({ offset: true }).nullable().optional(),
+  })
+  .strict();
+
+export const setRoleBody = z.object({ role: z.enum(roles) }).strict();
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: z.enum(roles).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  block: blockSchema.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const userListQuery = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict();
+export const userListResponse = z.object({
+  users: z.array(adminUserSchema),
+  nextCursor: z.string().nullable(),
+});

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { roles } from './roles.js';
+
+/**
+ * The forum's contract, shared by the server (validation, OpenAPI) and the web app (forms,
+ * parsing). Limits live here once.
+ */
+export const forumLimits = {
+  titleMin: 5,
+  titleMax: 150,
+  postBodyMax: 40_000,
+  commentBodyMax: 10_000,
+  tagsMax: 5,
+  tagMax: 30,
+  filmTitleMax: 200,
+  reportReasonMax: 500,
+  pageSizeMax: 50,
+  /** Links a new account's first posts may hold. */
+  newAccountLinksMax: 2,
+} as const;
+
+const trimmed = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .min(min, min === 1 ? `${what} cannot be empty` : `${what} needs at least ${min} characters`)
+    .max(max, `${what} can be at most ${max.toLocaleString('en')} characters`);
+
+export const postTitleSchema = trimmed(forumLimits.titleMin, forumLimits.titleMax, 'Title');
+export const postBodySchema = trimmed(1, forumLimits.postBodyMax, 'Body');
+export const commentBodySchema = trimmed(1, forumLimits.commentBodyMax, 'Reply');
+
+export const tagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9-]{0,29}$/, 'Tags use letters, digits and dashes, at most 30 characters');
+
+export const ratingSchema = z.number().int().min(1).max(10);
+
+/** Database ids of posts, comments and categories travel as positive integers. */
+export const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const idParams = z.object({ id: idSchema });
+
+const tagsSchema = z
+  .array(tagSchema)
+  .max(forumLimits.tagsMax, `At most ${forumLimits.tagsMax} tags`)
+  .transform((tags) => [...new Set(tags)]);
+
+const postFields = {
+  title: postTitleSchema,
+  body: postBodySchema,
+  categoryId: idSchema,
+  tags: tagsSchema,
+  /** Reviews only: the film and a rating out of ten. */
+  filmTitle: z.string().trim().min(1).max(forumLimits.filmTitleMax).nullish(),
+  rating: ratingSchema.nullish(),
+};
+
+export const createPostBody = z.object({ ...postFields, tags: tagsSchema.default([]) }).strict();
+export type CreatePostBody = z.input<typeof createPostBody>;
+
+/** An edit replaces the thread's editable fields; each one left out stays as it was. */
+export const updatePostBody = z.object(postFields).partial().strict();
+export type UpdatePostBody = z.input<typeof updatePostBody>;
+
+export const createCommentBody = z
+  .object({ body: commentBodySchema, replyToId: idSchema.nullish() })
+  .strict();
+export const updateCommentBody = z.object({ body: commentBodySchema }).strict();
+
+export const reportBody = z
+  .object({
+    reason: z.string().trim().min(3, 'Say briefly what is wrong').max(forumLimits.reportReasonMax),
+  })
+  .strict();
+
+export const previewBody = z.object({ body: z.string().max(forumLimits.postBodyMax) }).strict();
+export const previewResponse = z.object({ html: z.string() });
+
+export const postSorts = ['latest', 'newest', 'top'] as const;
+export type PostSort = (typeof postSorts)[number];
+
+export const postListQuery = z
+  .object({
+    category: z.string().trim().min(1).max(60).optional(),
+    tag: tagSchema.optional(),
+    /** A username: that author's threads (profile pages). */
+    author: z.string().trim().min(1).max(40).optional(),
+    sort: z.enum(postSorts).default('latest'),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(forumLimits.pageSizeMax).default(20),
+  })
+  .strict();
+export type PostListQuery = z.input<typeof postListQuery>;
+
+export const pageQuery = z
+  .object({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(forumLimits.pageSizeMax).default(20),
+  })
+  .strict();
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  position: z.number().int(),
+  archived: z.boolean(),
+});
+export type Category = z.infer<typeof categorySchema>;
+export const categoryListResponse = z.object({ categories: z.array(categorySchema) });
+
+export const createCategoryBody = z
+  .object({
+    name: z.string().trim().min(2).max(40),
+    description: z.string().trim().max(300).default(''),
+  })
+  .strict();
+export const updateCategoryBody = z
+  .object({
+    name: z.string().trim().min(2).max(40).optional(),
+    description: z.string().trim().max(300).optional(),
+    archived: z.boolean().optional(),
+  })
+  .strict();
+export const reorderCategoriesBody = z.object({ ids: z.array(idSchema).min(1).max(200) }).strict();
+
+/** Who wrote something, as every list and page shows it. */
+export const authorSchema = z.object({
+  id: z.string(),
+  /** Null for deleted accounts ('deleted user'), which have no profile page. */
+  username: z.string().nullable(),
+  name: z.string(),
+  image: z.string().nullable(),
+  role: z.enum(roles).nullable(),
+});
+export type Author = z.infer<typeof authorSchema>;
+
+export const postSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  category: categorySchema.pick({ id: true, slug: true, name: true }),
+  author: authorSchema,
+  tags: z.array(z.string()),
+  filmTitle: z.string().nullable(),
+  rating: z.number().int().nullable(),
+  pinned: z.boolean(),
+  locked: z.boolean(),
+  replyCount: z.number().int(),
+  reactionCount: z.number().int(),
+  viewCount: z.number().int(),
+  lastActivityAt: z.iso.datetime({ offset: true }),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type PostSummary = z.infer<typeof postSummarySchema>;
+
+export const postListResponse = z.object({
+  items: z.array(postSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type PostList = z.infer<typeof postListResponse>;
+
+/** What the viewer may do here; the server enforces the same rules. */
+export const contentAbilitiesSchema = z.object({
+  reacted: z.boolean(),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+});
+
+export const postDetailSchema = postSummarySchema.extend({
+  /** Empty when deleted: the page shows a tombstone. */
+  bodyHtml: z.string(),
+  bodySource: z.string(),
+  editedAt: z.iso.datetime({ offset: true }).nullable(),
+  deleted: z.boolean(),
+  viewer: contentAbilitiesSchema.extend({ canReply: z.boolean() }),
+});
+export type PostDetail = z.infer<typeof postDetailSchema>;
+export const postResponse = z.object({ post: postDetailSchema });
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  postId: z.number().int(),
+  author: authorSchema,
+  /** The quoted reply, when this one answers another. */
+  replyTo: z
+    .object({ id: z.number().int(), authorName: z.string(), excerpt: z.string() })
+    .nullable(),
+  bodyHtml: z.string(),
+  bodySource: z.string(),
+  reactionCount: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  editedAt: z.iso.datetime({ offset: true }).nullable(),
+  deleted: z.boolean(),
+  viewer: contentAbilitiesSchema,
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentResponse = z.object({ comment: commentSchema });
+export const commentPageResponse = z.object({
+  items: z.array(commentSchema),
+  nextCursor: z.string().nullable(),
+  /** Replies in the thread, for "n of total". */
+  total: z.number().int(),
+});
+export type CommentPage = z.infer<typeof commentPageResponse>;
+
+/** A user's replies on their profile: each with the thread it belongs to. */
+export const authorCommentSchema = z.object({
+  id: z.number().int(),
+  post: z.object({ id: z.number().int(), title: z.string() }),
+  bodyHtml: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export const authorCommentListResponse = z.object({
+  items: z.array(authorCommentSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const revisionSchema = z.object({
+  id: z.number().int(),
+  editor: authorSchema,
+  previousTitle: z.string().nullable(),
+  previousBody: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export const revisionListResponse = z.object({ revisions: z.array(revisionSchema) });
+
+export const reactionResponse = z.object({ reacted: z.boolean(), reactionCount: z.number().int() });

@@ -1,0 +1,54 @@
+import { isRole, type Role } from './roles.js';
+
+/**
+ * The one permission table (DESIGN.md §4). The server enforces it on every route; the web app
+ * reads it only to hide what a user cannot do. A missing or unknown role grants nothing.
+ */
+const everyone: readonly Role[] = ['user', 'moderator', 'experienced_moderator', 'admin'];
+const moderators: readonly Role[] = ['moderator', 'experienced_moderator', 'admin'];
+const experienced: readonly Role[] = ['experienced_moderator', 'admin'];
+const admins: readonly Role[] = ['admin'];
+
+export const permissionTable = {
+  /** Post, comment, chat, react, report, donate; edit or delete one's own content. */
+  'content.write': everyone,
+  /** Ask to become a moderator: only plain users. */
+  'mod-request.create': ['user'],
+  /** Review reports; hide/restore content; lock, pin and move threads. */
+  'content.moderate': moderators,
+  /** Mute users for a while; see /moderator/users. */
+  'users.mute': moderators,
+  /** Edit others' posts; purge content for good. */
+  'content.edit-others': experienced,
+  /** Block and unblock accounts. */
+  'users.block': experienced,
+  /** Change roles; decide mod requests; news; site settings; donations; the audit log. */
+  'roles.change': admins,
+  'mod-requests.decide': admins,
+  'news.write': admins,
+  'site.settings': admins,
+  'donations.view': admins,
+  'audit.view': admins,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof permissionTable;
+
+export const permissionNames = Object.keys(permissionTable) as Permission[];
+
+export function can(role: unknown, permission: Permission): boolean {
+  return isRole(role) && (permissionTable[permission] as readonly Role[]).includes(role);
+}
+
+/**
+ * Rank rule for actions on another account: nobody acts on an equal or higher rank, except
+ * that admins may act on other admins; nobody acts on themselves.
+ */
+export function outranks(
+  actor: { id: string; role: unknown },
+  target: { id: string; role: unknown },
+): boolean {
+  if (actor.id === target.id || !isRole(actor.role)) return false;
+  const rank = (role: unknown) => (isRole(role) ? everyone.indexOf(role) : -1);
+  if (actor.role === 'admin') return true;
+  return rank(actor.role) > rank(target.role);
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { roles } from './roles.js';
+import { mediaPathPattern } from './uploads.js';
+
+export const profileLimits = { bioMax: 500, locationMax: 80, filmsMax: 10, filmMax: 200 } as const;
+
+export const updateProfileDetailsBody = z
+  .object({
+    bio: z.string().trim().max(profileLimits.bioMax, 'Bio can be at most 500 characters'),
+    location: z.string().trim().max(profileLimits.locationMax),
+    favouriteFilms: z
+      .array(z.string().trim().min(1).max(profileLimits.filmMax))
+      .max(profileLimits.filmsMax, `At most ${profileLimits.filmsMax} films`),
+    /** An avatar the user uploaded (`/media/…webp`), or null to remove it. */
+    avatarUrl: z.string().regex(mediaPathPattern, 'Choose an image you uploaded').nullable(),
+  })
+  .partial()
+  .strict();
+
+export const publicProfileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  role: z.enum(roles).nullable(),
+  bio: z.string(),
+  location: z.string(),
+  favouriteFilms: z.array(z.string()),
+  joinedAt: z.iso.datetime({ offset: true }),
+  /** Blocked accounts' profiles say so (no reason: that is between the user and the moderators). */
+  blocked: z.boolean(),
+  counts: z.object({ posts: z.number().int(), replies: z.number().int() }),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+export const publicProfileResponse = z.object({ profile: publicProfileSchema });
+export const profileDetailsResponse = z.object({
+  profile: publicProfileSchema,
+});

@@ -1,0 +1,102 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { signInBody } from '../../../shared/accounts';
+import { blockOf } from '../../shell/auth-state';
+import { PrefetchLink } from '../../shell/prefetch-link';
+import { errorMessage } from '../../shell/server-errors';
+import { MagicLinkRequest } from './magic-link-request';
+import { safeRedirect } from './safe-redirect';
+import { useSignIn } from './sign-in';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const target = safeRedirect(searchParams.get('redirect'));
+  const signIn = useSignIn();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '' },
+    validate: schemaResolver(signInBody, { sync: true }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    signIn.mutate(signInBody.parse(values), {
+      onSuccess: () => void navigate(target, { replace: true }),
+    });
+  });
+
+  /** The email typed so far, if it is a valid address (for the sign-in link). */
+  const validEmail = () => {
+    if (form.validateField('email').hasError) return null;
+    return signInBody.shape.email.parse(form.getValues().email);
+  };
+
+  // A blocked account is taken to the Account Blocked page by the app shell.
+  const failure = signIn.error && !blockOf(signIn.error) ? errorMessage(signIn.error) : null;
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Title order={1} fz="h2">
+          Sign In
+        </Title>
+        <Text c="dimmed" size="sm">
+          Welcome back. Sign in to post, chat and join the discussion.
+        </Text>
+      </Stack>
+
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {failure && (
+            <Alert color="red" role="alert" title="Could not sign in">
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={PrefetchLink} to="/auth/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={signIn.isPending}>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+
+      <Divider label="or" labelPosition="center" />
+      <MagicLinkRequest readEmail={validEmail} />
+
+      <Text size="sm" ta="center">
+        New here?{' '}
+        <Anchor component={PrefetchLink} to="/auth/sign-up">
+          Create an account
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { blockOf } from '../../shell/auth-state';
+import { PrefetchLink } from '../../shell/prefetch-link';
+import { errorMessage } from '../../shell/server-errors';
+import { useSubmitTokenOnce } from './use-submit-token-once';
+import { useVerifyMagicLink } from './verify-magic-link';
+
+/** /auth/magic-link?token=…: the emailed sign-in link. */
+export function MagicLinkPage() {
+  const navigate = useNavigate();
+  const token = useSearchParams()[0].get('token');
+  const verify = useVerifyMagicLink();
+  const { mutate } = verify;
+
+  const submit = useCallback(
+    (value: string) => mutate(value, { onSuccess: () => void navigate('/', { replace: true }) }),
+    [mutate, navigate],
+  );
+  useSubmitTokenOnce(token, submit);
+
+  let body;
+  if (!token) {
+    body = <Text>This page needs the sign-in link from your email.</Text>;
+  } else if (verify.isError && !blockOf(verify.error)) {
+    body = (
+      <Alert color="red" role="alert" title="This link did not work">
+        {errorMessage(verify.error)}
+      </Alert>
+    );
+  } else {
+    body = (
+      <Center py="md">
+        <Loader aria-label="Signing you in" />
+      </Center>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        Sign In by Email
+      </Title>
+      {body}
+      {(!token || verify.isError) && (
+        <Text size="sm">
+          Sign-in links work once and expire quickly.{' '}
+          <Anchor component={PrefetchLink} to="/auth/login">
+            Get a new one on the sign-in page
+          </Anchor>
+          .
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { authState } from '../../shell/auth-state';
+import { errorAnswer, stubAccountsApi } from './testing/fake-accounts-api';
+import { renderApp } from './testing/render-app';
+
+/** An input by its exact label (Mantine adds ' *' to required ones). */
+function field(label: string): HTMLElement {
+  return screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`));
+}
+
+async function fillIn(password: string) {
+  const user = userEvent.setup({ delay: null });
+  await screen.findByRole('heading', { level: 1, name: 'Create Account' });
+  await user.type(field('Display name'), 'Ann Lee');
+  await user.type(field('Username'), 'ann_lee');
+  await user.type(field('Email'), 'ann@example.com');
+  await user.type(field('Password'), password);
+  await user.type(field('Confirm password'), password);
+  return user;
+}
+
+function ruleStatus(description: string): string | null {
+  const checklist = screen.getByRole('list', { name: 'Password requirements' });
+  return within(checklist).getByText(description).closest('li')?.dataset.status ?? null;
+}
+
+describe('sign-up page', () => {
+  it('checks length and personal details live against the policy from the server', async () => {
+    stubAccountsApi();
+    renderApp('/auth/sign-up');
+    const user = await fillIn('ann_lee-rocks');
+
+    expect(ruleStatus('At least 10 characters')).toBe('met');
+    expect(ruleStatus('Does not contain your email address or username')).toBe('broken');
+    expect(ruleStatus('Not one of the passwords people use most')).toBe('on-submit');
+
+    await user.clear(field('Password'));
+    await user.type(field('Password'), 'short');
+    expect(ruleStatus('At least 10 characters')).toBe('broken');
+    expect(ruleStatus('Does not contain your email address or username')).toBe('met');
+  });
+
+  it('refetches the policy and marks the refused rule when the server refuses the password', async () => {
+    const api = stubAccountsApi({
+      'POST /api/auth/sign-up': () =>
+        errorAnswer(
+          400,
+          'invalid-argument',
+          'Password does not meet the requirements: Not one of the passwords people use most',
+          { reason: 'password-policy', rules: ['not-common'] },
+        ),
+    });
+    renderApp('/auth/sign-up');
+    const user = await fillIn('password1234');
+    await waitFor(() => expect(api.callsTo('GET /api/auth/password-policy')).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(
+      await screen.findByText(
+        'Password does not meet the requirements: Not one of the passwords people use most',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET /api/auth/password-policy')).toHaveLength(2));
+    expect(ruleStatus('Not one of the passwords people use most')).toBe('broken');
+    expect(api.callsTo('POST /api/auth/sign-up').map((call) => call.body)).toEqual([
+      {
+        name: 'Ann Lee',
+        username: 'ann_lee',
+        email: 'ann@example.com',
+        password: 'password1234',
+      },
+    ]);
+  });
+
+  it('puts a taken username on the username field (409)', async () => {
+    stubAccountsApi({
+      'POST /api/auth/sign-up': () => errorAnswer(409, 'already-exists', 'That username is taken'),
+    });
+    renderApp('/auth/sign-up');
+    const user = await fillIn('a long and quiet evening');
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(field('Username').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('That username is taken')).toBeTruthy();
+  });
+
+  it('says to check the inbox for a link valid 24 hours, without signing in', async () => {
+    stubAccountsApi({
+      'POST /api/auth/sign-up': () => Response.json({ status: 'email-sent' }),
+    });
+    renderApp('/auth/sign-up');
+    const user = await fillIn('a long and quiet evening');
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    const notice = await screen.findByRole('status', { name: 'Check your inbox' });
+    expect(notice.textContent).toContain('ann@example.com');
+    expect(notice.textContent).toContain('24 hours');
+    expect(authState.getState().isUser).toBe(false);
+  });
+
+  it('does not send a form whose passwords differ', async () => {
+    const api = stubAccountsApi();
+    renderApp('/auth/sign-up');
+    const user = await fillIn('a long and quiet evening');
+    await user.type(field('Confirm password'), '!');
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('The two passwords are not the same')).toBeTruthy();
+    expect(api.callsTo('POST /api/auth/sign-up')).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../api/session';
+import { PrefetchLink } from '../../shell/prefetch-link';
+import { toast } from '../../shell/toast-store';
+import { errorMessage } from '../../shell/server-errors';
+import { ResendVerificationForm } from './resend-verification-form';
+import { useSubmitTokenOnce } from './use-submit-token-once';
+import { useVerifyEmail } from './verify-email';
+
+function Heading() {
+  return (
+    <Title order={1} fz="h2">
+      Verify Email
+    </Title>
+  );
+}
+
+/** /auth/verify-email: follows the emailed link (?token=…), or explains and offers a new one. */
+export function VerifyEmailPage() {
+  const navigate = useNavigate();
+  const token = useSearchParams()[0].get('token');
+  const user = useSession().data;
+  const verify = useVerifyEmail();
+  const { mutate } = verify;
+
+  const submit = useCallback(
+    (value: string) =>
+      mutate(value, {
+        onSuccess: () => {
+          toast.show({ title: 'Email verified', description: 'Welcome aboard!', color: 'green' });
+          void navigate('/', { replace: true });
+        },
+      }),
+    [mutate, navigate],
+  );
+  useSubmitTokenOnce(token, submit);
+
+  if (token && !verify.isError) {
+    return (
+      <Stack gap="md">
+        <Heading />
+        <Center py="md">
+          <Loader aria-label="Verifying your email" />
+        </Center>
+      </Stack>
+    );
+  }
+
+  if (user?.emailVerified) {
+    return (
+      <Stack gap="md">
+        <Heading />
+        <Text>Your email address {user.email} is verified. You are all set.</Text>
+        <Anchor component={PrefetchLink} to="/">
+          Go home
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Heading />
+      {verify.isError ? (
+        <Alert color="red" role="alert" title="This link did not work">
+          {errorMessage(verify.error)} Ask for a new link below.
+        </Alert>
+      ) : (
+        <Text>
+          To post, chat and donate, confirm your email address: open the link we emailed you. It is
+          valid for 24 hours. Lost it or too late? Ask for a new one.
+        </Text>
+      )}
+      <ResendVerificationForm />
+    </Stack>
+  );
+}

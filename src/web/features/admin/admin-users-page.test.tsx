@@ -1,0 +1,92 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cancelConfirm } from '../../shell/confirm-store';
+import { toast } from '../../shell/toast-store';
+import { adminRoutes, adminUser, ann, renderAdminUsers, self, toastTitles } from './admin-test-kit';
+import { json, stubApi } from '../../test/fake-api';
+
+afterEach(async () => {
+  await cancelConfirm();
+  toast.clear();
+});
+
+async function row(name: string): Promise<HTMLElement> {
+  const header = await screen.findByRole('rowheader', { name });
+  const tr = header.closest('tr');
+  if (!tr) throw new Error(`No row for ${name}`);
+  return tr;
+}
+
+describe('admin users page', () => {
+  it('lists accounts with their status and no actions on the admin’s own row', async () => {
+    stubApi(
+      adminRoutes([
+        self,
+        ann,
+        adminUser({ id: 'u3', name: 'Bo', emailVerified: false }),
+        adminUser({ id: 'u4', name: 'Cy', block: { reason: 'Spam', until: null } }),
+        adminUser({
+          id: 'u5',
+          name: 'Di',
+          block: { reason: 'Flame war', until: '2030-05-01T10:30:00.000Z' },
+        }),
+      ]),
+    );
+    renderAdminUsers();
+
+    expect(await screen.findByRole('table', { name: 'All accounts' })).toBeTruthy();
+    expect(within(await row('Ann')).getByText('Active')).toBeTruthy();
+    expect(within(await row('Bo')).getByText('Unverified')).toBeTruthy();
+    expect(within(await row('Cy')).getByText('Blocked')).toBeTruthy();
+    expect(within(await row('Di')).getByText(/^Blocked until /)).toBeTruthy();
+    expect(within(await row('Cy')).getByRole('button', { name: 'Unblock Cy' })).toBeTruthy();
+
+    const own = await row('Root Admin');
+    expect(within(own).queryByRole('combobox')).toBeNull();
+    expect(within(own).queryByRole('button')).toBeNull();
+    expect(within(own).getByText('Admin')).toBeTruthy();
+  });
+
+  it('searches after typing pauses and loads the next page by cursor', async () => {
+    const api = stubApi({
+      ...adminRoutes(),
+      'GET /api/users': (call) => {
+        if (call.search.get('cursor') === 'c2') return json({ users: [], nextCursor: null });
+        const users = call.search.get('q') === 'ann' ? [ann] : [self, ann];
+        return json({ users, nextCursor: 'c2' });
+      },
+    });
+    renderAdminUsers();
+    await row('Root Admin');
+
+    await userEvent.type(screen.getByLabelText('Search users'), 'ann');
+
+    expect(await screen.findByRole('table', { name: 'Accounts matching “ann”' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Root Admin' })).toBeNull());
+    const searches = api.callsTo('GET', '/api/users').map((call) => call.search.get('q'));
+    expect(searches).toEqual([null, 'ann']);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more users' }));
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/users').at(-1)?.search.toString()).toBe('q=ann&cursor=c2'),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Load more users' })).toBeNull(),
+    );
+  });
+
+  it('shows a failed unblock as a red toast with the server’s message', async () => {
+    stubApi({
+      ...adminRoutes([self, { ...ann, block: { reason: 'Spam', until: null } }]),
+      'DELETE /api/users/u2/block': () =>
+        json({ error: { code: 'permission-denied', message: 'Ann outranks you' } }, 403),
+    });
+    renderAdminUsers();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Unblock Ann' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('Could not unblock the account'));
+    expect(toast.getToasts()[0]).toMatchObject({ description: 'Ann outranks you', color: 'red' });
+  });
+});

@@ -1,0 +1,121 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cancelConfirm, confirmStore } from '../../shell/confirm-store';
+import { toast } from '../../shell/toast-store';
+import { adminRoutes, ann, renderAdminUsers, toastTitles } from './admin-test-kit';
+import { apiError, json, stubApi } from '../../test/fake-api';
+
+afterEach(async () => {
+  await cancelConfirm();
+  toast.clear();
+});
+
+async function chooseRole(label: string) {
+  const select = await screen.findByRole('combobox', { name: 'Role of Ann' });
+  await userEvent.selectOptions(select, label);
+  return screen.findByRole('dialog', { name: 'Change role' });
+}
+
+describe('changing a role', () => {
+  it('asks in a danger dialog naming both roles and sends PUT only after confirming', async () => {
+    const api = stubApi({
+      ...adminRoutes(),
+      'PUT /api/users/u2/role': () => json({ user: { ...ann, role: 'moderator' } }),
+    });
+    renderAdminUsers();
+
+    const dialog = await chooseRole('Moderator');
+
+    expect(within(dialog).getByText("Change Ann's role from User to Moderator?")).toBeTruthy();
+    expect(confirmStore.getState().view?.type).toBe('danger');
+    expect(api.callsTo('PUT', '/api/users/u2/role')).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('Role changed'));
+    expect(api.callsTo('PUT', '/api/users/u2/role')[0]?.body).toEqual({ role: 'moderator' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/users')).toHaveLength(2));
+  });
+
+  it('sends nothing when the admin cancels, and the select keeps the old role', async () => {
+    const api = stubApi(adminRoutes());
+    renderAdminUsers();
+
+    const dialog = await chooseRole('Admin');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(api.callsTo('PUT', '/api/users/u2/role')).toHaveLength(0);
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Role of Ann' }).value).toBe(
+      'user',
+    );
+  });
+
+  it('shows the last-admin refusal as a red toast', async () => {
+    stubApi({
+      ...adminRoutes(),
+      'PUT /api/users/u2/role': () =>
+        apiError(412, 'failed-precondition', 'The site must keep at least one admin'),
+    });
+    renderAdminUsers();
+
+    const dialog = await chooseRole('Moderator');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('Could not change the role'));
+    expect(toast.getToasts()[0]).toMatchObject({
+      description: 'The site must keep at least one admin',
+      color: 'red',
+    });
+  });
+});
+
+describe('blocking an account', () => {
+  it('sends the reason and the end date as an ISO time', async () => {
+    const api = stubApi({
+      ...adminRoutes(),
+      'POST /api/users/u2/block': () =>
+        json({ user: { ...ann, block: { reason: 'Spam links', until: null } } }),
+    });
+    renderAdminUsers();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Block Ann' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Ann' });
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Spam links');
+    fireEvent.change(within(dialog).getByLabelText('Blocked until'), {
+      target: { value: '2030-05-01T12:30' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block account' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('Account blocked'));
+    expect(api.callsTo('POST', '/api/users/u2/block')[0]?.body).toEqual({
+      reason: 'Spam links',
+      until: new Date('2030-05-01T12:30').toISOString(),
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sends a null end date for a block without one, and refuses a short reason', async () => {
+    const api = stubApi({
+      ...adminRoutes(),
+      'POST /api/users/u2/block': () =>
+        json({ user: { ...ann, block: { reason: 'Spam', until: null } } }),
+    });
+    renderAdminUsers();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Block Ann' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Ann' });
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'no');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block account' }));
+    expect(within(dialog).getByText('Give a reason of at least 3 characters')).toBeTruthy();
+
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'pe');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Block account' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/api/users/u2/block')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/users/u2/block')[0]?.body).toEqual({
+      reason: 'nope',
+      until: null,
+    });
+  });
+});

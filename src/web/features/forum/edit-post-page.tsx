@@ -1,0 +1,126 @@
+import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import type { Category, PostDetail, UpdatePostBody } from '../../../shared/forum';
+import { isApiError } from '../../api/api-client';
+import { PrefetchLink } from '../../shell/prefetch-link';
+import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { useCategories } from './api/get-categories';
+import { usePost } from './api/get-post';
+import { useUpdatePost } from './api/update-post';
+import { PostFormFields } from './post-form';
+import {
+  fromPost,
+  isReviewCategory,
+  postForm,
+  toPostBody,
+  type PostFormValues,
+} from './post-form-schema';
+import { parsePostId } from './parse-post-id';
+
+/** Only what changed goes to the server: an unchanged archived category stays allowed. */
+function changesOf(post: PostDetail, values: PostFormValues, categories: readonly Category[]) {
+  const next = toPostBody(values, isReviewCategory(categories, values.categoryId));
+  const before = toPostBody(fromPost(post), isReviewCategory(categories, String(post.category.id)));
+  const changes: UpdatePostBody = {};
+  if (next.title !== before.title) changes.title = next.title;
+  if (next.body !== before.body) changes.body = next.body;
+  if (next.categoryId !== before.categoryId) changes.categoryId = next.categoryId;
+  if (JSON.stringify(next.tags) !== JSON.stringify(before.tags)) changes.tags = next.tags;
+  if (next.filmTitle !== before.filmTitle) changes.filmTitle = next.filmTitle;
+  if (next.rating !== before.rating) changes.rating = next.rating;
+  return changes;
+}
+
+function EditPostForm({ post, categories }: { post: PostDetail; categories: Category[] }) {
+  const navigate = useNavigate();
+  const updatePost = useUpdatePost();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: fromPost(post),
+    validate: schemaResolver(postForm, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  // The thread's own category stays selectable even when it has since been archived.
+  const offered = categories.filter(
+    (category) => !category.archived || category.id === post.category.id,
+  );
+  const backToPost = `/forum/post/${post.id}`;
+
+  const submit = (values: PostFormValues) => {
+    const changes = changesOf(post, values, offered);
+    if (Object.keys(changes).length === 0) {
+      void navigate(backToPost);
+      return;
+    }
+    updatePost.mutate(
+      { id: post.id, changes },
+      {
+        onSuccess: () => {
+          showSuccess('Post updated');
+          void navigate(backToPost);
+        },
+        onError: (error) => showServerError('Could not save the post', error, form),
+      },
+    );
+  };
+
+  return (
+    <PostFormFields
+      form={form}
+      categories={offered}
+      submitLabel="Save changes"
+      submitting={updatePost.isPending}
+      onSubmit={submit}
+      secondaryAction={
+        <Button component={PrefetchLink} to={backToPost} variant="default">
+          Cancel
+        </Button>
+      }
+    />
+  );
+}
+
+/** /forum/post/edit/{id}: the author's or an experienced moderator's edit of a thread. */
+export function EditPostPage() {
+  const { id: param } = useParams();
+  const id = parsePostId(param);
+  const post = usePost(id);
+  const categories = useCategories();
+
+  let content;
+  if (id === null || (isApiError(post.error) && post.error.code === 'not-found')) {
+    content = (
+      <Alert color="red" title="Post not found">
+        This post does not exist.
+      </Alert>
+    );
+  } else if (
+    (post.data && (!post.data.viewer.canEdit || post.data.deleted)) ||
+    (isApiError(post.error) && post.error.code === 'permission-denied')
+  ) {
+    // The server refuses the edit too; this only spares the user a form they cannot send.
+    return <Navigate to="/access-denied" replace />;
+  } else if (post.isError || categories.isError) {
+    content = (
+      <Alert color="red" title="Could not load the post">
+        {errorMessage(post.error ?? categories.error)}
+      </Alert>
+    );
+  } else if (post.data && categories.data) {
+    content = <EditPostForm key={post.data.id} post={post.data} categories={categories.data} />;
+  } else {
+    content = (
+      <Center py="xl">
+        <Loader aria-label="Loading the post" />
+      </Center>
+    );
+  }
+
+  return (
+    <Stack gap="lg" maw={860}>
+      <Title order={1}>Edit post</Title>
+      {content}
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { Button } from '@mantine/core';
+import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
+import type { SignInGate } from './use-sign-in-gate';
+
+interface LikeButtonProps {
+  reacted: boolean;
+  count: number;
+  /** What is liked, for the accessible name: "this post". */
+  what: string;
+  gate: SignInGate;
+  onToggle: (react: boolean) => void;
+}
+
+/** A toggle (aria-pressed) with the like count; signed-out visitors are sent to sign in. */
+export function LikeButton({ reacted, count, what, gate, onToggle }: LikeButtonProps) {
+  return (
+    <Button
+      size="compact-sm"
+      variant={reacted ? 'light' : 'subtle'}
+      color={reacted ? 'red' : 'gray'}
+      aria-pressed={reacted}
+      aria-label={`Like ${what}, ${count} ${count === 1 ? 'like' : 'likes'}`}
+      leftSection={
+        reacted ? <IconHeartFilled size={16} aria-hidden /> : <IconHeart size={16} aria-hidden />
+      }
+      onClick={() => {
+        if (gate()) onToggle(!reacted);
+      }}
+    >
+      {count.toLocaleString()}
+    </Button>
+  );
+}

@@ -1,0 +1,103 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { SessionUser } from '../../../shared/accounts';
+import { useSession } from '../../api/session';
+import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { useCategories } from './api/get-categories';
+import { useCreatePost } from './api/create-post';
+import { PostFormFields } from './post-form';
+import { emptyPost, isReviewCategory, postForm, toPostBody } from './post-form-schema';
+import { usePostDraft } from './use-post-draft';
+
+function NewPostForm({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const categories = useCategories();
+  const createPost = useCreatePost();
+  const draft = usePostDraft(user.id);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: draft.restored ?? emptyPost,
+    validate: schemaResolver(postForm, { sync: true }),
+    validateInputOnBlur: true,
+    onValuesChange: (values) => draft.save(values),
+  });
+  const open = (categories.data ?? []).filter((category) => !category.archived);
+  const [draftNote, setDraftNote] = useState(draft.restored !== null);
+
+  const discardDraft = () => {
+    draft.clear();
+    form.setValues(emptyPost);
+    form.clearErrors();
+    setDraftNote(false);
+  };
+
+  const submit = (values: typeof emptyPost) => {
+    const body = toPostBody(values, isReviewCategory(open, values.categoryId));
+    createPost.mutate(body, {
+      onSuccess: (post) => {
+        draft.clear();
+        showSuccess('Post published');
+        void navigate(`/forum/post/${post.id}`);
+      },
+      onError: (error) => showServerError('Could not publish the post', error, form),
+    });
+  };
+
+  if (categories.isError) {
+    return (
+      <Alert color="red" title="Could not load the categories">
+        {errorMessage(categories.error)}
+      </Alert>
+    );
+  }
+
+  const notice = draftNote && (
+    <Alert color="blue" variant="light" title="Draft restored">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">Your unfinished post was saved on this device.</Text>
+        <Button size="xs" variant="default" onClick={discardDraft}>
+          Discard draft
+        </Button>
+      </Group>
+    </Alert>
+  );
+
+  return (
+    <PostFormFields
+      form={form}
+      categories={open}
+      submitLabel="Publish"
+      submitting={createPost.isPending}
+      onSubmit={submit}
+      notice={notice}
+    />
+  );
+}
+
+/** /add-new: a new thread, saved as a local draft while it is being written. */
+export function NewPostPage() {
+  const session = useSession();
+  const user = session.data;
+  return (
+    <Stack gap="lg" maw={860}>
+      <Title order={1}>New post</Title>
+      {user && <NewPostForm key={user.id} user={user} />}
+      {session.isPending && (
+        <Center py="xl">
+          <Loader aria-label="Loading" />
+        </Center>
+      )}
+      {user === null && (
+        // The route's guard sends signed-out visitors to sign in; this covers a sign-out here.
+        <Group>
+          <Text>Sign in to write a post.</Text>
+          <Button component={Link} to="/auth/login?redirect=%2Fadd-new" variant="default">
+            Sign in
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

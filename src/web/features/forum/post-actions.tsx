@@ -1,0 +1,94 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import type { PostDetail } from '../../../shared/forum';
+import { confirm } from '../../shell/confirm-store';
+import { PrefetchLink } from '../../shell/prefetch-link';
+import { showServerError, showSuccess } from '../../shell/server-errors';
+import { useDeletePost } from './api/delete-post';
+import { useReactToPost } from './api/react-to-post';
+import { LikeButton } from './like-button';
+import { ReportButton } from './report-button';
+import { ShareButton } from './share-button';
+import type { SignInGate } from './use-sign-in-gate';
+
+/** Like, views, share, report, and the author's (or a moderator's) edit and delete. */
+export function PostActions({ post, gate }: { post: PostDetail; gate: SignInGate }) {
+  const navigate = useNavigate();
+  const react = useReactToPost();
+  const deletePost = useDeletePost();
+
+  const onToggleLike = (value: boolean) =>
+    react.mutate(
+      { id: post.id, react: value },
+      { onError: (error) => showServerError('Could not save your like', error) },
+    );
+
+  const onDelete = () =>
+    confirm({
+      title: 'Delete post',
+      message: 'The thread will show as deleted. Its replies stay, but nobody can reply any more.',
+      confirmLabel: 'Delete post',
+      type: 'danger',
+      onConfirm: async () => {
+        try {
+          await deletePost.mutateAsync(post.id);
+        } catch (error) {
+          showServerError('Could not delete the post', error);
+          return;
+        }
+        showSuccess('Post deleted');
+        await navigate('/forum');
+      },
+    });
+
+  return (
+    <Group gap="xs" justify="space-between">
+      <Group gap="xs">
+        {!post.deleted && (
+          <LikeButton
+            reacted={post.viewer.reacted}
+            count={post.reactionCount}
+            what="this post"
+            gate={gate}
+            onToggle={onToggleLike}
+          />
+        )}
+        <Group gap={4} c="dimmed" title="Views">
+          <IconEye size={16} aria-hidden />
+          <Text size="sm">
+            {post.viewCount.toLocaleString()} {post.viewCount === 1 ? 'view' : 'views'}
+          </Text>
+        </Group>
+      </Group>
+      <Group gap="xs">
+        <ShareButton postId={post.id} />
+        {!post.deleted && (
+          <ReportButton target={{ kind: 'post', id: post.id }} what="this post" gate={gate} />
+        )}
+        {post.viewer.canEdit && !post.deleted && (
+          <Button
+            component={PrefetchLink}
+            to={`/forum/post/edit/${post.id}`}
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconEdit size={16} aria-hidden />}
+          >
+            Edit
+          </Button>
+        )}
+        {post.viewer.canDelete && !post.deleted && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={onDelete}
+          >
+            Delete
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,233 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { acceptConfirm, cancelConfirm } from '../../shell/confirm-store';
+import { closeImageViewer } from '../../shell/image-viewer-store';
+import { toast } from '../../shell/toast-store';
+import { apiError, json, noContent, stubApi } from '../../test/fake-api';
+import {
+  ann,
+  baseRoutes,
+  bob,
+  currentLocation,
+  detail,
+  postRoutes,
+  renderForum,
+  reply,
+  toastTitles,
+} from './forum-test-kit';
+
+afterEach(async () => {
+  await cancelConfirm();
+  toast.clear();
+});
+
+describe('post page', () => {
+  it('shows the thread: title, rating, author card, body, views', async () => {
+    stubApi(
+      postRoutes(
+        detail({
+          author: bob,
+          filmTitle: 'Solaris',
+          rating: 7,
+          category: { id: 1, slug: 'reviews', name: 'Reviews' },
+        }),
+      ),
+    );
+    renderForum('/forum/post/1');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Is Solaris too slow?' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Rated 7 out of 10' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Bob Moderator' }).getAttribute('href')).toBe('/u/bob');
+    expect(screen.getByText('Moderator')).toBeTruthy();
+    expect(screen.getByText('works').tagName).toBe('STRONG');
+    expect(screen.getByText('42 views')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(await screen.findByText('No replies yet.')).toBeTruthy();
+  });
+
+  it('shows a tombstone for a deleted post and no reply form', async () => {
+    stubApi(postRoutes(detail({ deleted: true, bodyHtml: '', bodySource: '' })));
+    renderForum('/forum/post/1');
+
+    expect(await screen.findByText('This post was deleted.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Like this post/ })).toBeNull();
+    await screen.findByText('No replies yet.');
+    expect(screen.queryByRole('button', { name: 'Post reply' })).toBeNull();
+  });
+
+  it('says a locked thread takes no replies and offers no reply form', async () => {
+    stubApi(postRoutes(detail({ locked: true }), [reply(10)]));
+    renderForum('/forum/post/1');
+
+    expect(await screen.findByText('This thread is locked: it takes no new replies.')).toBeTruthy();
+    await screen.findByText('Reply number 10');
+    expect(screen.queryByRole('button', { name: 'Post reply' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Reply to/ })).toBeNull();
+  });
+
+  it('toggles the like at once, then takes the server count', async () => {
+    let answer: (response: Response) => void = () => {};
+    const api = stubApi({
+      ...postRoutes(detail({ reactionCount: 2 })),
+      'PUT /api/forum/posts/1/reaction': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+      'DELETE /api/forum/posts/1/reaction': () => json({ reacted: false, reactionCount: 4 }),
+    });
+    renderForum('/forum/post/1');
+
+    const like = await screen.findByRole('button', { name: 'Like this post, 2 likes' });
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(like);
+    // Before the server answers.
+    const pending = await screen.findByRole('button', { name: 'Like this post, 3 likes' });
+    expect(pending.getAttribute('aria-pressed')).toBe('true');
+    answer(json({ reacted: true, reactionCount: 5 }));
+    await screen.findByRole('button', { name: 'Like this post, 5 likes' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Like this post, 5 likes' }));
+    const unliked = await screen.findByRole('button', { name: 'Like this post, 4 likes' });
+    expect(unliked.getAttribute('aria-pressed')).toBe('false');
+    expect(api.callsTo('PUT', '/api/forum/posts/1/reaction')).toHaveLength(1);
+    expect(api.callsTo('DELETE', '/api/forum/posts/1/reaction')).toHaveLength(1);
+  });
+
+  it('puts the like back when the server refuses it', async () => {
+    stubApi({
+      ...postRoutes(detail({ reactionCount: 2 })),
+      'PUT /api/forum/posts/1/reaction': () =>
+        apiError(429, 'resource-exhausted', 'Too many reactions, slow down.'),
+    });
+    renderForum('/forum/post/1');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Like this post, 2 likes' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('Could not save your like'));
+    const like = await screen.findByRole('button', { name: 'Like this post, 2 likes' });
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('sends signed-out visitors who like to sign in, and back', async () => {
+    const api = stubApi(postRoutes(detail(), [], null));
+    renderForum('/forum/post/1');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Like this post, 0 likes' }));
+
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(currentLocation()).toBe('/auth/login?redirect=%2Fforum%2Fpost%2F1');
+    expect(api.callsTo('PUT', '/api/forum/posts/1/reaction')).toHaveLength(0);
+  });
+
+  it('deletes the post after a danger confirmation and returns to the forum', async () => {
+    const api = stubApi({
+      ...postRoutes(
+        detail({ viewer: { reacted: false, canEdit: true, canDelete: true, canReply: true } }),
+      ),
+      'DELETE /api/forum/posts/1': () => noContent(),
+      'GET /api/forum/posts': () => json({ items: [], nextCursor: null }),
+    });
+    renderForum('/forum/post/1');
+
+    expect((await screen.findByRole('link', { name: 'Edit' })).getAttribute('href')).toBe(
+      '/forum/post/edit/1',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete post' })).toBeTruthy();
+    await acceptConfirm();
+
+    await waitFor(() => expect(currentLocation()).toBe('/forum'));
+    expect(toastTitles()).toContain('Post deleted');
+    expect(api.callsTo('DELETE', '/api/forum/posts/1')).toHaveLength(1);
+  });
+
+  it('shows the edit history of an edited post', async () => {
+    stubApi({
+      ...postRoutes(detail({ editedAt: new Date().toISOString() })),
+      'GET /api/forum/posts/1/revisions': () =>
+        json({
+          revisions: [
+            {
+              id: 3,
+              editor: ann,
+              previousTitle: 'Is Solaris slow?',
+              previousBody: 'First **draft**',
+              createdAt: new Date().toISOString(),
+            },
+          ],
+        }),
+    });
+    renderForum('/forum/post/1');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit history' });
+    expect(await within(dialog).findByText('First **draft**')).toBeTruthy();
+    expect(within(dialog).getByText('Is Solaris slow?')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Ann Lee' })).toBeTruthy();
+  });
+
+  it('reports the post with a reason', async () => {
+    const api = stubApi({
+      ...postRoutes(detail()),
+      'POST /api/forum/posts/1/report': () => noContent(),
+    });
+    renderForum('/forum/post/1');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Report this post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this post' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByText('Say briefly what is wrong')).toBeTruthy();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Spam link');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('Report sent'));
+    expect(api.callsTo('POST', '/api/forum/posts/1/report')[0]?.body).toEqual({
+      reason: 'Spam link',
+    });
+  });
+
+  it('copies the canonical link', async () => {
+    stubApi(postRoutes(detail()));
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    renderForum('/forum/post/1');
+
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('Link copied'));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/forum/post/1`);
+  });
+
+  it('opens post images in the image viewer on click and Enter', async () => {
+    stubApi(
+      postRoutes(
+        detail({ bodyHtml: '<p><img class="post-image" src="/media/abc.webp" alt="Poster"></p>' }),
+      ),
+    );
+    renderForum('/forum/post/1');
+
+    const image = await screen.findByRole('img', { name: 'Poster' });
+    await userEvent.click(image);
+    expect(await screen.findByRole('dialog', { name: 'Image viewer' })).toBeTruthy();
+    closeImageViewer();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Image viewer' })).toBeNull());
+
+    expect(image.tabIndex).toBe(0);
+    image.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Image viewer' })).toBeTruthy();
+    closeImageViewer();
+  });
+
+  it('says so when the post does not exist', async () => {
+    stubApi({
+      ...baseRoutes(),
+      'GET /api/forum/posts/9': () => apiError(404, 'not-found', 'Post not found'),
+    });
+    renderForum('/forum/post/9');
+    expect(await screen.findByText('This post does not exist, or it was removed.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,46 @@
+import { Alert, Center, Divider, Loader, Stack } from '@mantine/core';
+import { useParams } from 'react-router';
+import { isApiError } from '../../api/api-client';
+import { errorMessage } from '../../shell/server-errors';
+import { usePost } from './api/get-post';
+import { parsePostId } from './parse-post-id';
+import { PostArticle } from './post-article';
+import { Replies } from './replies';
+import { useSignInGate } from './use-sign-in-gate';
+
+/** /forum/post/{id}: a thread, its replies and the reply form. */
+export function PostPage() {
+  const { id: param } = useParams();
+  const id = parsePostId(param);
+  const post = usePost(id);
+  const gate = useSignInGate();
+
+  if (id === null || (isApiError(post.error) && post.error.code === 'not-found')) {
+    return (
+      <Alert color="red" title="Post not found">
+        This post does not exist, or it was removed.
+      </Alert>
+    );
+  }
+  if (post.isError) {
+    return (
+      <Alert color="red" title="Could not load the post">
+        {errorMessage(post.error)}
+      </Alert>
+    );
+  }
+  if (!post.data) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading the post" />
+      </Center>
+    );
+  }
+  return (
+    <Stack gap="xl" maw={900}>
+      <PostArticle post={post.data} gate={gate} />
+      <Divider />
+      <Replies post={post.data} gate={gate} />
+    </Stack>
+  );
+}

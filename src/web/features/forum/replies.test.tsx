@@ -1,0 +1,164 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { acceptConfirm, cancelConfirm } from '../../shell/confirm-store';
+import { toast } from '../../shell/toast-store';
+import { json, noContent, stubApi } from '../../test/fake-api';
+import { ann, bob, detail, postRoutes, renderForum, reply, viewer } from './forum-test-kit';
+
+afterEach(async () => {
+  await cancelConfirm();
+  toast.clear();
+});
+
+describe('replies', () => {
+  it('likes a reply, changing only that reply', async () => {
+    const api = stubApi({
+      ...postRoutes(detail(), [reply(10), reply(11, { author: ann, reactionCount: 1 })]),
+      'PUT /api/forum/comments/11/reaction': () => json({ reacted: true, reactionCount: 2 }),
+    });
+    renderForum('/forum/post/1');
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Like the reply by Ann Lee, 1 like' }),
+    );
+
+    const liked = await screen.findByRole('button', { name: 'Like the reply by Ann Lee, 2 likes' });
+    expect(liked.getAttribute('aria-pressed')).toBe('true');
+    const other = screen.getByRole('button', { name: 'Like the reply by Bob Moderator, 0 likes' });
+    expect(other.getAttribute('aria-pressed')).toBe('false');
+    expect(api.callsTo('PUT', '/api/forum/comments/11/reaction')).toHaveLength(1);
+  });
+
+  it('posts a reply to a reply, which appears under the others', async () => {
+    const replies = [reply(10)];
+    const api = stubApi({
+      ...postRoutes(detail({ replyCount: 1 }), replies),
+      'POST /api/forum/posts/1/comments': () =>
+        json(
+          {
+            comment: reply(11, {
+              author: ann,
+              bodyHtml: '<p>Agreed, it earns it.</p>',
+              replyTo: { id: 10, authorName: bob.name, excerpt: 'Reply number 10' },
+            }),
+          },
+          201,
+        ),
+    });
+    renderForum('/forum/post/1');
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Reply to the reply by Bob Moderator' }),
+    );
+    expect(screen.getByText('Bob Moderator', { selector: 'strong' })).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Reply' }), 'Agreed, it earns it.');
+    await userEvent.click(screen.getByRole('button', { name: 'Post reply' }));
+
+    const list = screen.getByRole('list', { name: 'Replies' });
+    await within(list).findByText('Agreed, it earns it.');
+    expect(api.callsTo('POST', '/api/forum/posts/1/comments')[0]?.body).toEqual({
+      body: 'Agreed, it earns it.',
+      replyToId: 10,
+    });
+    const quote = within(list).getByRole('link', { name: 'Bob Moderator wrote:' });
+    expect(quote.getAttribute('href')).toBe('#reply-10');
+    expect(screen.getByText('Showing 2 of 2 replies')).toBeTruthy();
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply' }).value).toBe('');
+  });
+
+  it('quotes a reply into the composer as Markdown', async () => {
+    stubApi(postRoutes(detail(), [reply(10)]));
+    renderForum('/forum/post/1');
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Quote the reply by Bob Moderator' }),
+    );
+    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply' });
+    expect(box.value).toBe('> **Bob Moderator** wrote:\n> Reply number 10\n\n');
+  });
+
+  it('shows the sign-in prompt instead of the composer when signed out', async () => {
+    stubApi(postRoutes(detail(), [], null));
+    renderForum('/forum/post/1');
+
+    const signIn = await screen.findByRole('link', { name: 'Sign in to reply' });
+    expect(signIn.getAttribute('href')).toBe('/auth/login?redirect=%2Fforum%2Fpost%2F1');
+    expect(screen.queryByRole('textbox', { name: 'Reply' })).toBeNull();
+  });
+
+  it('asks an unverified user to verify before replying', async () => {
+    stubApi(postRoutes(detail(), [], { ...viewer, emailVerified: false }));
+    renderForum('/forum/post/1');
+
+    expect(await screen.findByText('Verify your email address to reply.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Reply' })).toBeNull();
+  });
+
+  it('pages through replies 50 at a time with "n of total"', async () => {
+    const first = Array.from({ length: 50 }, (_, index) => reply(index + 1));
+    const second = Array.from({ length: 20 }, (_, index) => reply(index + 51));
+    const api = stubApi({
+      ...postRoutes(detail({ replyCount: 70 })),
+      'GET /api/forum/posts/1/comments': (call) =>
+        call.search.get('cursor') === 'p2'
+          ? json({ items: second, nextCursor: null, total: 70 })
+          : json({ items: first, nextCursor: 'p2', total: 70 }),
+    });
+    renderForum('/forum/post/1');
+
+    expect(await screen.findByText('Showing 50 of 70 replies')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more replies' }));
+    expect(await screen.findByText('Showing 70 of 70 replies')).toBeTruthy();
+    expect(screen.getByText('Reply number 70')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more replies' })).toBeNull();
+    const calls = api.callsTo('GET', '/api/forum/posts/1/comments');
+    expect(calls.map((call) => call.search.get('limit'))).toEqual(['50', '50']);
+  });
+
+  it('deletes a reply after confirmation, leaving a tombstone', async () => {
+    const api = stubApi({
+      ...postRoutes(detail(), [
+        reply(10, { author: ann, viewer: { reacted: false, canEdit: true, canDelete: true } }),
+      ]),
+      'DELETE /api/forum/comments/10': () => noContent(),
+    });
+    renderForum('/forum/post/1');
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Delete the reply by Ann Lee' }),
+    );
+    await acceptConfirm();
+
+    expect(await screen.findByText('This reply was deleted.')).toBeTruthy();
+    expect(screen.queryByText('Reply number 10')).toBeNull();
+    expect(api.callsTo('DELETE', '/api/forum/comments/10')).toHaveLength(1);
+  });
+
+  it('edits a reply in place', async () => {
+    const api = stubApi({
+      ...postRoutes(detail(), [
+        reply(10, { author: ann, viewer: { reacted: false, canEdit: true, canDelete: true } }),
+      ]),
+      'PATCH /api/forum/comments/10': () =>
+        json({
+          comment: reply(10, {
+            author: ann,
+            bodyHtml: '<p>Fixed typo</p>',
+            editedAt: new Date().toISOString(),
+          }),
+        }),
+    });
+    renderForum('/forum/post/1');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit the reply by Ann Lee' }));
+    const box = screen.getByRole('textbox', { name: 'Edit reply' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'Fixed typo');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Fixed typo')).toBeTruthy();
+    expect(screen.getByText(/edited/)).toBeTruthy();
+    expect(api.callsTo('PATCH', '/api/forum/comments/10')[0]?.body).toEqual({ body: 'Fixed typo' });
+  });
+});

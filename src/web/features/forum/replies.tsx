@@ -1,0 +1,129 @@
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { memo, useMemo, useRef } from 'react';
+import type { Comment, PostDetail } from '../../../shared/forum';
+import { confirm } from '../../shell/confirm-store';
+import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { useComments } from './api/get-comments';
+import { useDeleteComment } from './api/delete-comment';
+import { useReactToComment } from './api/react-to-comment';
+import { ReplyComposer, type ReplyComposerHandle } from './reply-composer';
+import { ReplyGate } from './reply-gate';
+import { ReplyRow, type ReplyActions } from './reply-row';
+import type { SignInGate } from './use-sign-in-gate';
+
+interface ReplyPageProps {
+  items: readonly Comment[];
+  actions: ReplyActions;
+  gate: SignInGate;
+  canReply: boolean;
+}
+
+/** One page of 50: loading the next page leaves the earlier pages' elements untouched. */
+const ReplyPage = memo(function ReplyPage({ items, ...rowProps }: ReplyPageProps) {
+  return items.map((comment) => <ReplyRow key={comment.id} comment={comment} {...rowProps} />);
+});
+
+function useReplyActions(composer: React.RefObject<ReplyComposerHandle | null>): ReplyActions {
+  const { mutate: react } = useReactToComment();
+  const { mutateAsync: remove } = useDeleteComment();
+  return useMemo(
+    () => ({
+      like: (comment, value) =>
+        react(
+          { comment, react: value },
+          { onError: (error) => showServerError('Could not save your like', error) },
+        ),
+      reply: (comment) => composer.current?.replyTo(comment),
+      quote: (comment) => composer.current?.quote(comment),
+      remove: (comment) =>
+        confirm({
+          title: 'Delete reply',
+          message: 'The reply will show as deleted. Replies quoting it keep their quote.',
+          confirmLabel: 'Delete reply',
+          type: 'danger',
+          onConfirm: async () => {
+            try {
+              await remove(comment);
+              showSuccess('Reply deleted');
+            } catch (error) {
+              showServerError('Could not delete the reply', error);
+            }
+          },
+        }),
+    }),
+    [react, remove, composer],
+  );
+}
+
+/** The thread's replies, 50 at a time in time order, and the reply form below them. */
+export function Replies({ post, gate }: { post: PostDetail; gate: SignInGate }) {
+  const comments = useComments(post.id);
+  const composer = useRef<ReplyComposerHandle>(null);
+  const actions = useReplyActions(composer);
+  const canReply = post.viewer.canReply && !post.locked && !post.deleted;
+
+  const pages = comments.data?.pages ?? [];
+  const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+  const total = pages.at(-1)?.total ?? post.replyCount;
+
+  let list;
+  if (comments.isPending) {
+    list = (
+      <Center py="md">
+        <Loader aria-label="Loading replies" />
+      </Center>
+    );
+  } else if (comments.isError) {
+    list = (
+      <Alert color="red" title="Could not load the replies">
+        {errorMessage(comments.error)}
+      </Alert>
+    );
+  } else if (loaded === 0) {
+    list = <Text c="dimmed">No replies yet.</Text>;
+  } else {
+    list = (
+      <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Replies">
+        {pages.map((page, index) => (
+          <ReplyPage
+            // Pages only ever grow at the end, so the index names a page for good.
+            key={index}
+            items={page.items}
+            actions={actions}
+            gate={gate}
+            canReply={canReply}
+          />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="replies-title">
+      <Title order={2} size="h3" id="replies-title">
+        Replies
+      </Title>
+      {loaded > 0 && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          Showing {loaded.toLocaleString()} of {total.toLocaleString()}{' '}
+          {total === 1 ? 'reply' : 'replies'}
+        </Text>
+      )}
+      {list}
+      {comments.hasNextPage && (
+        <Center>
+          <Button
+            variant="default"
+            loading={comments.isFetchingNextPage}
+            onClick={() => void comments.fetchNextPage()}
+          >
+            Load more replies
+          </Button>
+        </Center>
+      )}
+      <ReplyGate post={post}>
+        <ReplyComposer ref={composer} postId={post.id} />
+      </ReplyGate>
+    </Stack>
+  );
+}

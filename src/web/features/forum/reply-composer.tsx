@@ -1,0 +1,107 @@
+import { Alert, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { createCommentBody, forumLimits, type Comment } from '../../../shared/forum';
+import { showServerError, showSuccess } from '../../shell/server-errors';
+import { useCreateComment } from './api/create-comment';
+import { MarkdownEditor } from './markdown-editor';
+
+export interface ReplyComposerHandle {
+  /** Answers `comment`: the reply will quote it and link back. */
+  replyTo: (comment: Comment) => void;
+  /** Copies `comment`'s text into the reply as a Markdown quote. */
+  quote: (comment: Comment) => void;
+}
+
+const replyForm = createCommentBody.pick({ body: true });
+
+/** "> **Ann** wrote:\n> line one\n> line two\n\n" */
+export function quoteMarkdown(comment: Comment): string {
+  const lines = comment.bodySource.trim().split('\n');
+  const quoted = lines.map((line) => (line === '' ? '>' : `> ${line}`)).join('\n');
+  return `> **${comment.author.name}** wrote:\n${quoted}\n\n`;
+}
+
+/**
+ * The reply form under a thread. Rows reach it through `ref` (Reply, Quote), so typing here
+ * re-renders only the composer, never the list of replies above it.
+ */
+export function ReplyComposer({ postId, ref }: { postId: number; ref: Ref<ReplyComposerHandle> }) {
+  const createComment = useCreateComment();
+  const [replyTo, setReplyTo] = useState<Comment | null>(null);
+  const section = useRef<HTMLDivElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { body: '' },
+    validate: schemaResolver(replyForm, { sync: true }),
+  });
+
+  const bringIntoView = () => {
+    section.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    textarea.current?.focus();
+  };
+
+  useImperativeHandle(ref, () => ({
+    replyTo: (comment) => {
+      setReplyTo(comment);
+      bringIntoView();
+    },
+    quote: (comment) => {
+      const body = form.getValues().body;
+      const gap = body === '' || body.endsWith('\n\n') ? '' : body.endsWith('\n') ? '\n' : '\n\n';
+      form.setFieldValue('body', `${body}${gap}${quoteMarkdown(comment)}`);
+      bringIntoView();
+    },
+  }));
+
+  const submit = form.onSubmit(({ body }) =>
+    createComment.mutate(
+      { postId, body, replyToId: replyTo?.id ?? null },
+      {
+        onSuccess: () => {
+          form.reset();
+          setReplyTo(null);
+          showSuccess('Reply posted');
+        },
+        onError: (error) => showServerError('Could not post the reply', error, form),
+      },
+    ),
+  );
+
+  return (
+    <Stack component="section" ref={section} gap="sm" aria-labelledby="reply-composer-title">
+      <Title order={2} size="h3" id="reply-composer-title">
+        Your reply
+      </Title>
+      {replyTo && (
+        <Alert variant="light" p="xs">
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" lineClamp={2}>
+              Replying to <strong>{replyTo.author.name}</strong>
+            </Text>
+            <CloseButton aria-label="Cancel replying to a reply" onClick={() => setReplyTo(null)} />
+          </Group>
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <MarkdownEditor
+            label="Reply"
+            textareaRef={textarea}
+            maxLength={forumLimits.commentBodyMax}
+            minRows={4}
+            value={form.getValues().body}
+            onChange={(body) => form.setFieldValue('body', body)}
+            error={form.errors.body}
+          />
+          <Group>
+            <Button type="submit" loading={createComment.isPending}>
+              Post reply
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { forumLimits, updateCommentBody, type Comment } from '../../../shared/forum';
+import { showServerError, showSuccess } from '../../shell/server-errors';
+import { useUpdateComment } from './api/update-comment';
+import { MarkdownEditor } from './markdown-editor';
+
+/** Edits a reply in place; mounted only while that one reply is being edited. */
+export function ReplyEditForm({ comment, onDone }: { comment: Comment; onDone: () => void }) {
+  const updateComment = useUpdateComment();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { body: comment.bodySource },
+    validate: schemaResolver(updateCommentBody, { sync: true }),
+  });
+
+  const submit = form.onSubmit(({ body }) => {
+    if (body === comment.bodySource) {
+      onDone();
+      return;
+    }
+    updateComment.mutate(
+      { id: comment.id, body },
+      {
+        onSuccess: () => {
+          onDone();
+          showSuccess('Reply updated');
+        },
+        onError: (error) => showServerError('Could not save the reply', error, form),
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs">
+        <MarkdownEditor
+          label="Edit reply"
+          maxLength={forumLimits.commentBodyMax}
+          minRows={3}
+          value={form.getValues().body}
+          onChange={(body) => form.setFieldValue('body', body)}
+          error={form.errors.body}
+        />
+        <Group gap="xs">
+          <Button type="submit" size="xs" loading={updateComment.isPending}>
+            Save
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+import { Anchor, Blockquote, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowBackUp, IconEdit, IconQuote, IconTrash } from '@tabler/icons-react';
+import { memo, useState } from 'react';
+import type { Comment } from '../../../shared/forum';
+import { AuthorLink } from '../../components/author-link';
+import { UserAvatar } from '../../components/user-avatar';
+import { LikeButton } from './like-button';
+import { RelativeTime } from './relative-time';
+import { RenderedMarkdown } from './rendered-markdown';
+import { ReplyEditForm } from './reply-edit-form';
+import { ReportButton } from './report-button';
+import type { SignInGate } from './use-sign-in-gate';
+
+/** What a row can ask of the thread; one identity-stable object shared by every row. */
+export interface ReplyActions {
+  like: (comment: Comment, react: boolean) => void;
+  reply: (comment: Comment) => void;
+  quote: (comment: Comment) => void;
+  remove: (comment: Comment) => void;
+}
+
+interface ReplyRowProps {
+  comment: Comment;
+  actions: ReplyActions;
+  gate: SignInGate;
+  /** The viewer may reply here (signed in, verified, thread open). */
+  canReply: boolean;
+}
+
+function QuotedReply({ replyTo }: { replyTo: NonNullable<Comment['replyTo']> }) {
+  return (
+    <Blockquote p="xs" py={6} color="gray" fz="sm">
+      <Anchor href={`#reply-${replyTo.id}`} size="sm" fw={600}>
+        {replyTo.authorName} wrote:
+      </Anchor>
+      <Text size="sm" lineClamp={3}>
+        {replyTo.excerpt}
+      </Text>
+    </Blockquote>
+  );
+}
+
+/**
+ * One reply. Memoised on its props: a thread of 2,000 replies re-renders only the row whose
+ * reply changed (the cache keeps every other reply's object), not all of them.
+ */
+export const ReplyRow = memo(function ReplyRow({
+  comment,
+  actions,
+  gate,
+  canReply,
+}: ReplyRowProps) {
+  const [editing, setEditing] = useState(false);
+  const what = `the reply by ${comment.author.name}`;
+
+  return (
+    <Paper component="li" id={`reply-${comment.id}`} withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Group gap="xs">
+          <UserAvatar author={comment.author} size={28} />
+          <Text size="sm" fw={600}>
+            <AuthorLink author={comment.author} />
+          </Text>
+          <Text size="sm" c="dimmed">
+            <RelativeTime iso={comment.createdAt} />
+            {comment.editedAt && (
+              <>
+                {' · edited '}
+                <RelativeTime iso={comment.editedAt} />
+              </>
+            )}
+          </Text>
+        </Group>
+
+        {comment.replyTo && !comment.deleted && <QuotedReply replyTo={comment.replyTo} />}
+
+        {comment.deleted ? (
+          <Text c="dimmed" fs="italic" size="sm">
+            This reply was deleted.
+          </Text>
+        ) : editing ? (
+          <ReplyEditForm comment={comment} onDone={() => setEditing(false)} />
+        ) : (
+          <RenderedMarkdown html={comment.bodyHtml} />
+        )}
+
+        {!comment.deleted && !editing && (
+          <Group gap={4}>
+            <LikeButton
+              reacted={comment.viewer.reacted}
+              count={comment.reactionCount}
+              what={what}
+              gate={gate}
+              onToggle={(react) => actions.like(comment, react)}
+            />
+            {canReply && (
+              <>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="gray"
+                  leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                  aria-label={`Reply to ${what}`}
+                  onClick={() => actions.reply(comment)}
+                >
+                  Reply
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="gray"
+                  leftSection={<IconQuote size={16} aria-hidden />}
+                  aria-label={`Quote ${what}`}
+                  onClick={() => actions.quote(comment)}
+                >
+                  Quote
+                </Button>
+              </>
+            )}
+            {comment.viewer.canEdit && (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="gray"
+                leftSection={<IconEdit size={16} aria-hidden />}
+                aria-label={`Edit ${what}`}
+                onClick={() => setEditing(true)}
+              >
+                Edit
+              </Button>
+            )}
+            {comment.viewer.canDelete && (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                aria-label={`Delete ${what}`}
+                onClick={() => actions.remove(comment)}
+              >
+                Delete
+              </Button>
+            )}
+            <ReportButton target={{ kind: 'comment', id: comment.id }} what={what} gate={gate} />
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+});

@@ -1,0 +1,67 @@
+import { Alert, Button, Code, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { useState } from 'react';
+import { AuthorLink } from '../../components/author-link';
+import { UserAvatar } from '../../components/user-avatar';
+import { errorMessage } from '../../shell/server-errors';
+import { useRevisions } from './api/get-revisions';
+import { RelativeTime } from './relative-time';
+
+function RevisionList({ postId }: { postId: number }) {
+  const revisions = useRevisions(postId, true);
+  if (revisions.isPending) return <Loader size="sm" aria-label="Loading the history" />;
+  if (revisions.isError) {
+    return (
+      <Alert color="red" title="Could not load the history">
+        {errorMessage(revisions.error)}
+      </Alert>
+    );
+  }
+  if (revisions.data.length === 0) return <Text c="dimmed">No earlier versions.</Text>;
+  return (
+    <Stack component="ol" gap="lg" p={0} m={0} style={{ listStyle: 'none' }}>
+      {revisions.data.map((revision) => (
+        <Stack component="li" key={revision.id} gap="xs">
+          <Group gap="xs">
+            <UserAvatar author={revision.editor} size={24} />
+            <Text size="sm">
+              Edited by <AuthorLink author={revision.editor} />{' '}
+              <RelativeTime iso={revision.createdAt} />
+            </Text>
+          </Group>
+          {revision.previousTitle !== null && (
+            <Text size="sm">
+              Previous title: <strong>{revision.previousTitle}</strong>
+            </Text>
+          )}
+          <Title order={3} size="sm">
+            Previous text
+          </Title>
+          <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 320, overflow: 'auto' }}>
+            {revision.previousBody}
+          </Code>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** "History": who edited the thread, when, and what each edit replaced (the Markdown source). */
+export function RevisionHistory({ postId }: { postId: number }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        leftSection={<IconHistory size={14} aria-hidden />}
+        onClick={() => setOpened(true)}
+      >
+        History
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Edit history" size="lg">
+        {opened && <RevisionList postId={postId} />}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { PostSummary } from '../../../shared/forum';
+import { apiError, json, stubApi, type ApiRoutes } from '../../test/fake-api';
+import { formatDate } from '../../components/format-time';
+import { annProfile, renderPublicProfile } from './profile-test-kit';
+
+function thread(id: number, overrides: Partial<PostSummary> = {}): PostSummary {
+  return {
+    id,
+    title: `Thread number ${id}`,
+    category: { id: 2, slug: 'discussions', name: 'Discussions' },
+    author: { id: 'u1', username: 'ann', name: 'Ann Lee', image: null, role: 'user' },
+    tags: [],
+    filmTitle: null,
+    rating: null,
+    pinned: false,
+    locked: false,
+    replyCount: 0,
+    reactionCount: 0,
+    viewCount: 0,
+    lastActivityAt: '2024-05-02T10:00:00.000Z',
+    createdAt: '2024-05-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function reply(id: number, postId: number, bodyHtml: string) {
+  return {
+    id,
+    post: { id: postId, title: `Thread number ${postId}` },
+    bodyHtml,
+    createdAt: '2024-06-01T10:00:00.000Z',
+  };
+}
+
+function profileRoutes(profile = annProfile): ApiRoutes {
+  return { [`GET /api/profiles/${profile.username}`]: () => json({ profile }) };
+}
+
+describe('public profile page', () => {
+  it('shows who the member is, with their counts', async () => {
+    const api = stubApi({
+      ...profileRoutes(),
+      'GET /api/forum/posts': () => json({ items: [], nextCursor: null }),
+    });
+    renderPublicProfile('/u/ann');
+
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Ann Lee');
+    expect(screen.getByText('@ann')).toBeTruthy();
+    expect(screen.getByText(formatDate(annProfile.joinedAt)).closest('p')?.textContent).toBe(
+      `Joined ${formatDate(annProfile.joinedAt)}`,
+    );
+    expect(screen.getByText('Leeds')).toBeTruthy();
+    expect(screen.getByText('Watches too many westerns.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Favourite films' })).getByText('Rio Bravo'),
+    ).toBeTruthy();
+    expect(screen.getByText('3 posts')).toBeTruthy();
+    expect(screen.getByText('12 replies')).toBeTruthy();
+    // A plain user has no role badge, and the account is not blocked.
+    expect(screen.queryByText('User')).toBeNull();
+    expect(screen.queryByText('This account is blocked.')).toBeNull();
+    expect(api.callsTo('GET', '/api/profiles/ann')).toHaveLength(1);
+  });
+
+  it('says when the account is blocked and shows a staff role badge', async () => {
+    stubApi({
+      ...profileRoutes({ ...annProfile, blocked: true, role: 'experienced_moderator' }),
+      'GET /api/forum/posts': () => json({ items: [], nextCursor: null }),
+    });
+    renderPublicProfile('/u/ann');
+
+    expect(await screen.findByText('This account is blocked.')).toBeTruthy();
+    expect(screen.getByText('Experienced moderator')).toBeTruthy();
+  });
+
+  it('lists their threads and loads the next page with the cursor', async () => {
+    const api = stubApi({
+      ...profileRoutes(),
+      'GET /api/forum/posts': (call) =>
+        call.search.get('cursor') === 'page-2'
+          ? json({ items: [thread(1)], nextCursor: null })
+          : json({
+              items: [
+                thread(3, {
+                  title: 'Rio Bravo holds up',
+                  category: { id: 1, slug: 'reviews', name: 'Reviews' },
+                  filmTitle: 'Rio Bravo',
+                  rating: 8,
+                  replyCount: 4,
+                }),
+                thread(2, { replyCount: 1 }),
+              ],
+              nextCursor: 'page-2',
+            }),
+    });
+    renderPublicProfile('/u/ann');
+
+    const review = await screen.findByRole('link', { name: 'Rio Bravo holds up' });
+    expect(review.getAttribute('href')).toBe('/forum/post/3');
+    const row = review.closest('li') as HTMLElement;
+    expect(within(row).getByText('Reviews')).toBeTruthy();
+    expect(within(row).getByRole('img', { name: 'Rated 8 out of 10' })).toBeTruthy();
+    expect(within(row).getByText('4 replies')).toBeTruthy();
+    expect(within(row).getByText(formatDate('2024-05-01T10:00:00.000Z'))).toBeTruthy();
+    expect(screen.getByText('1 reply')).toBeTruthy();
+    const first = api.callsTo('GET', '/api/forum/posts')[0];
+    expect(first?.search.get('author')).toBe('ann');
+    expect(first?.search.has('cursor')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more posts' }));
+
+    expect(await screen.findByRole('link', { name: 'Thread number 1' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /Thread number|Rio Bravo/ })).toHaveLength(3);
+    expect(api.callsTo('GET', '/api/forum/posts')[1]?.search.get('cursor')).toBe('page-2');
+    expect(screen.queryByRole('button', { name: 'Load more posts' })).toBeNull();
+  });
+
+  it('shows their replies with the server-rendered HTML and loads more', async () => {
+    const api = stubApi({
+      ...profileRoutes(),
+      'GET /api/forum/posts': () => json({ items: [], nextCursor: null }),
+      'GET /api/forum/comments': (call) =>
+        call.search.get('cursor') === 'next'
+          ? json({ items: [reply(7, 5, '<p>An older reply</p>')], nextCursor: null })
+          : json({ items: [reply(9, 4, '<p>So <strong>good</strong></p>')], nextCursor: 'next' }),
+    });
+    renderPublicProfile('/u/ann');
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'Replies' }));
+
+    const link = await screen.findByRole('link', { name: 'Thread number 4' });
+    expect(link.getAttribute('href')).toBe('/forum/post/4');
+    const row = link.closest('li') as HTMLElement;
+    expect(row.querySelector('strong')?.textContent).toBe('good');
+    expect(within(row).getByText(formatDate('2024-06-01T10:00:00.000Z'))).toBeTruthy();
+    expect(api.callsTo('GET', '/api/forum/comments')[0]?.search.get('author')).toBe('ann');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more replies' }));
+
+    expect(await screen.findByText('An older reply')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/forum/comments')[1]?.search.get('cursor')).toBe('next');
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Load more replies' })).toBeNull(),
+    );
+  });
+
+  it('shows the not-found page for an unknown username', async () => {
+    const api = stubApi({
+      'GET /api/profiles/nobody': () => apiError(404, 'not-found', 'No such user'),
+    });
+    renderPublicProfile('/u/nobody');
+
+    expect(await screen.findByTestId('error-page')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found');
+    expect(screen.getByText('The page /u/nobody could not be found.')).toBeTruthy();
+    // A 404 is an answer, not a blip: no retry, and no list is asked for.
+    expect(api.callsTo('GET', '/api/profiles/nobody')).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/forum/posts')).toHaveLength(0);
+  });
+});

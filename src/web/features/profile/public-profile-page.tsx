@@ -1,0 +1,70 @@
+import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
+import { useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/api-client';
+import { NotFoundPage } from '../../shell/error-page';
+import { errorMessage } from '../../shell/server-errors';
+import { usePublicProfile } from './api/get-public-profile';
+import { AuthorPostList } from './author-post-list';
+import { AuthorReplyList } from './author-reply-list';
+import { PublicProfileCard } from './public-profile-card';
+
+const tabs = ['posts', 'replies'] as const;
+type ProfileTab = (typeof tabs)[number];
+
+function isProfileTab(value: string | null): value is ProfileTab {
+  return tabs.some((tab) => tab === value);
+}
+
+/** /u/:username: a member's public profile with their threads and replies. */
+export function PublicProfilePage() {
+  const { username = '' } = useParams();
+  const profile = usePublicProfile(username);
+  // The open tab lives in the URL (?tab=replies), so it can be shared and survives a reload.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: ProfileTab = isProfileTab(requested) ? requested : 'posts';
+
+  if (profile.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading the profile" />
+      </Center>
+    );
+  }
+  if (profile.isError) {
+    /*
+     * The app's 404 page, rendered in place: pages here are lazy components without a loader,
+     * and a render-time throw would also be logged by React as a crash.
+     */
+    if (isApiError(profile.error) && profile.error.status === 404) return <NotFoundPage />;
+    return (
+      <Alert color="red" title="Could not load this profile">
+        {errorMessage(profile.error)}
+      </Alert>
+    );
+  }
+
+  const { name } = profile.data;
+  const onTabChange = (value: string | null) => {
+    if (!isProfileTab(value)) return;
+    setSearchParams(value === 'posts' ? {} : { tab: value }, { replace: true });
+  };
+
+  return (
+    <Stack gap="xl" maw={860}>
+      <PublicProfileCard profile={profile.data} />
+      <Tabs value={tab} onChange={onTabChange} keepMounted={false}>
+        <Tabs.List aria-label={`${name}'s activity`}>
+          <Tabs.Tab value="posts">Posts</Tabs.Tab>
+          <Tabs.Tab value="replies">Replies</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="posts" pt="md">
+          <AuthorPostList username={profile.data.username} name={name} />
+        </Tabs.Panel>
+        <Tabs.Panel value="replies" pt="md">
+          <AuthorReplyList username={profile.data.username} name={name} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../shared/accounts';
+import { aUser, stubAccountsApi } from '../features/accounts/testing/fake-accounts-api';
+import { currentPath, renderApp } from '../features/accounts/testing/render-app';
+import { authState } from '../shell/auth-state';
+
+async function openMenu(user: SessionUser) {
+  stubAccountsApi({ 'GET /api/auth/session': () => Response.json({ user }) });
+  const app = renderApp('/about');
+  const events = userEvent.setup({ delay: null });
+  await events.click(await screen.findByRole('button', { name: `Account menu for ${user.name}` }));
+  const menu = await screen.findByRole('menu');
+  const items = within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
+  return { ...app, events, menu, items };
+}
+
+describe('header account menu', () => {
+  it('a visitor gets a Sign in link that comes back to the current page', async () => {
+    stubAccountsApi();
+    renderApp('/forum?sort=new');
+
+    const link = await screen.findByRole('link', { name: 'Sign in' });
+    expect(link.getAttribute('href')).toBe('/auth/login?redirect=%2Fforum%3Fsort%3Dnew');
+    expect(screen.queryByRole('region', { name: 'Email verification' })).toBeNull();
+  });
+
+  it.each([
+    ['user', ['Profile', 'Sign out']],
+    ['moderator', ['Profile', 'Moderation', 'Sign out']],
+    ['experienced_moderator', ['Profile', 'Moderation', 'Sign out']],
+    ['admin', ['Profile', 'Moderation', 'Admin users', 'Sign out']],
+  ] as const)('a signed-in %s sees %j', async (role, expected) => {
+    const { items } = await openMenu(aUser({ role }));
+    expect(items).toEqual(expected);
+  });
+
+  it('links the profile, moderation and admin pages', async () => {
+    const { menu } = await openMenu(aUser({ role: 'admin' }));
+    const href = (name: string) =>
+      within(menu).getByRole('menuitem', { name }).getAttribute('href');
+    expect(href('Profile')).toBe('/user-profile');
+    expect(href('Moderation')).toBe('/moderator/users');
+    expect(href('Admin users')).toBe('/admin/users');
+  });
+
+  it('signing out tells the server, forgets the user and goes home', async () => {
+    const { events, menu, router } = await openMenu(aUser());
+    const api = stubAccountsApi();
+
+    await events.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
+    expect(authState.getState()).toEqual({ isUser: false, user: null });
+    expect(window.localStorage.getItem('viewpoint:isUser')).toBe('false');
+  });
+
+  it('an unverified user sees the banner with a link to verify', async () => {
+    stubAccountsApi({
+      'GET /api/auth/session': () => Response.json({ user: aUser({ emailVerified: false }) }),
+    });
+    renderApp('/about');
+
+    const banner = await screen.findByRole('region', { name: 'Email verification' });
+    expect(banner.textContent).toContain('Verify your email to post, chat and donate');
+    expect(within(banner).getByRole('link').getAttribute('href')).toBe('/auth/verify-email');
+  });
+});
