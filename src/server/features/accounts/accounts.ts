@@ -31,7 +31,7 @@ export function registerAccounts(
     redis: platforms.bus.redis,
     namespace: options.limitNamespace ?? '',
   });
-  const service = createAccountsService({ auth, db, mail, limiter });
+  const service = createAccountsService({ auth, db, mail, limiter, secret: config.authSecret });
   registerAccess(app, { auth, db, secret: config.authSecret });
   return {
     auth,

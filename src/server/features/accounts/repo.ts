@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../shared/accounts.js';
 import { isRole } from '../../../shared/roles.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
@@ -48,6 +48,10 @@ export async function passwordHashOf(db: Db, userId: string): Promise<string | u
 
 /** Records an emailed token as used; false when it already was (links work once). */
 export async function markTokenUsed(db: Db, tokenHash: string, expiresAt: Date): Promise<boolean> {
+  // A used token's record is needed only while the token itself could still be valid.
+  await db
+    .delete(verifications)
+    .where(and(eq(verifications.identifier, 'used-token'), lt(verifications.expiresAt, sql`now()`)));
   const rows = await db
     .insert(verifications)
     .values({ id: `used:${tokenHash}`, identifier: `used-token`, value: tokenHash, expiresAt })

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify } from 'jose';
 import { AppError, invalidArgument, notFound } from '../../../shared/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import type { AccountMail } from './account-mail.js';
@@ -11,11 +12,18 @@ import { assertPasswordAllowed } from './password-policy.js';
 import * as repo from './repo.js';
 import { activeBlock, authHeaders, blockedError, forwardCookies, type Viewer } from './viewer.js';
 
-/** The address a verification token (a JWT Better Auth signed and has just checked) is for. */
-function emailInToken(token: string): string {
-  const payload = token.split('.')[1] ?? '';
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { email?: unknown };
-  return typeof claims.email === 'string' ? claims.email : '';
+/**
+ * The address a verification token is for, when Better Auth signed it with our secret and it has
+ * not expired; null otherwise. Checked before the token is recorded as used, so a forged or
+ * stale link writes nothing.
+ */
+async function emailInToken(token: string, secret: Uint8Array): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    return typeof payload.email === 'string' ? payload.email : null;
+  } catch {
+    return null;
+  }
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -29,8 +37,11 @@ export function createAccountsService(deps: {
   db: Db;
   mail: AccountMail;
   limiter: AccountLimiter;
+  /** The secret Better Auth signs its verification tokens with. */
+  secret: string;
 }) {
   const { auth, db, mail, limiter } = deps;
+  const tokenKey = new TextEncoder().encode(deps.secret);
 
   /** A correct password for a blocked account tells its owner why, nobody else. */
   async function refuseIfBlocked(error: unknown, email: string): Promise<never> {
@@ -102,6 +113,8 @@ export function createAccountsService(deps: {
     },
 
     async verifyEmail(request: FastifyRequest, reply: FastifyReply, token: string) {
+      const email = await emailInToken(token, tokenKey);
+      if (!email) throw invalidLink();
       const expiresAt = new Date(Date.now() + linkLifetimes.verifyEmailSeconds * 1000);
       if (!(await repo.markTokenUsed(db, sha256(token), expiresAt))) throw invalidLink();
       let result;
@@ -120,7 +133,7 @@ export function createAccountsService(deps: {
       // Better Auth signs the user in (a session cookie) only when this link verified the
       // address; an address verified before answers without one.
       const signedIn = result.headers.getSetCookie().some((c) => c.includes('session_token='));
-      const user = await repo.findUserByEmail(db, emailInToken(token));
+      const user = await repo.findUserByEmail(db, email);
       if (!signedIn || !user) throw invalidLink();
       forwardCookies(reply, result.headers);
       return repo.presentUser(user);

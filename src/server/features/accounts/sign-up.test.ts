@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../platform/db/schema.js';
+import { SignJWT } from 'jose';
+import { users, verifications } from '../../platform/db/schema.js';
 import {
   buildAccount,
   createAgent,
   linkToken,
   readMails,
-  testOrigin,
 } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -179,6 +179,35 @@ describe('sign-up and email verification', () => {
       codes.push(res.statusCode);
     }
     expect(codes.at(-1)).toBe(429);
-    void testOrigin;
+  });
+
+  it('refuses a forged, foreign or expired verification link and writes nothing', async () => {
+    await signUp(newcomer(60));
+    const db = t.platforms.database.db;
+    const countVerifications = async () => (await db.select().from(verifications)).length;
+    const sign = (secret: string, expiresIn: string | number) =>
+      new SignJWT({ email: 'newcomer60@example.test' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime(expiresIn)
+        .sign(new TextEncoder().encode(secret));
+    const before = await countVerifications();
+    const tokens = [
+      'not-a-token-at-all',
+      await sign('another-secret-another-secret-another-secret', '1h'),
+      await sign(t.config.authSecret, Math.floor(Date.now() / 1000) - 60),
+    ];
+    for (const token of tokens) {
+      const res = await createAgent(t.app).inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('invalid-argument');
+    }
+    expect(await countVerifications()).toBe(before);
+    const [row] = await db.select().from(users).where(eq(users.email, 'newcomer60@example.test'));
+    expect(row?.emailVerified).toBe(false);
   });
 });

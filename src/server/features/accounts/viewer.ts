@@ -130,7 +130,7 @@ async function readSession(
 
 /**
  * Resolves the session of a request. A blocked account loses every session at once and the
- * request is refused; an expired block is lifted here.
+ * request is refused; an expired block is lifted here and the session from before it ends.
  */
 export async function loadViewer(
   source: ViewerSource,
@@ -154,10 +154,17 @@ export async function loadViewer(
       clearSessionCookie(reply);
       throw blockedError(block);
     }
-    await db
-      .update(users)
-      .set({ banned: false, banReason: null, banExpires: null })
-      .where(eq(users.id, user.id));
+    // The block has ended. The session predates it (a blocked account cannot sign in), so it
+    // ends too, like every session of a lifted block (users/repo.ts setBlock).
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ banned: false, banReason: null, banExpires: null })
+        .where(eq(users.id, user.id));
+      await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    });
+    clearSessionCookie(reply);
+    return null;
   }
   return {
     id: user.id,

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm
 import type { AdminUser } from '../../../shared/accounts.js';
 import { isRole, type Role } from '../../../shared/roles.js';
 import type { Db } from '../../platform/db/database.js';
-import { users } from '../../platform/db/schema.js';
+import { sessions, users } from '../../platform/db/schema.js';
 import { activeBlock } from '../accounts/viewer.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -110,8 +110,10 @@ export async function setBlock(
 ): Promise<UserRow | typeof lastAdmin | undefined> {
   return db.transaction(async (tx) => {
     if (block && (await isLastActiveAdmin(tx, id))) return lastAdmin;
-    // Sessions stay: the next request of any open tab is refused with the reason and ends
-    // them (accounts/viewer.ts), so the person learns why instead of seeming signed out.
+    // A block keeps the sessions only so that the next request of any open tab is refused
+    // with the reason (accounts/viewer.ts ends them there). Lifting a block ends whatever is
+    // left, so no session from before the block comes back to life.
+    if (!block) await tx.delete(sessions).where(eq(sessions.userId, id));
     const [row] = await tx
       .update(users)
       .set({

@@ -178,6 +178,36 @@ describe('blocking', () => {
     expect((await trySignIn(t, target.email)).statusCode).toBe(200);
   });
 
+  it('ends every session from before a block even when the block is lifted before they return', async () => {
+    const target = await buildAccount(db());
+    const open = await signIn(t.app, target);
+    expect((await block(as('admin'), target.id, { reason: 'Brief block' })).statusCode).toBe(200);
+    const lifted = await as('admin').inject({
+      method: 'DELETE',
+      url: `/api/users/${target.id}/block`,
+    });
+    expect(lifted.statusCode).toBe(200);
+    const session = await open.inject({ url: '/api/auth/session' });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user).toBeNull();
+    expect((await trySignIn(t, target.email)).statusCode).toBe(200);
+  });
+
+  it('ends the session from before a block that ran out by itself', async () => {
+    const target = await buildAccount(db());
+    const open = await signIn(t.app, target);
+    const until = new Date(Date.now() + 60 * 60_000).toISOString();
+    expect((await block(as('admin'), target.id, { reason: 'Short', until })).statusCode).toBe(200);
+    await db()
+      .update(users)
+      .set({ banExpires: new Date(Date.now() - 1000) })
+      .where(eq(users.id, target.id));
+    const session = await open.inject({ url: '/api/auth/session' });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user).toBeNull();
+    expect((await userRow(target.id)).banned).toBe(false);
+  });
+
   it('lets an experienced moderator block only lower ranks', async () => {
     const moderator = await buildAccount(db(), { role: 'moderator' });
     const peer = await buildAccount(db(), { role: 'experienced_moderator' });
