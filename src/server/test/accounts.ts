@@ -130,6 +130,7 @@ function header(raw: string, name: string): string {
 
 /** Every mail the test app wrote to DATA_DIR/mail, oldest first. */
 export async function readMails(t: TestApp): Promise<SentMail[]> {
+  await t.platforms.mailer.idle();
   const dir = path.join(t.config.dataDir, 'mail');
   const names = (await readdir(dir).catch(() => [] as string[]))
     .filter((name) => name.endsWith('.eml'))

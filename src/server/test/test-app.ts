@@ -9,7 +9,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createMemoryBus, createRedisBus } from '../platform/bus/bus.js';
 import { openPglite, openPostgres, type Database } from '../platform/db/database.js';
-import { createOutboxMailer } from '../platform/mail/mailer.js';
+import { createOutboxMailer, createSmtpMailer } from '../platform/mail/mailer.js';
 import type { Platforms } from '../platform/platforms.js';
 import { openStorage } from '../platform/storage/open-storage.js';
 
@@ -96,11 +96,10 @@ export async function createTestApp(
   const logger = pino({ level: 'silent' });
   const { database, drop } = await createTestDatabase();
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus();
-  const mailer = createOutboxMailer({
-    dir: path.join(config.dataDir, 'mail'),
-    from: config.mailFrom,
-    log: logger,
-  });
+  const mailOptions = { from: config.mailFrom, log: logger };
+  const mailer = config.smtpUrl
+    ? createSmtpMailer({ url: config.smtpUrl, ...mailOptions })
+    : createOutboxMailer({ dir: path.join(config.dataDir, 'mail'), ...mailOptions });
   const storage = await openStorage(config);
   const platforms: Platforms = {
     database,
@@ -109,7 +108,7 @@ export async function createTestApp(
     storage,
     dataDirLock: undefined,
     async close() {
-      mailer.close();
+      await mailer.close();
       await storage.close();
       await bus.close();
       await drop();

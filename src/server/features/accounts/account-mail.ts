@@ -63,8 +63,11 @@ export function createAccountMail(options: AccountMailOptions) {
     return url;
   };
   const ignore = 'If you did not ask for this, you can ignore this email; nothing changes.';
-  const send = async (message: MailMessage) => {
-    await mailer.send(message);
+  // In the background: how long an answer takes must not tell whether an address has an
+  // account (a reset or sign-in link goes out only for a known address).
+  const send = (message: MailMessage) => {
+    mailer.sendInBackground(message);
+    return Promise.resolve();
   };
 
   return {

@@ -51,7 +51,9 @@ export async function markTokenUsed(db: Db, tokenHash: string, expiresAt: Date):
   // A used token's record is needed only while the token itself could still be valid.
   await db
     .delete(verifications)
-    .where(and(eq(verifications.identifier, 'used-token'), lt(verifications.expiresAt, sql`now()`)));
+    .where(
+      and(eq(verifications.identifier, 'used-token'), lt(verifications.expiresAt, sql`now()`)),
+    );
   const rows = await db
     .insert(verifications)
     .values({ id: `used:${tokenHash}`, identifier: `used-token`, value: tokenHash, expiresAt })

@@ -2,12 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { users, verifications } from '../../platform/db/schema.js';
-import {
-  buildAccount,
-  createAgent,
-  linkToken,
-  readMails,
-} from '../../test/accounts.js';
+import { buildAccount, createAgent, linkToken, readMails } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;

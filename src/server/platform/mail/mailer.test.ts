@@ -65,7 +65,7 @@ describe('mail', () => {
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('Subject: Verify your email for Viewpoint');
     } finally {
-      mailer.close();
+      await mailer.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
@@ -77,6 +77,6 @@ describe('mail', () => {
       log: pino({ level: 'silent' }),
     });
     await expect(mailer.verify()).rejects.toThrow();
-    mailer.close();
+    await mailer.close();
   });
 });

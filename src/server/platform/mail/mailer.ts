@@ -15,9 +15,48 @@ export interface MailMessage {
 export interface Mailer {
   kind: 'outbox' | 'smtp';
   send(message: MailMessage): Promise<{ messageId: string }>;
+  /**
+   * Sends without keeping the caller waiting: an answer must not take longer because a mail
+   * went out (a reset for a known address answers as fast as one for an unknown address).
+   * A failure is logged.
+   */
+  sendInBackground(message: MailMessage): void;
+  /** Resolves once every background send has finished. */
+  idle(): Promise<void>;
   /** Proves the transport can deliver (SMTP handshake); the outbox checks its folder. */
   verify(): Promise<void>;
-  close(): void;
+  /** Waits for background sends, then closes the transport. */
+  close(): Promise<void>;
+}
+
+type Transport = Pick<Mailer, 'kind' | 'send' | 'verify'> & { close(): void };
+
+/** Adds background sending, tracked so that `idle` and `close` can wait for it. */
+function withBackgroundSends(transport: Transport, log: Logger): Mailer {
+  const pending = new Set<Promise<unknown>>();
+  const idle = async () => {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  };
+  return {
+    ...transport,
+    sendInBackground(message) {
+      const delivery = transport
+        .send(message)
+        .catch((error: unknown) => {
+          log.error(
+            { err: error, mail: { to: message.to, subject: message.subject } },
+            'mail failed',
+          );
+        })
+        .finally(() => pending.delete(delivery));
+      pending.add(delivery);
+    },
+    idle,
+    async close() {
+      await idle();
+      transport.close();
+    },
+  };
 }
 
 const firstLink = (text: string) => /https?:\/\/\S+/.exec(text)?.[0];
@@ -33,45 +72,53 @@ export function createOutboxMailer(options: { dir: string; from: string; log: Lo
     buffer: true,
     newline: 'unix',
   });
-  return {
-    kind: 'outbox',
-    async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
-      const raw = info.message as Buffer;
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
-      const file = path.join(options.dir, name);
-      await mkdir(options.dir, { recursive: true });
-      await writeFile(`${file}.tmp`, raw);
-      await rename(`${file}.tmp`, file);
-      options.log.info(
-        { mail: { to: message.to, subject: message.subject, link: firstLink(message.text), file } },
-        `mail written: ${message.subject}`,
-      );
-      return { messageId: info.messageId };
+  return withBackgroundSends(
+    {
+      kind: 'outbox',
+      async send(message) {
+        const info = await transport.sendMail({ from: options.from, ...message });
+        const raw = info.message as Buffer;
+        const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+        const file = path.join(options.dir, name);
+        await mkdir(options.dir, { recursive: true });
+        await writeFile(`${file}.tmp`, raw);
+        await rename(`${file}.tmp`, file);
+        options.log.info(
+          {
+            mail: { to: message.to, subject: message.subject, link: firstLink(message.text), file },
+          },
+          `mail written: ${message.subject}`,
+        );
+        return { messageId: info.messageId };
+      },
+      async verify() {
+        await mkdir(options.dir, { recursive: true });
+      },
+      close() {
+        transport.close();
+      },
     },
-    async verify() {
-      await mkdir(options.dir, { recursive: true });
-    },
-    close() {
-      transport.close();
-    },
-  };
+    options.log,
+  );
 }
 
 export function createSmtpMailer(options: { url: string; from: string; log: Logger }): Mailer {
   const transport = nodemailer.createTransport(options.url);
-  return {
-    kind: 'smtp',
-    async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
-      options.log.info({ mail: { to: message.to, subject: message.subject } }, 'mail sent');
-      return { messageId: info.messageId };
+  return withBackgroundSends(
+    {
+      kind: 'smtp',
+      async send(message) {
+        const info = await transport.sendMail({ from: options.from, ...message });
+        options.log.info({ mail: { to: message.to, subject: message.subject } }, 'mail sent');
+        return { messageId: info.messageId };
+      },
+      async verify() {
+        await transport.verify();
+      },
+      close() {
+        transport.close();
+      },
     },
-    async verify() {
-      await transport.verify();
-    },
-    close() {
-      transport.close();
-    },
-  };
+    options.log,
+  );
 }
