@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { notFound } from '../shared/errors.js';
 import type { Config } from './config.js';
 import { registerAccounts } from './features/accounts/accounts.js';
+import { registerAuditRoutes } from './features/audit/routes.js';
 import type { RouteAccess } from './features/accounts/access.js';
 import { registerForum } from './features/forum/forum.js';
 import { registerProfileRoutes } from './features/profiles/routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerClientErrorRoutes(app, { rateLimitStore: rateLimitStore(platforms.bus.redis) });
   accounts.registerRoutes();
   registerUserRoutes(app, { db: platforms.database.db });
+  registerAuditRoutes(app, { db: platforms.database.db });
   registerForum(app, {
     db: platforms.database.db,
     redis: platforms.bus.redis,

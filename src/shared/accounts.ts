@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { muteSchema, userFilterFields } from './moderation.js';
 import { roles } from './roles.js';
 
 /**
@@ -115,6 +116,8 @@ export const sessionUserSchema = z.object({
   role: z.enum(roles).nullable(),
   image: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
+  /** A moderator's mute in force: the user reads but cannot post, reply or chat until then. */
+  mute: muteSchema.nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -150,12 +153,18 @@ export const adminUserSchema = z.object({
   role: z.enum(roles).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   block: blockSchema.nullable(),
+  mute: muteSchema.nullable(),
+  postCount: z.number().int(),
+  commentCount: z.number().int(),
+  /** Reports against the member's threads and replies, all time. */
+  reportsAgainst: z.number().int(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const userListQuery = z
   .object({
     q: z.string().trim().max(100).optional(),
+    ...userFilterFields,
     cursor: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(25),
   })

@@ -69,12 +69,6 @@ export const createCommentBody = z
   .strict();
 export const updateCommentBody = z.object({ body: commentBodySchema }).strict();
 
-export const reportBody = z
-  .object({
-    reason: z.string().trim().min(3, 'Say briefly what is wrong').max(forumLimits.reportReasonMax),
-  })
-  .strict();
-
 export const previewBody = z.object({ body: z.string().max(forumLimits.postBodyMax) }).strict();
 export const previewResponse = z.object({ html: z.string() });
 

@@ -14,6 +14,7 @@ const ann: SessionUser = {
   role: 'user',
   image: null,
   createdAt: '2025-01-01T10:00:00.000Z',
+  mute: null,
 };
 
 /** The server is outside these tests: GET /api/auth/session answers what `answer` gives. */

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../../shared/accounts.js';
 import { isRole } from '../../../shared/roles.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { accounts, sessions, users, verifications } from '../../platform/db/schema.js';
+import { activeMute, presentMute } from './viewer.js';
 
 /** SQL of the accounts feature that Better Auth does not do for us. */
 type UserRow = typeof users.$inferSelect;
@@ -17,6 +18,7 @@ export function presentUser(row: UserRow): SessionUser {
     role: isRole(row.role) ? row.role : null,
     image: row.image,
     createdAt: row.createdAt.toISOString(),
+    mute: presentMute(activeMute(row)),
   };
 }
 

@@ -47,6 +47,8 @@ export function prepareSessionLookup(db: Db) {
         banned: users.banned,
         banReason: users.banReason,
         banExpires: users.banExpires,
+        mutedUntil: users.mutedUntil,
+        muteReason: users.muteReason,
         deletedAt: users.deletedAt,
         createdAt: users.createdAt,
       },

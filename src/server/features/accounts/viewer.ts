@@ -24,6 +24,28 @@ export interface Viewer {
   role: Role | null;
   image: string | null;
   createdAt: Date;
+  /** A moderator's mute in force: no posting, replying or chatting until it ends. */
+  mute: ActiveMute | null;
+}
+
+export interface ActiveMute {
+  reason: string;
+  until: Date;
+}
+
+/** A mute counts until its end; an ended one needs no clean-up. */
+export function activeMute(user: {
+  mutedUntil?: Date | string | null;
+  muteReason?: string | null;
+}): ActiveMute | null {
+  if (!user.mutedUntil) return null;
+  const until = new Date(user.mutedUntil);
+  if (until.getTime() <= Date.now()) return null;
+  return { reason: user.muteReason ?? 'No reason given', until };
+}
+
+export function presentMute(mute: ActiveMute | null) {
+  return mute && { reason: mute.reason, until: mute.until.toISOString() };
 }
 
 export interface ActiveBlock {
@@ -59,6 +81,7 @@ export function presentSessionUser(viewer: Viewer): SessionUser {
     role: viewer.role,
     image: viewer.image,
     createdAt: viewer.createdAt.toISOString(),
+    mute: presentMute(viewer.mute),
   };
 }
 
@@ -111,10 +134,17 @@ async function readSession(
   forwardCookies(reply, headers);
   if (!response) return null;
   const { user, session } = response;
+  // Better Auth's user object carries only the columns it knows of.
+  const [mute] = await source.db
+    .select({ mutedUntil: users.mutedUntil, muteReason: users.muteReason })
+    .from(users)
+    .where(eq(users.id, user.id));
   return {
     sessionId: session.id,
     user: {
       ...user,
+      mutedUntil: mute?.mutedUntil ?? null,
+      muteReason: mute?.muteReason ?? null,
       username: user.username ?? null,
       displayUsername: user.displayUsername ?? null,
       role: user.role ?? 'user',
@@ -176,6 +206,7 @@ export async function loadViewer(
     role: isRole(user.role) ? user.role : null,
     image: user.image ?? null,
     createdAt: new Date(user.createdAt),
+    mute: activeMute(user),
   };
 }
 

@@ -11,9 +11,9 @@ import {
   previewBody,
   previewResponse,
   reactionResponse,
-  reportBody,
   updateCommentBody,
 } from '../../../shared/forum.js';
+import { reportBody } from '../../../shared/moderation.js';
 import { errorResponses, noQuery } from '../../http.js';
 import { renderMarkdown } from '../../markdown/render.js';
 import { viewerOf } from '../accounts/access.js';

@@ -8,10 +8,10 @@ import {
   postListResponse,
   postResponse,
   reactionResponse,
-  reportBody,
   revisionListResponse,
   updatePostBody,
 } from '../../../shared/forum.js';
+import { reportBody } from '../../../shared/moderation.js';
 import { errorResponses, noQuery } from '../../http.js';
 import { viewerOf } from '../accounts/access.js';
 import type { PostService } from './post-service.js';

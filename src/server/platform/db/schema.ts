@@ -31,6 +31,9 @@ export const users = pgTable(
     banned: boolean('banned').notNull().default(false),
     banReason: text('ban_reason'),
     banExpires: timestamp('ban_expires', { withTimezone: true }),
+    /** A moderator's mute (silence): the account reads but cannot post, reply or chat until then. */
+    mutedUntil: timestamp('muted_until', { withTimezone: true }),
+    muteReason: text('mute_reason'),
     /** Set when the owner deleted the account: personal data is scrubbed, content stays. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -164,8 +167,12 @@ export const posts = pgTable(
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
-    /** Set by a moderator (moderation issue); hidden threads leave lists and answer 404. */
+    /**
+     * Set by a moderator, or by the third report pending review: hidden threads leave lists and
+     * answer 404, except to their author (who sees the reason) and to moderators.
+     */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     /** Soft delete by the author: the thread page shows a tombstone. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -215,6 +222,7 @@ export const comments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
@@ -299,12 +307,20 @@ export const reports = pgTable(
     reporterId: text('reporter_id')
       .notNull()
       .references(() => users.id),
+    /** spam, abuse, off-topic or other (src/shared/moderation.ts). */
+    category: text('category').notNull().default('other'),
     reason: text('reason').notNull(),
+    /** open, then resolved: a moderator acted on the item (dismissed, hid, restored, ...). */
     status: text('status').notNull().default('open'),
+    /** The action that closed the report (an audit action name). */
+    resolution: text('resolution'),
+    resolvedById: text('resolved_by_id').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('reports_open_idx').on(table.status, table.createdAt),
+    index('reports_target_idx').on(table.postId, table.commentId, table.status),
     // One open report per reporter per target; a second report updates nothing.
     uniqueIndex('reports_reporter_target_idx')
       .on(table.reporterId, table.postId, sql`coalesce(${table.commentId}, 0)`)
@@ -328,4 +344,97 @@ export const uploads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('uploads_owner_idx').on(table.ownerId, table.createdAt.desc())],
+);
+
+/**
+ * Every moderation and admin action: who, what, on which target, why, and what changed. Kept
+ * forever; a database trigger refuses UPDATE and DELETE, so no code path can rewrite history.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    actorId: text('actor_id')
+      .notNull()
+      .references(() => users.id),
+    /** An action name from src/shared/moderation.ts (`post.hide`, `user.role`, ...). */
+    action: text('action').notNull(),
+    /** user, post, comment, report, mod-request, news, category, site. */
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    /** What the target was called when the action happened (a title, a username). */
+    targetLabel: text('target_label').notNull().default(''),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_log_time_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('audit_log_actor_idx').on(table.actorId, table.id.desc()),
+    index('audit_log_target_idx').on(table.targetType, table.targetId, table.id.desc()),
+    index('audit_log_action_idx').on(table.action, table.id.desc()),
+  ],
+);
+
+/** A user's request to become a moderator; one open request per user at a time. */
+export const modRequests = pgTable(
+  'mod_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    motivation: text('motivation').notNull(),
+    /** open, approved or rejected. */
+    status: text('status').notNull().default('open'),
+    decidedById: text('decided_by_id').references(() => users.id),
+    decisionReason: text('decision_reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('mod_requests_status_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+    index('mod_requests_user_idx').on(table.userId, table.createdAt.desc()),
+    uniqueIndex('mod_requests_one_open_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 'open'`),
+  ],
+);
+
+/**
+ * News articles written by admins. An article is public once `status` is published, or
+ * scheduled with `publish_at` passed (so a scheduled article appears by itself). Its comments
+ * are the replies of a discussion thread in the archived `news` category, created when the
+ * article is first shown, so they follow the forum's reply rules and moderation.
+ */
+export const newsArticles = pgTable(
+  'news_articles',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    bodySource: text('body_source').notNull(),
+    bodyHtml: text('body_html').notNull(),
+    /** One of our own uploads (`/media/<id>.webp`), with its alt text. */
+    coverUploadId: text('cover_upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    coverAlt: text('cover_alt').notNull().default(''),
+    /** draft, scheduled or published. */
+    status: text('status').notNull().default('draft'),
+    /** When a scheduled article goes out; when a published one went out. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    featured: boolean('featured').notNull().default(false),
+    discussionPostId: bigint('discussion_post_id', { mode: 'number' }).references(() => posts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('news_public_idx')
+      .on(table.featured.desc(), table.publishAt.desc(), table.id.desc())
+      .where(sql`${table.status} in ('published', 'scheduled')`),
+    index('news_all_idx').on(table.createdAt.desc(), table.id.desc()),
+  ],
 );

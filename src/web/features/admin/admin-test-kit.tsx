@@ -19,6 +19,7 @@ export const admin: SessionUser = {
   role: 'admin',
   image: null,
   createdAt: '2024-01-01T10:00:00.000Z',
+  mute: null,
 };
 
 export function adminUser(overrides: Partial<AdminUser> & Pick<AdminUser, 'id' | 'name'>) {
@@ -29,6 +30,10 @@ export function adminUser(overrides: Partial<AdminUser> & Pick<AdminUser, 'id' |
     role: 'user',
     createdAt: '2024-02-01T10:00:00.000Z',
     block: null,
+    mute: null,
+    postCount: 0,
+    commentCount: 0,
+    reportsAgainst: 0,
     ...overrides,
   } satisfies AdminUser;
 }

@@ -25,6 +25,7 @@ export const viewer: SessionUser = {
   role: 'user',
   image: null,
   createdAt: '2024-03-01T10:00:00.000Z',
+  mute: null,
 };
 
 export const ann: Author = {

@@ -22,6 +22,7 @@ export const ann: SessionUser = {
   role: 'user',
   image: null,
   createdAt: '2024-03-01T10:00:00.000Z',
+  mute: null,
 };
 
 /** Ann's profile as GET /api/account/profile and GET /api/profiles/ann answer it. */

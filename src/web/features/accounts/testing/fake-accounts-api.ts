@@ -37,6 +37,7 @@ export function aUser(overrides: Partial<SessionUser> = {}): SessionUser {
     role: 'user',
     image: null,
     createdAt: '2025-01-01T10:00:00.000Z',
+    mute: null,
     ...overrides,
   };
 }
