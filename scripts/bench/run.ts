@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { scryptParameters } from '../../src/server/features/accounts/password-hash.js';
 import { benchAccount, benchScale } from './scale.js';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -138,7 +139,8 @@ async function seedBench(env: Record<string, string>) {
   if (code !== 0) throw new Error(`seed:bench failed (exit ${code})`);
 }
 
-async function viewpoint(label: string, env: Record<string, string>): Promise<Row[]> {
+/** Starts the server on the seeded database; `extra` adds settings (FORUM_LIST_CACHE_MS). */
+async function startViewpoint(dataEnv: Record<string, string>, extra: Record<string, string> = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'viewpoint-bench-'));
   const webRoot = path.join(dir, 'web');
   mkdirSync(webRoot, { recursive: true });
@@ -146,10 +148,6 @@ async function viewpoint(label: string, env: Record<string, string>): Promise<Ro
     path.join(webRoot, 'index.html'),
     '<html lang="en"><head><!--app-head--></head></html>',
   );
-  // The seeded PGlite directory is kept between runs: seeding it takes minutes.
-  const dataEnv = { DATA_DIR: path.resolve('.bench/pglite'), ...env };
-  process.stdout.write(`seeding ${label} (skipped when already seeded)\n`);
-  await seedBench(dataEnv);
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -164,46 +162,77 @@ async function viewpoint(label: string, env: Record<string, string>): Promise<Ro
       DATABASE_URL: '',
       REDIS_URL: '',
       ...dataEnv,
+      ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(child, url);
+  return { url, child };
+}
+
+async function viewpoint(label: string, env: Record<string, string>): Promise<Row[]> {
+  // The seeded PGlite directory is kept between runs: seeding it takes a minute or two.
+  const dataEnv = { DATA_DIR: path.resolve('.bench/pglite'), ...env };
+  process.stdout.write(`seeding ${label} (skipped when already seeded)\n`);
+  await seedBench(dataEnv);
+  const rows: Row[] = [];
+  const { url, child } = await startViewpoint(dataEnv);
+  let forum: Awaited<ReturnType<typeof forumTargets>>;
   try {
     const account = await signUpAccount(url);
     const reader = await signInBenchAccount(url);
-    const forum = await forumTargets(url);
+    forum = await forumTargets(url);
     const signedIn = { cookie: reader.cookie };
-    return await measure(label, url, [
-      '/healthz',
-      '/api/site',
-      '/about',
-      { label: 'session: anonymous', path: '/api/auth/session' },
-      { label: 'session: signed in', path: '/api/auth/session', headers: signedIn },
-      { label: 'forum list: anonymous', path: '/api/forum/posts' },
-      { label: 'forum list', path: '/api/forum/posts', headers: signedIn },
-      { label: 'forum deep page', path: forum.deepPage, headers: signedIn },
-      { label: 'post (2,000 replies)', path: forum.post, headers: signedIn },
-      { label: 'replies page 1', path: forum.replies, headers: signedIn },
-      {
-        label: 'POST reply',
-        path: forum.replyTo,
-        method: 'POST',
-        headers: { ...reader.writeHeaders, 'content-type': 'application/json', origin: url },
-        body: JSON.stringify({ body: 'A benchmark reply: short, **kind** and to the point.' }),
-      },
-      {
-        label: 'POST sign-in (8 conn)',
-        path: '/api/auth/sign-in',
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: url },
-        body: JSON.stringify({ email: account.email, password: account.password }),
-        connections: 8,
-      },
-    ]);
+    rows.push(
+      ...(await measure(label, url, [
+        '/healthz',
+        '/api/site',
+        '/about',
+        { label: 'session: anonymous', path: '/api/auth/session' },
+        { label: 'session: signed in', path: '/api/auth/session', headers: signedIn },
+        { label: 'forum list: anonymous', path: '/api/forum/posts' },
+        { label: 'forum list', path: '/api/forum/posts', headers: signedIn },
+        { label: 'forum deep page', path: forum.deepPage, headers: signedIn },
+        { label: 'post (2,000 replies)', path: forum.post, headers: signedIn },
+        { label: 'replies page 1', path: forum.replies, headers: signedIn },
+        { label: 'news list', path: '/api/news' },
+        { label: 'review queue', path: '/api/moderation/reports', headers: signedIn },
+        {
+          label: 'POST reply',
+          path: forum.replyTo,
+          method: 'POST',
+          headers: { ...reader.writeHeaders, 'content-type': 'application/json', origin: url },
+          body: JSON.stringify({ body: 'A benchmark reply: short, **kind** and to the point.' }),
+        },
+        {
+          label: 'POST sign-in (8 conn)',
+          path: '/api/auth/sign-in',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: url },
+          body: JSON.stringify({ email: account.email, password: account.password }),
+          connections: 8,
+        },
+      ])),
+    );
   } finally {
     await stop(child);
   }
+  // The thread lists again with the one-second list cache off: every request runs the query.
+  const uncached = await startViewpoint(dataEnv, { FORUM_LIST_CACHE_MS: '0' });
+  try {
+    const reader = await signInBenchAccount(uncached.url);
+    const signedIn = { cookie: reader.cookie };
+    rows.push(
+      ...(await measure(label, uncached.url, [
+        { label: 'forum list, no cache', path: '/api/forum/posts', headers: signedIn },
+        { label: 'deep page, no cache', path: forum.deepPage, headers: signedIn },
+      ])),
+    );
+  } finally {
+    await stop(uncached.child);
+  }
+  return rows;
 }
 
 /** The seeded moderator, signed in: its cookies, and the CSRF header its writes must carry. */
@@ -332,7 +361,8 @@ process.stdout.write(
   `\n${connections} connections, ${duration} s per endpoint, ${os.cpus().length} cores\n\n`,
 );
 process.stdout.write(
-  'Sign-in hashes with scrypt N=16384, r=16, p=1, 64-byte key (node:crypto, libuv pool of ' +
+  `Sign-in hashes with scrypt N=${scryptParameters.N}, r=${scryptParameters.r}, ` +
+    `p=${scryptParameters.p}, ${scryptParameters.keyLength}-byte key (node:crypto, libuv pool of ` +
     `${process.env.UV_THREADPOOL_SIZE ?? 4} threads).\n\n`,
 );
 process.stdout.write(

@@ -97,6 +97,15 @@ export const envSchema = z.object({
       .max(1_000_000, 'a whole number of megabytes from 1 to 1000000')
       .default(200),
   ),
+  FORUM_LIST_CACHE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number('a whole number of milliseconds from 0 to 60000')
+      .int('a whole number of milliseconds from 0 to 60000')
+      .min(0, 'a whole number of milliseconds from 0 to 60000')
+      .max(60_000, 'a whole number of milliseconds from 0 to 60000')
+      .default(1000),
+  ),
   S3_BUCKET: z.preprocess(
     emptyAsUndefined,
     z
@@ -145,6 +154,8 @@ export interface Config {
   s3: S3Settings | undefined;
   /** What one user's uploads may take in total (image + thumbnail), in bytes. */
   uploadQuotaBytes: number;
+  /** How long a thread list is remembered between forum writes; 0 reads every time. */
+  forumListCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -188,6 +199,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     embedded,
     s3,
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
+    forumListCacheMs: env.FORUM_LIST_CACHE_MS,
   };
 }
 

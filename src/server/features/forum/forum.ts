@@ -19,6 +19,8 @@ export interface ForumOptions {
   redis: Redis | undefined;
   /** Prefix of rate-limit keys (test apps sharing one Redis must not share counters). */
   limitNamespace: string;
+  /** How long a thread list is remembered (FORUM_LIST_CACHE_MS); 0 reads every time. */
+  listCacheMs: number;
 }
 
 /** The forum: categories, threads, replies, reactions, revisions, reports, Markdown preview. */
@@ -36,7 +38,7 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
   app.addHook('onClose', () => views.close());
 
   const categories = createCategoryService(db);
-  const reads = createForumReads(db);
+  const reads = createForumReads(db, { listCacheMs: options.listCacheMs });
   const posts = createPostService({
     db,
     categories,

@@ -48,10 +48,10 @@ export interface PostListValues {
   limit: number;
 }
 
-const listCacheMs = 1000;
 const listCacheEntries = 1000;
 
-export function createForumReads(db: Db) {
+export function createForumReads(db: Db, options: { listCacheMs: number }) {
+  const { listCacheMs } = options;
   const cache = new Map<string, unknown>();
   function once<T>(name: string, make: () => T): T {
     let prepared = cache.get(name) as T | undefined;
@@ -73,12 +73,13 @@ export function createForumReads(db: Db) {
 
   /*
    * Thread lists are the same for every viewer and the hottest read of the site, so each one is
-   * kept for a second. Every successful forum write in this process forgets them all at once
+   * kept for a second (FORUM_LIST_CACHE_MS). Every successful forum write in this process forgets them all at once
    * (forum.ts), so a writer always sees their change; another process sees it within a second.
    */
   const lists = new Map<string, { until: number; rows: Promise<PostListRow[]> }>();
 
   function remembered(key: string, read: () => Promise<PostListRow[]>) {
+    if (listCacheMs === 0) return read();
     const now = Date.now();
     const hit = lists.get(key);
     if (hit && hit.until > now) return hit.rows;
