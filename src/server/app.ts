@@ -11,9 +11,13 @@ import type { Logger } from 'pino';
 import { notFound } from '../shared/errors.js';
 import type { Config } from './config.js';
 import { registerAccounts } from './features/accounts/accounts.js';
+import { registerAdminRoutes } from './features/admin/routes.js';
 import { registerAuditRoutes } from './features/audit/routes.js';
 import type { RouteAccess } from './features/accounts/access.js';
 import { registerForum } from './features/forum/forum.js';
+import { registerModRequestRoutes } from './features/mod-requests/routes.js';
+import { registerNewsRoutes } from './features/news/routes.js';
+import { registerModerationRoutes } from './features/moderation/routes.js';
 import { registerProfileRoutes } from './features/profiles/routes.js';
 import { registerUploadRoutes } from './features/uploads/routes.js';
 import { registerUserRoutes } from './features/users/routes.js';
@@ -105,10 +109,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   accounts.registerRoutes();
   registerUserRoutes(app, { db: platforms.database.db });
   registerAuditRoutes(app, { db: platforms.database.db });
+  registerModerationRoutes(app, { db: platforms.database.db });
+  registerAdminRoutes(app, { db: platforms.database.db, siteName: config.siteName });
+  registerModRequestRoutes(app, {
+    db: platforms.database.db,
+    mailer: platforms.mailer,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+  });
+  registerNewsRoutes(app, { db: platforms.database.db });
   registerForum(app, {
     db: platforms.database.db,
     redis: platforms.bus.redis,
     limitNamespace: options.limitNamespace ?? '',
+    listCacheMs: config.forumListCacheMs,
   });
   registerProfileRoutes(app, { db: platforms.database.db });
   await registerUploadRoutes(app, {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { muteSchema, userFilterFields } from './moderation.js';
+import {
+  auditEntrySchema,
+  memberHistorySchema,
+  muteSchema,
+  userFilterFields,
+} from './moderation.js';
 import { roles } from './roles.js';
 
 /**
@@ -173,3 +178,14 @@ export const userListResponse = z.object({
   users: z.array(adminUserSchema),
   nextCursor: z.string().nullable(),
 });
+
+/**
+ * A member on /moderator/users: the account, their history and the latest 50 actions taken on
+ * it. Here rather than in moderation.ts, which this module imports (no import cycle).
+ */
+export const memberHistoryResponse = z.object({
+  user: adminUserSchema,
+  history: memberHistorySchema,
+  actions: z.array(auditEntrySchema),
+});
+export type MemberHistoryResponse = z.infer<typeof memberHistoryResponse>;

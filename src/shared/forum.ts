@@ -169,6 +169,8 @@ export const postDetailSchema = postSummarySchema.extend({
   bodySource: z.string(),
   editedAt: z.iso.datetime({ offset: true }).nullable(),
   deleted: z.boolean(),
+  /** Hidden by a moderator, with the reason: shown only to the author and moderators. */
+  hidden: z.object({ reason: z.string() }).nullable(),
   viewer: contentAbilitiesSchema.extend({ canReply: z.boolean() }),
 });
 export type PostDetail = z.infer<typeof postDetailSchema>;
@@ -188,6 +190,8 @@ export const commentSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   editedAt: z.iso.datetime({ offset: true }).nullable(),
   deleted: z.boolean(),
+  /** Hidden by a moderator, with the reason: shown only to the author and moderators. */
+  hidden: z.object({ reason: z.string() }).nullable(),
   viewer: contentAbilitiesSchema,
 });
 export type Comment = z.infer<typeof commentSchema>;

@@ -132,6 +132,39 @@ export const reviewQueueResponse = z.object({
 });
 export const moderationResultResponse = z.object({ target: moderationTargetSchema });
 
+/** A reporter's own report and what became of it (GET /api/reports/mine). */
+export const reportStatuses = ['open', 'resolved'] as const;
+export const myReportSchema = z.object({
+  id: z.number().int(),
+  target: z.object({
+    type: z.enum(['post', 'comment']),
+    postId: z.number().int(),
+    commentId: z.number().int().nullable(),
+    /** The thread's title (for a reply: the thread it is in). */
+    title: z.string(),
+    /** Where the item is shown: the thread's page, with the reply's anchor for a reply. */
+    link: z.string(),
+  }),
+  category: z.enum(reportCategories),
+  reason: z.string(),
+  status: z.enum(reportStatuses),
+  /** The moderator's action that closed it (dismiss: nothing wrong was found). */
+  resolution: z.enum(postModerationActions).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  resolvedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type MyReport = z.infer<typeof myReportSchema>;
+export const myReportsQuery = z
+  .object({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(moderationLimits.pageSizeMax).default(20),
+  })
+  .strict();
+export const myReportsResponse = z.object({
+  items: z.array(myReportSchema),
+  nextCursor: z.string().nullable(),
+});
+
 /* Mutes (silence). */
 export const muteDurations = ['1h', '1d', '1w'] as const;
 export type MuteDuration = (typeof muteDurations)[number];
@@ -145,7 +178,9 @@ export const muteDurationLabels: Record<MuteDuration, string> = {
   '1d': '1 day',
   '1w': '1 week',
 };
-export const muteBody = z.object({ duration: z.enum(muteDurations), reason: reasonSchema }).strict();
+export const muteBody = z
+  .object({ duration: z.enum(muteDurations), reason: reasonSchema })
+  .strict();
 export const muteSchema = z.object({
   reason: z.string(),
   until: z.iso.datetime({ offset: true }),
@@ -285,8 +320,12 @@ export type AdminStats = z.infer<typeof adminStatsResponse>;
 
 export const siteSettingsBody = z
   .object({
-    name: z.string().trim().min(2).max(60),
-    description: z.string().trim().max(300),
+    name: z
+      .string()
+      .trim()
+      .min(2, 'Site name needs at least 2 characters')
+      .max(60, 'Site name can be at most 60 characters'),
+    description: z.string().trim().max(300, 'Description can be at most 300 characters'),
   })
   .strict();
 export const siteSettingsResponse = z.object({ name: z.string(), description: z.string() });

@@ -65,9 +65,7 @@ export const newsSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),
   summary: z.string(),
-  cover: z
-    .object({ url: z.string(), thumbnailUrl: z.string(), alt: z.string() })
-    .nullable(),
+  cover: z.object({ url: z.string(), thumbnailUrl: z.string(), alt: z.string() }).nullable(),
   status: z.enum(newsStatuses),
   featured: z.boolean(),
   /** When it went or goes out; null for a draft. */

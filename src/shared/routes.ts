@@ -88,7 +88,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Site administration.',
     requiresAuth: true,
     requiresAdmin: true,
-    pending: true,
   },
   {
     name: 'admin-mod-requests',
@@ -98,7 +97,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Requests to become a moderator.',
     requiresAuth: true,
     requiresAdmin: true,
-    pending: true,
   },
   {
     name: 'admin-news-create',
@@ -108,7 +106,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Write a news article.',
     requiresAuth: true,
     requiresAdmin: true,
-    pending: true,
   },
   {
     name: 'admin-users',
@@ -224,7 +221,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Find users and apply sanctions.',
     requiresAuth: true,
     requiresModerator: true,
-    pending: true,
   },
   {
     name: 'moderator-reports',
@@ -234,7 +230,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Reported posts and replies waiting for a moderator.',
     requiresAuth: true,
     requiresModerator: true,
-    pending: true,
   },
   {
     name: 'admin-audit',
@@ -244,7 +239,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Every moderation and admin action.',
     requiresAuth: true,
     requiresAdmin: true,
-    pending: true,
   },
   {
     name: 'admin-settings',
@@ -254,7 +248,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Site name, description and forum categories.',
     requiresAuth: true,
     requiresAdmin: true,
-    pending: true,
   },
   {
     name: 'admin-news',
@@ -264,7 +257,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Drafts, scheduled and published news.',
     requiresAuth: true,
     requiresAdmin: true,
-    pending: true,
   },
   {
     name: 'admin-news-edit',
@@ -274,7 +266,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Edit a news article.',
     requiresAuth: true,
     requiresAdmin: true,
-    pending: true,
   },
   {
     name: 'news',
@@ -282,7 +273,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'News',
     description: 'News from the community.',
-    pending: true,
+    inSitemap: true,
   },
   {
     name: 'news-id',
@@ -290,7 +281,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'News Article',
     description: 'A news article.',
-    pending: true,
   },
   {
     name: 'search',

@@ -58,8 +58,39 @@ const pages: Record<string, () => Promise<PageModule>> = {
     import('./features/profile/public-profile-page').then((m) => ({
       Component: m.PublicProfilePage,
     })),
+  'moderator-users': () =>
+    import('./features/admin/moderator-users-page').then((m) => ({
+      Component: m.ModeratorUsersPage,
+    })),
+  'moderator-reports': () =>
+    import('./features/moderation/review-queue-page').then((m) => ({
+      Component: m.ReviewQueuePage,
+    })),
   'admin-users': () =>
     import('./features/admin/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })),
+  admin: () =>
+    import('./features/admin/admin-dashboard-page').then((m) => ({
+      Component: m.AdminDashboardPage,
+    })),
+  'admin-settings': () =>
+    import('./features/admin/admin-settings-page').then((m) => ({
+      Component: m.AdminSettingsPage,
+    })),
+  'admin-audit': () =>
+    import('./features/admin/admin-audit-page').then((m) => ({ Component: m.AdminAuditPage })),
+  'admin-mod-requests': () =>
+    import('./features/admin/admin-mod-requests-page').then((m) => ({
+      Component: m.AdminModRequestsPage,
+    })),
+  news: () => import('./features/news/news-page').then((m) => ({ Component: m.NewsPage })),
+  'news-id': () =>
+    import('./features/news/news-article-page').then((m) => ({ Component: m.NewsArticlePage })),
+  'admin-news': () =>
+    import('./features/news/admin-news-page').then((m) => ({ Component: m.AdminNewsPage })),
+  'admin-news-create': () =>
+    import('./features/news/news-editor-page').then((m) => ({ Component: m.CreateNewsPage })),
+  'admin-news-edit': () =>
+    import('./features/news/news-editor-page').then((m) => ({ Component: m.EditNewsPage })),
 };
 
 const pendingPage = () =>

@@ -70,8 +70,8 @@ describe('app routes', () => {
   });
 
   it('renders pending pages plainly', async () => {
-    renderAt('/news');
-    expect(await screen.findByRole('heading', { level: 1, name: 'News' })).toBeTruthy();
+    renderAt('/chat');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chat' })).toBeTruthy();
     expect(screen.getByText('This page is not available yet.')).toBeTruthy();
   });
 

@@ -8,6 +8,9 @@ export const queryKeys = {
   passwordPolicy: ['password-policy'] as const,
   activeSessions: ['account', 'sessions'] as const,
   adminUsers: ['admin', 'users'] as const,
+  userHistory: (userId: string) => ['admin', 'users', userId, 'history'] as const,
+  /** The moderators' review queue (reported posts and replies). */
+  reviewQueue: ['moderation', 'reports'] as const,
   categories: ['forum', 'categories'] as const,
   /** Every thread list; a list's own key adds its filters. */
   posts: ['forum', 'posts'] as const,
@@ -20,4 +23,17 @@ export const queryKeys = {
   profile: (username: string) => ['profiles', username] as const,
   ownProfile: ['account', 'profile'] as const,
   uploads: ['account', 'uploads'] as const,
+  adminStats: ['admin', 'stats'] as const,
+  /** Every audit list; a list's own key adds its filters. */
+  auditLog: ['admin', 'audit'] as const,
+  auditList: (filters: Record<string, string | undefined>) => ['admin', 'audit', filters] as const,
+  /** Every mod request query: the admin lists and the requester's own. */
+  modRequests: ['mod-requests'] as const,
+  modRequestList: (status: string) => ['mod-requests', 'list', status] as const,
+  myModRequest: ['mod-requests', 'mine'] as const,
+  /** Every news query: public lists, the admin list and articles. */
+  news: ['news'] as const,
+  newsList: ['news', 'list'] as const,
+  adminNewsList: ['news', 'admin'] as const,
+  newsArticle: (id: number) => ['news', 'article', id] as const,
 };

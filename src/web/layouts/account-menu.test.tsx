@@ -30,9 +30,9 @@ describe('header account menu', () => {
 
   it.each([
     ['user', ['Profile', 'Sign out']],
-    ['moderator', ['Profile', 'Moderation', 'Sign out']],
-    ['experienced_moderator', ['Profile', 'Moderation', 'Sign out']],
-    ['admin', ['Profile', 'Moderation', 'Admin users', 'Sign out']],
+    ['moderator', ['Profile', 'Review queue', 'Moderate users', 'Sign out']],
+    ['experienced_moderator', ['Profile', 'Review queue', 'Moderate users', 'Sign out']],
+    ['admin', ['Profile', 'Review queue', 'Moderate users', 'Admin', 'Admin users', 'Sign out']],
   ] as const)('a signed-in %s sees %j', async (role, expected) => {
     const { items } = await openMenu(aUser({ role }));
     expect(items).toEqual(expected);
@@ -43,8 +43,10 @@ describe('header account menu', () => {
     const href = (name: string) =>
       within(menu).getByRole('menuitem', { name }).getAttribute('href');
     expect(href('Profile')).toBe('/user-profile');
-    expect(href('Moderation')).toBe('/moderator/users');
+    expect(href('Review queue')).toBe('/moderator/reports');
+    expect(href('Moderate users')).toBe('/moderator/users');
     expect(href('Admin users')).toBe('/admin/users');
+    expect(href('Admin')).toBe('/admin');
   });
 
   it('signing out tells the server, forgets the user and goes home', async () => {

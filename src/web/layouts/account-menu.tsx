@@ -1,7 +1,9 @@
 import { Avatar, Button, Menu, Skeleton, Text } from '@mantine/core';
 import {
   IconChevronDown,
+  IconFlag,
   IconLogout,
+  IconSettings,
   IconShieldCheck,
   IconUser,
   IconUsers,
@@ -47,13 +49,31 @@ function UserMenu({ user }: { user: AuthUser }) {
         >
           Profile
         </Menu.Item>
-        {can(user.role, 'users.mute') && (
+        {can(user.role, 'content.moderate') && (
+          <>
+            <Menu.Item
+              component={PrefetchLink}
+              to="/moderator/reports"
+              leftSection={<IconFlag size={16} aria-hidden />}
+            >
+              Review queue
+            </Menu.Item>
+            <Menu.Item
+              component={PrefetchLink}
+              to="/moderator/users"
+              leftSection={<IconShieldCheck size={16} aria-hidden />}
+            >
+              Moderate users
+            </Menu.Item>
+          </>
+        )}
+        {can(user.role, 'site.settings') && (
           <Menu.Item
             component={PrefetchLink}
-            to="/moderator/users"
-            leftSection={<IconShieldCheck size={16} aria-hidden />}
+            to="/admin"
+            leftSection={<IconSettings size={16} aria-hidden />}
           >
-            Moderation
+            Admin
           </Menu.Item>
         )}
         {can(user.role, 'roles.change') && (

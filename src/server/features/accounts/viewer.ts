@@ -48,6 +48,18 @@ export function presentMute(mute: ActiveMute | null) {
   return mute && { reason: mute.reason, until: mute.until.toISOString() };
 }
 
+/** The answer to a muted member's write: why, and until when (mutedDetails in shared). */
+export function mutedError(mute: ActiveMute) {
+  return permissionDenied('A moderator muted you: you can read, but not write, until it ends', {
+    muted: presentMute(mute),
+  });
+}
+
+/** Refuses a write of a muted member; the mute ends by itself at its time. */
+export function assertNotMuted(viewer: Viewer): void {
+  if (viewer.mute && viewer.mute.until.getTime() > Date.now()) throw mutedError(viewer.mute);
+}
+
 export interface ActiveBlock {
   reason: string;
   until: Date | null;

@@ -3,6 +3,7 @@ import type { Category } from '../../../shared/forum.js';
 import { alreadyExists, invalidArgument, notFound } from '../../../shared/errors.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { categories } from '../../platform/db/schema.js';
+import { recordAudit } from '../audit/audit.js';
 
 type CategoryRow = typeof categories.$inferSelect;
 
@@ -34,7 +35,8 @@ const sameName = (name: string) => sql`lower(${categories.name}) = lower(${name}
 /**
  * Categories: listed in their position order, managed by admins. A slug is made once from the
  * first name and kept through renames, so links to /forum?category=… never break; that also
- * makes the slug → id map safe to cache for the process's lifetime.
+ * makes the slug → id map safe to cache for the process's lifetime. Each change is written to
+ * the audit log in its own transaction, by `actorId`.
  */
 export function createCategoryService(db: Db) {
   const idBySlug = new Map<string, number>();
@@ -63,7 +65,7 @@ export function createCategoryService(db: Db) {
       return row.id;
     },
 
-    async create(input: { name: string; description: string }): Promise<Category> {
+    async create(actorId: string, input: { name: string; description: string }): Promise<Category> {
       try {
         const row = await db.transaction(async (tx) => {
           const [clash] = await tx.select().from(categories).where(sameName(input.name));
@@ -88,6 +90,14 @@ export function createCategoryService(db: Db) {
               position: sql`(select coalesce(max(position), 0) + 1 from categories)`,
             })
             .returning();
+          if (inserted) {
+            await recordAudit(tx, {
+              actorId,
+              action: 'category.create',
+              target: { type: 'category', id: inserted.id, label: inserted.name },
+              after: presentCategory(inserted),
+            });
+          }
           return inserted;
         });
         if (!row) throw notFound('Category');
@@ -100,6 +110,7 @@ export function createCategoryService(db: Db) {
     },
 
     async update(
+      actorId: string,
       id: number,
       changes: {
         name?: string | undefined;
@@ -136,6 +147,16 @@ export function createCategoryService(db: Db) {
           })
           .where(eq(categories.id, id))
           .returning();
+        const [before, after] = [presentCategory(current), updated && presentCategory(updated)];
+        if (after && JSON.stringify(before) !== JSON.stringify(after)) {
+          await recordAudit(tx, {
+            actorId,
+            action: 'category.update',
+            target: { type: 'category', id, label: after.name },
+            before,
+            after,
+          });
+        }
         return updated;
       });
       if (!row) throw notFound('Category');
@@ -143,12 +164,12 @@ export function createCategoryService(db: Db) {
     },
 
     /** Puts the categories in the given order; the ids must be exactly the existing ones. */
-    async reorder(ids: number[]): Promise<Category[]> {
+    async reorder(actorId: string, ids: number[]): Promise<Category[]> {
       await db.transaction(async (tx) => {
         const existing = await tx
           .select({ id: categories.id })
           .from(categories)
-          .orderBy(asc(categories.id))
+          .orderBy(asc(categories.position), asc(categories.id))
           .for('update');
         const given = new Set(ids);
         const complete =
@@ -168,6 +189,13 @@ export function createCategoryService(db: Db) {
           sql`update categories set position = v.position
             from (values ${positions}) as v(id, position) where categories.id = v.id`,
         );
+        await recordAudit(tx, {
+          actorId,
+          action: 'category.reorder',
+          target: { type: 'category', id: 'order', label: 'Category order' },
+          before: { ids: existing.map((row) => row.id) },
+          after: { ids },
+        });
       });
       return list();
     },

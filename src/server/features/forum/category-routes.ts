@@ -10,6 +10,7 @@ import {
   updateCategoryBody,
 } from '../../../shared/forum.js';
 import { errorResponses, noQuery } from '../../http.js';
+import { viewerOf } from '../accounts/access.js';
 import type { CategoryService } from './categories.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -47,7 +48,7 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
       },
     },
     async (request, reply) => {
-      const category = await service.create(request.body);
+      const category = await service.create(viewerOf(request).id, request.body);
       return reply.status(201).send({ category });
     },
   );
@@ -65,7 +66,9 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
         response: { 200: categoryResponse, ...errors },
       },
     },
-    async (request) => ({ category: await service.update(request.params.id, request.body) }),
+    async (request) => ({
+      category: await service.update(viewerOf(request).id, request.params.id, request.body),
+    }),
   );
 
   api.put(
@@ -80,6 +83,8 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
         response: { 200: categoryListResponse, ...errors },
       },
     },
-    async (request) => ({ categories: await service.reorder(request.body.ids) }),
+    async (request) => ({
+      categories: await service.reorder(viewerOf(request).id, request.body.ids),
+    }),
   );
 }

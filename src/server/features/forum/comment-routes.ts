@@ -161,7 +161,7 @@ export function registerCommentRoutes(
       const result = await reports.reportComment(
         viewerOf(request),
         request.params.id,
-        request.body.reason,
+        request.body,
       );
       return reply.status(result === 'created' ? 201 : 200).send({ status: 'reported' });
     },

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   failedPrecondition,
   invalidArgument,
@@ -11,7 +11,8 @@ import { queryRows, type Db } from '../../platform/db/database.js';
 import { commentRevisions, comments, posts } from '../../platform/db/schema.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import { renderMarkdown } from '../../markdown/render.js';
-import type { Viewer } from '../accounts/viewer.js';
+import { assertNotMuted, type Viewer } from '../accounts/viewer.js';
+import { recordAudit } from '../audit/audit.js';
 import {
   decodeAuthorCommentCursor,
   decodeCommentCursor,
@@ -20,20 +21,51 @@ import {
 } from './cursor.js';
 import type { ForumLimiter } from './limits.js';
 import type { ForumReads } from './reads.js';
-import { iso, presentComment, type CommentRow } from './presenter.js';
+import { iso, presentComment, type CommentRow, type HiddenState } from './presenter.js';
 import { usernameExists } from './post-repo.js';
 import * as repo from './repo.js';
 import { assertNewAccountLinks, assertVisible, canModerate, contentAbilities } from './rules.js';
 
 const excerpt = (source: string) => plainExcerpt(source, 140);
 
-function present(viewer: Viewer | null, row: CommentRow): Comment {
+/**
+ * A hidden reply is shown with its reason to its author and moderators, who may see it; to
+ * everyone else it is a tombstone. Its author changes nothing in it until it is restored.
+ */
+function present(
+  viewer: Viewer | null,
+  row: CommentRow,
+  reasons: ReadonlyMap<number, string>,
+): Comment {
   const abilities = contentAbilities(viewer, {
     authorId: row.author_id,
     deleted: row.deleted_at !== null,
     reacted: row.reacted,
   });
-  return presentComment(row, abilities, excerpt);
+  if (row.hidden_at === null) return presentComment(row, abilities, excerpt);
+  const seen = canModerate(viewer) || row.author_id === viewer?.id;
+  const hidden: HiddenState = seen
+    ? { reason: reasons.get(Number(row.id)) ?? 'Hidden by a moderator' }
+    : null;
+  const viewerAbilities = canModerate(viewer)
+    ? abilities
+    : { ...abilities, canEdit: false, canDelete: false };
+  return presentComment(row, viewerAbilities, excerpt, { hidden, concealed: !seen });
+}
+
+/** The reasons of the hidden replies this viewer may see: one query, only when there are any. */
+async function hiddenReasons(db: Db, viewer: Viewer | null, rows: CommentRow[]) {
+  const ids = rows
+    .filter(
+      (row) => row.hidden_at !== null && (canModerate(viewer) || row.author_id === viewer?.id),
+    )
+    .map((row) => Number(row.id));
+  if (ids.length === 0) return new Map<number, string>();
+  const found = await db
+    .select({ id: comments.id, reason: comments.hiddenReason })
+    .from(comments)
+    .where(inArray(comments.id, ids));
+  return new Map(found.map((row) => [Number(row.id), row.reason ?? 'Hidden by a moderator']));
 }
 
 /** Replies: a thread's pages, writing, editing, deleting, and a profile's list. */
@@ -43,7 +75,7 @@ export function createCommentService(deps: { db: Db; limiter: ForumLimiter; read
   async function read(viewer: Viewer | null, id: number): Promise<Comment> {
     const [row] = await queryRows<CommentRow>(db, repo.commentByIdQuery(id, viewer?.id ?? null));
     if (!row) throw notFound('Reply');
-    return present(viewer, row);
+    return present(viewer, row, await hiddenReasons(db, viewer, [row]));
   }
 
   /** The reply with its thread's state, locked for an edit or delete. */
@@ -65,21 +97,29 @@ export function createCommentService(deps: { db: Db; limiter: ForumLimiter; read
       postId: number,
       query: { cursor?: string | undefined; limit: number },
     ): Promise<CommentPage> {
-      const includeHidden = canModerate(viewer);
+      // Hidden replies are read for everyone: present() decides who sees what of them.
       const rows = await reads.commentPage({
         postId,
         afterId: query.cursor ? decodeCommentCursor(query.cursor) : 0,
         limit: query.limit + 1,
         viewerId: viewer?.id ?? null,
-        includeHidden,
+        includeHidden: true,
       });
       const head = rows[0];
-      if (!head || (head.post_hidden && !includeHidden)) throw notFound('Thread');
+      if (!head) throw notFound('Thread');
+      if (head.post_hidden && !canModerate(viewer)) {
+        const [post] = await db
+          .select({ authorId: posts.authorId })
+          .from(posts)
+          .where(eq(posts.id, postId));
+        if (!viewer || post?.authorId !== viewer.id) throw notFound('Thread');
+      }
       const found = rows.filter((row) => row.id !== null);
       const page = found.slice(0, query.limit);
       const last = page.at(-1);
+      const reasons = await hiddenReasons(db, viewer, page);
       return {
-        items: page.map((row) => present(viewer, row)),
+        items: page.map((row) => present(viewer, row, reasons)),
         nextCursor:
           found.length > query.limit && last ? encodeCommentCursor(Number(last.id)) : null,
         total: head.total,
@@ -91,6 +131,7 @@ export function createCommentService(deps: { db: Db; limiter: ForumLimiter; read
       postId: number,
       body: { body: string; replyToId?: number | null | undefined },
     ): Promise<Comment> {
+      assertNotMuted(viewer);
       return limiter.write(viewer, 'reply', async () => {
         await assertNewAccountLinks(db, viewer, body.body, 'reply');
         const bodyHtml = renderMarkdown(body.body);
@@ -144,6 +185,7 @@ export function createCommentService(deps: { db: Db; limiter: ForumLimiter; read
     },
 
     async update(viewer: Viewer, id: number, body: { body: string }): Promise<Comment> {
+      assertNotMuted(viewer);
       const bodyHtml = renderMarkdown(body.body);
       await db.transaction(async (tx) => {
         const comment = await ownReply(viewer, id, tx);
@@ -163,6 +205,16 @@ export function createCommentService(deps: { db: Db; limiter: ForumLimiter; read
           .update(comments)
           .set({ bodySource: body.body, bodyHtml, editedAt: sql`now()` })
           .where(eq(comments.id, id));
+        // An experienced moderator's edit of someone else's reply is a moderation action.
+        if (comment.authorId !== viewer.id) {
+          await recordAudit(tx, {
+            actorId: viewer.id,
+            action: 'comment.edit',
+            target: { type: 'comment', id, label: plainExcerpt(comment.bodySource, 80) },
+            before: { body: comment.bodySource },
+            after: { body: body.body },
+          });
+        }
       });
       return read(viewer, id);
     },

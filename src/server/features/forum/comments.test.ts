@@ -113,19 +113,32 @@ describe('a thread page', () => {
     expect(tombstone).toMatchObject({ id: ids[7], deleted: true, bodySource: '' });
   });
 
-  it('leaves hidden replies out, except for moderators', async () => {
+  it('shows a hidden reply with its reason to its author and moderators, a tombstone to others', async () => {
     const post = await writePost(t, author.agent);
     const shown = await writeReply(replier.agent, post.id, { body: 'Fine words' });
     const hidden = await writeReply(replier.agent, post.id, { body: 'Rude words' });
-    await db().update(comments).set({ hiddenAt: new Date() }).where(eq(comments.id, hidden.id));
-    expect((await page(post.id)).items.map((item) => item.id)).toEqual([shown.id]);
-    expect((await page(post.id, '', replier.agent)).items.map((item) => item.id)).toEqual([
-      shown.id,
-    ]);
-    expect((await page(post.id, '', moderator.agent)).items.map((item) => item.id)).toEqual([
-      shown.id,
-      hidden.id,
-    ]);
+    await db()
+      .update(comments)
+      .set({ hiddenAt: new Date(), hiddenReason: 'Insults' })
+      .where(eq(comments.id, hidden.id));
+    const tombstone = { id: hidden.id, deleted: true, bodySource: '', bodyHtml: '', hidden: null };
+    const bystander = await person(t);
+    for (const agent of [undefined, bystander.agent]) {
+      const items = (await page(post.id, '', agent)).items;
+      expect(items.map((item) => item.id)).toEqual([shown.id, hidden.id]);
+      expect(items[1]).toMatchObject(tombstone);
+    }
+    for (const agent of [replier.agent, moderator.agent]) {
+      const items = (await page(post.id, '', agent)).items;
+      expect(items[1]).toMatchObject({
+        id: hidden.id,
+        deleted: false,
+        bodySource: 'Rude words',
+        hidden: { reason: 'Insults' },
+      });
+    }
+    const own = (await page(post.id, '', replier.agent)).items[1];
+    expect(own?.viewer).toMatchObject({ canEdit: false, canDelete: false });
   });
 
   it("answers not found for a hidden thread's replies and lists a deleted thread's", async () => {

@@ -54,7 +54,11 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
   // A successful forum write forgets the remembered thread lists before its answer leaves.
   app.addHook('onSend', async (request, reply) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD';
-    if (write && reply.statusCode < 400 && request.url.startsWith('/api/forum/')) {
+    // Moderators' actions (hide, pin, move, purge) change lists too.
+    const changesLists = ['/api/forum/', '/api/moderation/'].some((prefix) =>
+      request.url.startsWith(prefix),
+    );
+    if (write && reply.statusCode < 400 && changesLists) {
       reads.forgetLists();
     }
   });

@@ -173,11 +173,7 @@ export function registerPostRoutes(
       },
     },
     async (request, reply) => {
-      const result = await reports.reportPost(
-        viewerOf(request),
-        request.params.id,
-        request.body.reason,
-      );
+      const result = await reports.reportPost(viewerOf(request), request.params.id, request.body);
       return reply.status(result === 'created' ? 201 : 200).send({ status: 'reported' });
     },
   );

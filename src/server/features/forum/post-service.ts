@@ -17,7 +17,8 @@ import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../platform/db/database.js';
 import { categories, postRevisions, posts } from '../../platform/db/schema.js';
 import { renderMarkdown } from '../../markdown/render.js';
-import type { Viewer } from '../accounts/viewer.js';
+import { assertNotMuted, type Viewer } from '../accounts/viewer.js';
+import { recordAudit } from '../audit/audit.js';
 import type { CategoryService } from './categories.js';
 import { decodePostCursor, encodePostCursor } from './cursor.js';
 import type { ForumLimiter } from './limits.js';
@@ -35,6 +36,23 @@ import {
 import type { ViewCounter } from './views.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * A hidden thread is there for its author (who sees why) and for moderators; for everyone else
+ * it answers 404, as if it were not there.
+ */
+function assertSeen(
+  row: { hiddenAt: Date | null; authorId: string } | undefined,
+  viewer: Viewer | null,
+): asserts row {
+  if (!row) throw notFound('Thread');
+  if (row.hiddenAt !== null && row.authorId !== viewer?.id) assertVisible(row, viewer, 'Thread');
+}
+
+async function hiddenReason(db: Db, id: number): Promise<{ reason: string }> {
+  const [row] = await db.select({ reason: posts.hiddenReason }).from(posts).where(eq(posts.id, id));
+  return { reason: row?.reason ?? 'Hidden by a moderator' };
+}
 
 /** A category a thread can be written in: it exists and is not archived. */
 async function writableCategory(tx: Tx, id: number) {
@@ -59,8 +77,9 @@ export function createPostService(deps: {
 
   async function read(viewer: Viewer | null, id: number, viewerKey?: string): Promise<PostDetail> {
     const [row] = await deps.reads.postDetail(id, viewer?.id ?? null);
-    assertVisible(row, viewer, 'Thread');
+    assertSeen(row, viewer);
     const deleted = row.deletedAt !== null;
+    const hidden = row.hiddenAt === null ? null : await hiddenReason(db, id);
     if (viewerKey !== undefined && !deleted) {
       views.record(id, viewerKey).catch(deps.onViewError);
     }
@@ -69,8 +88,10 @@ export function createPostService(deps: {
       deleted,
       reacted: row.reacted,
     });
-    const canReply = isWriter(viewer) && !deleted && !row.locked && row.hiddenAt === null;
-    return presentPostDetail(row, { ...abilities, canReply }, views.pending(id));
+    // Its author sees a hidden thread but changes nothing in it until a moderator restores it.
+    const canEdit = abilities.canEdit && (hidden === null || canModerate(viewer));
+    const canReply = isWriter(viewer) && !deleted && !row.locked && hidden === null;
+    return presentPostDetail(row, { ...abilities, canEdit, canReply }, views.pending(id), hidden);
   }
 
   return {
@@ -78,6 +99,9 @@ export function createPostService(deps: {
 
     async list(query: z.output<typeof postListQuery>): Promise<PostList> {
       const categoryId = query.category ? await deps.categories.idOf(query.category) : undefined;
+      // News comments live in the archived `news` category: shown with their article only.
+      const excludeCategoryId =
+        categoryId === undefined ? await deps.categories.idOf('news') : undefined;
       const author = query.author?.toLowerCase();
       const after = query.cursor ? decodePostCursor(query.cursor, query.sort) : undefined;
       const rows = await deps.reads.listPosts({
@@ -85,6 +109,7 @@ export function createPostService(deps: {
         categoryId,
         tag: query.tag,
         author,
+        excludeCategoryId,
         after,
         limit: query.limit + 1,
       });
@@ -115,6 +140,7 @@ export function createPostService(deps: {
     },
 
     create(viewer: Viewer, body: z.output<typeof createPostBody>): Promise<PostDetail> {
+      assertNotMuted(viewer);
       return limiter.write(viewer, 'thread', async () => {
         await assertNewAccountLinks(db, viewer, body.body, 'thread');
         const bodyHtml = renderMarkdown(body.body);
@@ -146,6 +172,7 @@ export function createPostService(deps: {
       id: number,
       body: z.output<typeof updatePostBody>,
     ): Promise<PostDetail> {
+      assertNotMuted(viewer);
       const bodyHtml = body.body === undefined ? undefined : renderMarkdown(body.body);
       await db.transaction(async (tx) => {
         const [post] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
@@ -169,10 +196,10 @@ export function createPostService(deps: {
             : await writableCategory(tx, next.categoryId);
         if (!category) throw notFound('Category');
         assertReviewFields(category.slug, next);
-        const changed = (Object.keys(next) as (keyof typeof next)[]).some(
+        const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
           (key) => JSON.stringify(next[key]) !== JSON.stringify(post[key]),
         );
-        if (!changed) return;
+        if (changed.length === 0) return;
         if (post.authorId === viewer.id && next.bodySource !== post.bodySource) {
           await assertNewAccountLinks(tx, viewer, next.bodySource, 'thread', post.id);
         }
@@ -186,6 +213,16 @@ export function createPostService(deps: {
           .update(posts)
           .set({ ...next, bodyHtml: bodyHtml ?? post.bodyHtml, editedAt: sql`now()` })
           .where(eq(posts.id, post.id));
+        // An experienced moderator's edit of someone else's thread is a moderation action.
+        if (post.authorId !== viewer.id) {
+          await recordAudit(tx, {
+            actorId: viewer.id,
+            action: 'post.edit',
+            target: { type: 'post', id: post.id, label: next.title },
+            before: Object.fromEntries(changed.map((key) => [key, post[key]])),
+            after: Object.fromEntries(changed.map((key) => [key, next[key]])),
+          });
+        }
       });
       return read(viewer, id);
     },
@@ -196,7 +233,7 @@ export function createPostService(deps: {
         .select({ authorId: posts.authorId, hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
         .from(posts)
         .where(eq(posts.id, id));
-      assertVisible(post, viewer, 'Thread');
+      assertSeen(post, viewer);
       if (post.authorId !== viewer.id)
         throw permissionDenied('You can only delete your own threads');
       if (post.deletedAt) return;
@@ -208,10 +245,10 @@ export function createPostService(deps: {
 
     async revisions(viewer: Viewer | null, id: number) {
       const [post] = await db
-        .select({ hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
+        .select({ hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt, authorId: posts.authorId })
         .from(posts)
         .where(eq(posts.id, id));
-      assertVisible(post, viewer, 'Thread');
+      assertSeen(post, viewer);
       // A deleted thread's earlier versions go with it (moderators still see them).
       if (post.deletedAt && !canModerate(viewer)) return [];
       const rows = await repo.postRevisionsQuery(db, id);

@@ -107,10 +107,14 @@ export interface PostDetailRow extends PostSummaryRow {
   reacted: boolean;
 }
 
+/** Hidden content's reason, for its author and moderators (others never get hidden content). */
+export type HiddenState = { reason: string } | null;
+
 export function presentPostDetail(
   row: PostDetailRow,
   viewer: PostDetail['viewer'],
   extraViews = 0,
+  hidden: HiddenState = null,
 ): PostDetail {
   const deleted = row.deletedAt !== null;
   return {
@@ -121,6 +125,7 @@ export function presentPostDetail(
     bodySource: deleted ? '' : row.bodySource,
     editedAt: row.editedAt ? iso(row.editedAt) : null,
     deleted,
+    hidden,
     viewer,
   };
 }
@@ -152,12 +157,17 @@ export interface CommentRow {
   reply_author_deleted_at: string | Date | null;
 }
 
+/**
+ * A hidden reply shows its reason to its author and moderators (`hidden`); everyone else gets
+ * a tombstone in its place (`concealed`), so the thread's numbering and count stay true.
+ */
 export function presentComment(
   row: CommentRow,
   viewer: Comment['viewer'],
   excerpt: (source: string) => string,
+  visibility: { hidden: HiddenState; concealed: boolean } = { hidden: null, concealed: false },
 ): Comment {
-  const deleted = row.deleted_at !== null;
+  const deleted = row.deleted_at !== null || visibility.concealed;
   const replyAuthorName =
     row.reply_author_deleted_at !== null ? deletedUserName : (row.reply_author_name ?? '');
   return {
@@ -173,7 +183,7 @@ export function presentComment(
       deletedAt: row.author_deleted_at,
     }),
     replyTo:
-      row.reply_id === null
+      row.reply_id === null || visibility.concealed
         ? null
         : {
             id: Number(row.reply_id),
@@ -186,6 +196,7 @@ export function presentComment(
     createdAt: iso(row.created_at),
     editedAt: isoOrNull(row.edited_at),
     deleted,
+    hidden: deleted ? null : visibility.hidden,
     viewer,
   };
 }

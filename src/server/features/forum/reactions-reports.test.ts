@@ -148,7 +148,7 @@ describe('reports', () => {
       fan.agent.inject({
         method: 'POST',
         url: `/api/forum/posts/${post.id}/report`,
-        payload: { reason: 'This is spam' },
+        payload: { category: 'spam', reason: 'This is spam' },
       });
     const first = await report();
     expect(first.statusCode).toBe(201);
@@ -161,6 +161,7 @@ describe('reports', () => {
       expect.objectContaining({
         reporterId: fan.user.id,
         commentId: null,
+        category: 'spam',
         reason: 'This is spam',
         status: 'open',
       }),
@@ -172,19 +173,29 @@ describe('reports', () => {
     const reply = await writeReply(author.agent, post.id);
     const url = `/api/forum/comments/${reply.id}/report`;
     expect(
-      (await fan.agent.inject({ method: 'POST', url, payload: { reason: 'Rude reply' } }))
-        .statusCode,
+      (
+        await fan.agent.inject({
+          method: 'POST',
+          url,
+          payload: { category: 'abuse', reason: 'Rude reply' },
+        })
+      ).statusCode,
     ).toBe(201);
     expect(
-      (await fan.agent.inject({ method: 'POST', url, payload: { reason: 'Still rude' } }))
-        .statusCode,
+      (
+        await fan.agent.inject({
+          method: 'POST',
+          url,
+          payload: { category: 'abuse', reason: 'Still rude' },
+        })
+      ).statusCode,
     ).toBe(200);
     expect(
       (
         await fan.agent.inject({
           method: 'POST',
           url: `/api/forum/posts/${post.id}/report`,
-          payload: { reason: 'Whole thread' },
+          payload: { category: 'off-topic', reason: 'Whole thread' },
         })
       ).statusCode,
     ).toBe(201);
@@ -198,7 +209,7 @@ describe('reports', () => {
     const res = await fan.agent.inject({
       method: 'POST',
       url: `/api/forum/posts/${post.id}/report`,
-      payload: { reason: ' ' },
+      payload: { category: 'other', reason: ' ' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/Say briefly what is wrong/);

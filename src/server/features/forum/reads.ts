@@ -43,6 +43,7 @@ export interface PostListValues {
   categoryId?: number | undefined;
   tag?: string | undefined;
   author?: string | undefined;
+  excludeCategoryId?: number | undefined;
   after?: { pinned: boolean; key: string | number; id: number } | undefined;
   /** Rows wanted: a page and one more. */
   limit: number;
@@ -109,6 +110,7 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
         values.categoryId === undefined ? '' : 'category',
         values.tag === undefined ? '' : 'tag',
         values.author === undefined ? '' : 'author',
+        values.excludeCategoryId === undefined ? '' : 'exclude',
         cursor,
         size,
       ].join('_');
@@ -117,6 +119,9 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
         if (values.categoryId !== undefined) filter.categoryId = p('categoryId');
         if (values.tag !== undefined) filter.tag = p('tag');
         if (values.author !== undefined) filter.author = p('author');
+        if (values.excludeCategoryId !== undefined) {
+          filter.excludeCategoryId = p('excludeCategoryId');
+        }
         if (values.after)
           filter.after = { pinned: values.after.pinned, key: p('key'), id: p('id') };
         return postListQuery(filter);
@@ -125,6 +130,7 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
         categoryId: values.categoryId,
         tag: values.tag,
         author: values.author,
+        excludeCategoryId: values.excludeCategoryId,
         key: values.after?.key,
         id: values.after?.id,
       });

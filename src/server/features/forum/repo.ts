@@ -43,6 +43,11 @@ export interface PostListFilter {
   tag?: Param<string> | undefined;
   /** A username, lower case as stored. */
   author?: Param<string> | undefined;
+  /**
+   * A category left out when no category is chosen: the archived `news` category, whose
+   * threads are news articles' comments, read beside their article.
+   */
+  excludeCategoryId?: Param<number> | undefined;
   /** The last row of the previous page: its sort key (a timestamp text or likes) and id. */
   after?: { pinned: boolean; key: Param<string | number>; id: Param<number> } | undefined;
   /** Rows to read: one more than the page, to know whether another page follows. */
@@ -80,6 +85,9 @@ export function postListQuery(filter: PostListFilter): SQL {
   const key = sortColumn[filter.sort];
   const conditions: SQL[] = [sql`deleted_at is null and hidden_at is null`];
   if (filter.categoryId !== undefined) conditions.push(sql`category_id = ${filter.categoryId}`);
+  else if (filter.excludeCategoryId !== undefined) {
+    conditions.push(sql`category_id <> ${filter.excludeCategoryId}`);
+  }
   if (filter.tag !== undefined) conditions.push(sql`tags @> array[${filter.tag}]::text[]`);
   if (filter.author !== undefined) {
     conditions.push(sql`author_id = (select id from users where username = ${filter.author})`);

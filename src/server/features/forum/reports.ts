@@ -1,55 +1,103 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { failedPrecondition } from '../../../shared/errors.js';
-import { queryRows, type Db } from '../../platform/db/database.js';
+import { moderationLimits, type reportBody } from '../../../shared/moderation.js';
+import type { Db } from '../../platform/db/database.js';
 import { comments, posts } from '../../platform/db/schema.js';
 import type { Viewer } from '../accounts/viewer.js';
 import { assertVisible } from './rules.js';
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Report = z.output<typeof reportBody>;
+
+/** Raw SQL in a transaction; both drivers answer `{ rows }`. */
+async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const result: unknown = await tx.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+export const hiddenByReportsReason = `Hidden pending review after reports from ${moderationLimits.reportsToHide} members`;
+
 /**
- * Reports of a thread or a reply, stored for the moderation queue (a later issue). A reporter
- * has at most one open report per target (a partial unique index): a second report is
- * answered as received and adds nothing.
+ * Reports of a thread or a reply, for the moderators' review queue. A reporter has at most one
+ * open report per item (a partial unique index): a second report is answered as received and
+ * adds nothing. The item's row is locked first, so reports of one item are counted one at a
+ * time and the one that makes `reportsToHide` distinct reporters hides the item, in the same
+ * transaction, until a moderator reviews it.
  */
 export function createReportService(db: Db) {
-  async function store(viewer: Viewer, postId: number, commentId: number | null, reason: string) {
-    const rows = await queryRows<{ id: unknown }>(
-      db,
-      sql`insert into reports (post_id, comment_id, reporter_id, reason)
-        values (${postId}, ${commentId}, ${viewer.id}, ${reason})
+  async function store(
+    tx: Tx,
+    viewer: Viewer,
+    postId: number,
+    commentId: number | null,
+    report: Report,
+  ) {
+    const rows = await rowsOf<{ id: unknown }>(
+      tx,
+      sql`insert into reports (post_id, comment_id, reporter_id, category, reason)
+        values (${postId}, ${commentId}, ${viewer.id}, ${report.category}, ${report.reason})
         on conflict (reporter_id, post_id, coalesce(comment_id, 0)) where status = 'open'
         do nothing returning id`,
     );
-    return rows.length > 0 ? 'created' : 'existing';
+    if (rows.length === 0) return 'existing';
+    const sameItem = commentId === null ? sql`comment_id is null` : sql`comment_id = ${commentId}`;
+    const [counted] = await rowsOf<{ reporters: number | string }>(
+      tx,
+      sql`select count(distinct reporter_id) as reporters from reports
+        where post_id = ${postId} and ${sameItem} and status = 'open'`,
+    );
+    if (Number(counted?.reporters ?? 0) >= moderationLimits.reportsToHide) {
+      const hide = { hiddenAt: sql`now()`, hiddenReason: hiddenByReportsReason };
+      if (commentId === null) {
+        await tx
+          .update(posts)
+          .set(hide)
+          .where(and(eq(posts.id, postId), isNull(posts.hiddenAt)));
+      } else {
+        await tx
+          .update(comments)
+          .set(hide)
+          .where(and(eq(comments.id, commentId), isNull(comments.hiddenAt)));
+      }
+    }
+    return 'created';
   }
 
   return {
-    async reportPost(viewer: Viewer, postId: number, reason: string) {
-      const [post] = await db
-        .select({ hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
-        .from(posts)
-        .where(eq(posts.id, postId));
-      assertVisible(post, viewer, 'Thread');
-      if (post.deletedAt)
-        throw failedPrecondition('This thread was deleted: there is nothing to report');
-      return store(viewer, postId, null, reason);
+    reportPost(viewer: Viewer, postId: number, report: Report) {
+      return db.transaction(async (tx) => {
+        const [post] = await tx
+          .select({ hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
+          .from(posts)
+          .where(eq(posts.id, postId))
+          .for('update');
+        assertVisible(post, viewer, 'Thread');
+        if (post.deletedAt)
+          throw failedPrecondition('This thread was deleted: there is nothing to report');
+        return store(tx, viewer, postId, null, report);
+      });
     },
 
-    async reportComment(viewer: Viewer, commentId: number, reason: string) {
-      const [comment] = await db
-        .select({
-          postId: comments.postId,
-          hiddenAt: comments.hiddenAt,
-          deletedAt: comments.deletedAt,
-          postHiddenAt: posts.hiddenAt,
-        })
-        .from(comments)
-        .innerJoin(posts, eq(posts.id, comments.postId))
-        .where(eq(comments.id, commentId));
-      assertVisible(comment && { hiddenAt: comment.postHiddenAt }, viewer, 'Reply');
-      assertVisible(comment, viewer, 'Reply');
-      if (comment.deletedAt)
-        throw failedPrecondition('This reply was deleted: there is nothing to report');
-      return store(viewer, comment.postId, commentId, reason);
+    reportComment(viewer: Viewer, commentId: number, report: Report) {
+      return db.transaction(async (tx) => {
+        const [comment] = await tx
+          .select({
+            postId: comments.postId,
+            hiddenAt: comments.hiddenAt,
+            deletedAt: comments.deletedAt,
+            postHiddenAt: posts.hiddenAt,
+          })
+          .from(comments)
+          .innerJoin(posts, eq(posts.id, comments.postId))
+          .where(eq(comments.id, commentId))
+          .for('update', { of: comments });
+        assertVisible(comment && { hiddenAt: comment.postHiddenAt }, viewer, 'Reply');
+        assertVisible(comment, viewer, 'Reply');
+        if (comment.deletedAt)
+          throw failedPrecondition('This reply was deleted: there is nothing to report');
+        return store(tx, viewer, comment.postId, commentId, report);
+      });
     },
   };
 }

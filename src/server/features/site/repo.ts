@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.js';
+import { eq, inArray } from 'drizzle-orm';
 import { siteSettings } from '../../platform/db/schema.js';
+import type { DbOrTx } from '../audit/audit.js';
 
-export async function readSetting(db: Db, key: string): Promise<unknown> {
+export async function readSetting(db: DbOrTx, key: string): Promise<unknown> {
   const [row] = await db
     .select({ value: siteSettings.value })
     .from(siteSettings)
@@ -11,7 +11,16 @@ export async function readSetting(db: Db, key: string): Promise<unknown> {
   return row?.value;
 }
 
-export async function writeSetting(db: Db, key: string, value: unknown): Promise<void> {
+/** Several settings in one round trip; a key never written is absent from the map. */
+export async function readSettings(db: DbOrTx, keys: string[]): Promise<Map<string, unknown>> {
+  const rows = await db
+    .select({ key: siteSettings.key, value: siteSettings.value })
+    .from(siteSettings)
+    .where(inArray(siteSettings.key, keys));
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+export async function writeSetting(db: DbOrTx, key: string, value: unknown): Promise<void> {
   await db
     .insert(siteSettings)
     .values({ key, value })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
-import { readSetting } from './repo.js';
+import { recordAudit, type DbOrTx } from '../audit/audit.js';
+import { readSettings, writeSetting } from './repo.js';
 
 export const defaultSiteDescription =
   'A community for film reviews and viewpoints: write about what you watched, argue kindly, find your next favourite.';
@@ -12,11 +13,39 @@ export const siteInfoSchema = z.object({
 
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
-/** The site's public identity: its name from SITE_NAME, its description from the settings. */
-export async function getSiteInfo(db: Db, siteName: string): Promise<SiteInfo> {
-  const description = z.string().safeParse(await readSetting(db, 'site.description'));
+const nameKey = 'site.name';
+const descriptionKey = 'site.description';
+
+/**
+ * The site's public identity: the name and description an admin stored, else the name from
+ * SITE_NAME and the default description.
+ */
+export async function getSiteInfo(db: DbOrTx, siteName: string): Promise<SiteInfo> {
+  const settings = await readSettings(db, [nameKey, descriptionKey]);
+  const name = z.string().min(1).safeParse(settings.get(nameKey));
+  const description = z.string().safeParse(settings.get(descriptionKey));
   return {
-    name: siteName,
+    name: name.success ? name.data : siteName,
     description: description.success ? description.data : defaultSiteDescription,
   };
+}
+
+/** An admin renames or redescribes the site; the audit log keeps what it was before. */
+export async function updateSiteInfo(
+  db: Db,
+  options: { actorId: string; siteName: string; next: SiteInfo },
+): Promise<SiteInfo> {
+  return db.transaction(async (tx) => {
+    const before = await getSiteInfo(tx, options.siteName);
+    await writeSetting(tx, nameKey, options.next.name);
+    await writeSetting(tx, descriptionKey, options.next.description);
+    await recordAudit(tx, {
+      actorId: options.actorId,
+      action: 'site.update',
+      target: { type: 'site', id: 'site', label: options.next.name },
+      before,
+      after: options.next,
+    });
+    return options.next;
+  });
 }

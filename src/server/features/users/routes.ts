@@ -4,10 +4,12 @@ import { z } from 'zod';
 import {
   adminUserSchema,
   blockAccountBody,
+  memberHistoryResponse,
   setRoleBody,
   userListQuery,
   userListResponse,
 } from '../../../shared/accounts.js';
+import { muteBody } from '../../../shared/moderation.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { viewerOf } from '../accounts/access.js';
@@ -17,7 +19,7 @@ const errors = errorResponses(400, 401, 403, 404, 412);
 const userParams = z.object({ id: z.string().min(1).max(100) });
 const userResult = z.object({ user: adminUserSchema });
 
-/** Finding users, blocking them and changing roles (moderators and admins). */
+/** Finding users, their history, muting, blocking them and changing roles (moderators and up). */
 export function registerUserRoutes(app: FastifyInstance, options: { db: Db }) {
   const service = createUsersService(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -91,5 +93,53 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db }) {
     async (request) => ({
       user: await service.changeRole(viewerOf(request), request.params.id, request.body.role),
     }),
+  );
+
+  api.get(
+    '/api/users/:id/history',
+    {
+      config: { access: { permission: 'users.mute' } },
+      schema: {
+        tags,
+        summary: "A member's counts, reports against them and the latest actions on the account",
+        querystring: noQuery,
+        params: userParams,
+        response: { 200: memberHistoryResponse, ...errors },
+      },
+    },
+    (request) => service.history(viewerOf(request), request.params.id),
+  );
+
+  api.post(
+    '/api/users/:id/mute',
+    {
+      config: { access: { permission: 'users.mute' } },
+      schema: {
+        tags,
+        summary: 'Mute a member for 1 hour, 1 day or 1 week: they read but cannot write',
+        querystring: noQuery,
+        params: userParams,
+        body: muteBody,
+        response: { 200: userResult, ...errors },
+      },
+    },
+    async (request) => ({
+      user: await service.mute(viewerOf(request), request.params.id, request.body),
+    }),
+  );
+
+  api.delete(
+    '/api/users/:id/mute',
+    {
+      config: { access: { permission: 'users.mute' } },
+      schema: {
+        tags,
+        summary: 'Lift a mute',
+        querystring: noQuery,
+        params: userParams,
+        response: { 200: userResult, ...errors },
+      },
+    },
+    async (request) => ({ user: await service.unmute(viewerOf(request), request.params.id) }),
   );
 }

@@ -321,6 +321,7 @@ export const reports = pgTable(
   (table) => [
     index('reports_open_idx').on(table.status, table.createdAt),
     index('reports_target_idx').on(table.postId, table.commentId, table.status),
+    index('reports_reporter_idx').on(table.reporterId, table.id.desc()),
     // One open report per reporter per target; a second report updates nothing.
     uniqueIndex('reports_reporter_target_idx')
       .on(table.reporterId, table.postId, sql`coalesce(${table.commentId}, 0)`)

@@ -1,5 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AdminUser, SessionUser } from '../../../shared/accounts';
 import { createQueryClient } from '../../api/query-client';
 import { ConfirmDialog } from '../../shell/confirm-dialog';
@@ -48,17 +50,23 @@ export function adminRoutes(users: AdminUser[] = [self, ann]): ApiRoutes {
   };
 }
 
-export function renderAdminUsers() {
+/** Mounts a users page in a router (its rows link to the audit log) with the confirm dialog. */
+export function renderUsersPage(page: ReactElement, path: string) {
   const queryClient = createQueryClient();
+  const router = createMemoryRouter([{ path, element: page }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={queryClient}>
       <ThemeProvider env="test">
-        <AdminUsersPage />
+        <RouterProvider router={router} />
         <ConfirmDialog />
       </ThemeProvider>
     </QueryClientProvider>,
   );
   return { queryClient };
+}
+
+export function renderAdminUsers() {
+  return renderUsersPage(<AdminUsersPage />, '/admin/users');
 }
 
 export function toastTitles(): string[] {

@@ -76,6 +76,51 @@ describe('admin users page', () => {
     );
   });
 
+  it('filters by role and status, sorts, and keeps the search with them', async () => {
+    const api = stubApi(adminRoutes());
+    renderAdminUsers();
+    await row('Ann');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Moderator');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Muted');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Name');
+    await userEvent.type(screen.getByLabelText('Search users'), 'an');
+
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/users').at(-1)?.search.toString()).toBe(
+        'q=an&role=moderator&status=muted&sort=name',
+      ),
+    );
+    expect(await screen.findByRole('table', { name: 'Accounts matching “an”' })).toBeTruthy();
+  });
+
+  it('links each account to its audit trail and shows emails, counts and join dates', async () => {
+    stubApi(
+      adminRoutes([
+        self,
+        { ...ann, postCount: 4, commentCount: 12, reportsAgainst: 3 },
+        adminUser({
+          id: 'u5',
+          name: 'Di',
+          mute: { reason: 'Flame', until: '2999-01-01T00:00:00Z' },
+        }),
+      ]),
+    );
+    renderAdminUsers();
+
+    const annRow = await row('Ann');
+    expect(
+      within(annRow).getByRole('link', { name: 'Audit trail of Ann' }).getAttribute('href'),
+    ).toBe('/admin/audit?targetType=user&targetId=u2');
+    expect(within(annRow).getByText('u2@example.com')).toBeTruthy();
+    const cells = within(annRow)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual(expect.arrayContaining(['4', '12', '3']));
+    expect(within(await row('Di')).getByText(/^Muted until /)).toBeTruthy();
+    expect(within(await row('Di')).getByRole('button', { name: 'Unmute Di' })).toBeTruthy();
+  });
+
   it('shows a failed unblock as a red toast with the server’s message', async () => {
     stubApi({
       ...adminRoutes([self, { ...ann, block: { reason: 'Spam', until: null } }]),

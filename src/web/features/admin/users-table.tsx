@@ -1,35 +1,53 @@
-import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { AdminUser, SessionUser } from '../../../shared/accounts';
 import { can, outranks } from '../../../shared/permissions';
 import { roleLabels } from '../../../shared/roles';
-import { accountStatus } from './account-status';
-import { useUnblockAccount } from './api/unblock-account';
-import { RoleSelect } from './role-select';
+import { formatDay } from '../../components/format-time';
+import { PrefetchLink } from '../../shell/prefetch-link';
 import { showServerError, showSuccess } from '../../shell/server-errors';
+import { accountStatus, isMuted, statusColor } from './account-status';
+import { useUnblockAccount } from './api/unblock-account';
+import { useUnmuteUser } from './api/unmute-user';
+import { RoleSelect } from './role-select';
+
+/** The dialogs a row opens; the page owns them (one of each, not one per row). */
+export type UserDialog = 'history' | 'mute' | 'block';
 
 interface UserRowProps {
   user: AdminUser;
   viewer: SessionUser;
-  onBlock: (user: AdminUser) => void;
+  showEmail: boolean;
+  onOpen: (dialog: UserDialog, user: AdminUser) => void;
 }
 
-function statusColor(user: AdminUser): string {
-  if (user.block) return 'red';
-  return user.emailVerified ? 'green' : 'gray';
+function RoleBadge({ user }: { user: AdminUser }) {
+  return (
+    <Badge variant={user.role === 'user' ? 'outline' : 'light'} color="grape" tt="none">
+      {user.role ? roleLabels[user.role] : 'No role'}
+    </Badge>
+  );
 }
 
-function UserRow({ user, viewer, onBlock }: UserRowProps) {
+function UserRow({ user, viewer, showEmail, onOpen }: UserRowProps) {
   const unblock = useUnblockAccount();
-  // The server enforces the rank rules; hiding only spares the admin a refusal.
+  const unmute = useUnmuteUser();
+  // The server enforces the rank rules; hiding only spares the viewer a refusal.
   const mayAct = outranks(viewer, user);
   const mayChangeRole = mayAct && can(viewer.role, 'roles.change');
+  const mayMute = mayAct && can(viewer.role, 'users.mute');
   const mayBlock = mayAct && can(viewer.role, 'users.block');
-  const roleLabel = user.role ? roleLabels[user.role] : 'No role';
+  const own = viewer.id === user.id;
+  const button = { size: 'compact-xs', variant: 'default' } as const;
 
   const onUnblock = () =>
     unblock.mutate(user.id, {
       onSuccess: () => showSuccess('Account unblocked', `${user.name} can sign in again.`),
       onError: (error) => showServerError('Could not unblock the account', error),
+    });
+  const onUnmute = () =>
+    unmute.mutate(user.id, {
+      onSuccess: () => showSuccess('User unmuted', `${user.name} can post again.`),
+      onError: (error) => showServerError('Could not unmute the user', error),
     });
 
   return (
@@ -38,35 +56,79 @@ function UserRow({ user, viewer, onBlock }: UserRowProps) {
         {user.name}
       </Table.Th>
       <Table.Td>{user.username ? `@${user.username}` : '—'}</Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email || 'Hidden'}</Table.Td>
-      <Table.Td>{mayChangeRole ? <RoleSelect user={user} /> : roleLabel}</Table.Td>
+      {showEmail && <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email || '—'}</Table.Td>}
+      <Table.Td>{mayChangeRole ? <RoleSelect user={user} /> : <RoleBadge user={user} />}</Table.Td>
+      <Table.Td>
+        <time dateTime={user.createdAt}>{formatDay(user.createdAt)}</time>
+      </Table.Td>
+      <Table.Td>{user.postCount.toLocaleString()}</Table.Td>
+      <Table.Td>{user.commentCount.toLocaleString()}</Table.Td>
+      <Table.Td>{user.reportsAgainst.toLocaleString()}</Table.Td>
       <Table.Td>
         <Badge variant="dot" color={statusColor(user)} tt="none">
           {accountStatus(user)}
         </Badge>
       </Table.Td>
       <Table.Td>
-        {mayBlock &&
-          (user.block ? (
+        <Group gap={4} wrap="nowrap">
+          {!own && (
             <Button
-              size="xs"
-              variant="default"
-              loading={unblock.isPending}
-              onClick={onUnblock}
-              aria-label={`Unblock ${user.name}`}
+              {...button}
+              onClick={() => onOpen('history', user)}
+              aria-label={`History of ${user.name}`}
             >
-              Unblock
+              History
             </Button>
-          ) : (
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => onBlock(user)}
-              aria-label={`Block ${user.name}`}
+          )}
+          {mayMute &&
+            (isMuted(user) ? (
+              <Button
+                {...button}
+                loading={unmute.isPending}
+                onClick={onUnmute}
+                aria-label={`Unmute ${user.name}`}
+              >
+                Unmute
+              </Button>
+            ) : (
+              <Button
+                {...button}
+                onClick={() => onOpen('mute', user)}
+                aria-label={`Mute ${user.name}`}
+              >
+                Mute
+              </Button>
+            ))}
+          {mayBlock &&
+            (user.block ? (
+              <Button
+                {...button}
+                loading={unblock.isPending}
+                onClick={onUnblock}
+                aria-label={`Unblock ${user.name}`}
+              >
+                Unblock
+              </Button>
+            ) : (
+              <Button
+                {...button}
+                onClick={() => onOpen('block', user)}
+                aria-label={`Block ${user.name}`}
+              >
+                Block
+              </Button>
+            ))}
+          {can(viewer.role, 'audit.view') && (
+            <Anchor
+              component={PrefetchLink}
+              to={`/admin/audit?targetType=user&targetId=${encodeURIComponent(user.id)}`}
+              size="sm"
+              aria-label={`Audit trail of ${user.name}`}
             >
-              Block
-            </Button>
-          ))}
+              Audit trail
+            </Anchor>
+          )}
+        </Group>
       </Table.Td>
     </Table.Tr>
   );
@@ -78,12 +140,14 @@ interface UsersTableProps {
   caption: string;
   /** A new search is loading; the rows are the previous answer's. */
   busy: boolean;
-  onBlock: (user: AdminUser) => void;
+  onOpen: (dialog: UserDialog, user: AdminUser) => void;
 }
 
-export function UsersTable({ users, viewer, caption, busy, onBlock }: UsersTableProps) {
+export function UsersTable({ users, viewer, caption, busy, onOpen }: UsersTableProps) {
+  // Emails reach only experienced moderators and admins; others get '' and no column.
+  const showEmail = can(viewer.role, 'users.block');
   return (
-    <Table.ScrollContainer minWidth={860} aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
+    <Table.ScrollContainer minWidth={1000} aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
       <Table verticalSpacing="sm" striped captionSide="top">
         {/* At the start, not centred on the scrolling table, so a phone shows it too. */}
         <Table.Caption ta="left">
@@ -95,8 +159,12 @@ export function UsersTable({ users, viewer, caption, busy, onBlock }: UsersTable
           <Table.Tr>
             <Table.Th scope="col">Name</Table.Th>
             <Table.Th scope="col">Username</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
+            {showEmail && <Table.Th scope="col">Email</Table.Th>}
             <Table.Th scope="col">Role</Table.Th>
+            <Table.Th scope="col">Joined</Table.Th>
+            <Table.Th scope="col">Threads</Table.Th>
+            <Table.Th scope="col">Replies</Table.Th>
+            <Table.Th scope="col">Reports against</Table.Th>
             <Table.Th scope="col">Status</Table.Th>
             <Table.Th scope="col">
               <VisuallyHidden>Actions</VisuallyHidden>
@@ -105,7 +173,13 @@ export function UsersTable({ users, viewer, caption, busy, onBlock }: UsersTable
         </Table.Thead>
         <Table.Tbody>
           {users.map((user) => (
-            <UserRow key={user.id} user={user} viewer={viewer} onBlock={onBlock} />
+            <UserRow
+              key={user.id}
+              user={user}
+              viewer={viewer}
+              showEmail={showEmail}
+              onOpen={onOpen}
+            />
           ))}
         </Table.Tbody>
       </Table>

@@ -83,6 +83,7 @@ export function detail(overrides: Partial<PostDetail> = {}): PostDetail {
     bodySource: 'I think the pacing **works**.',
     editedAt: null,
     deleted: false,
+    hidden: null,
     viewCount: 42,
     viewer: { reacted: false, canEdit: false, canDelete: false, canReply: true },
     ...overrides,
@@ -101,6 +102,7 @@ export function reply(id: number, overrides: Partial<Comment> = {}): Comment {
     createdAt: hourAgo,
     editedAt: null,
     deleted: false,
+    hidden: null,
     viewer: { reacted: false, canEdit: false, canDelete: false },
     ...overrides,
   };

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '../../../shared/accounts';
 import { useSession } from '../../api/session';
+import { activeMute, MutedNotice, useMuteRefusal } from '../../components/muted-notice';
 import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
 import { useCategories } from './api/get-categories';
 import { useCreatePost } from './api/create-post';
@@ -15,6 +16,7 @@ function NewPostForm({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const categories = useCategories();
   const createPost = useCreatePost();
+  const mutedRefusal = useMuteRefusal();
   const draft = usePostDraft(user.id);
   const form = useForm({
     mode: 'controlled',
@@ -41,7 +43,10 @@ function NewPostForm({ user }: { user: SessionUser }) {
         showSuccess('Post published');
         void navigate(`/forum/post/${post.id}`);
       },
-      onError: (error) => showServerError('Could not publish the post', error, form),
+      // A mute answer lands in the session; the page then shows the notice (the draft is kept).
+      onError: (error) => {
+        if (!mutedRefusal(error)) showServerError('Could not publish the post', error, form);
+      },
     });
   };
 
@@ -80,10 +85,12 @@ function NewPostForm({ user }: { user: SessionUser }) {
 export function NewPostPage() {
   const session = useSession();
   const user = session.data;
+  const mute = activeMute(user?.mute);
   return (
     <Stack gap="lg" maw={860}>
       <Title order={1}>New post</Title>
-      {user && <NewPostForm key={user.id} user={user} />}
+      {mute && <MutedNotice mute={mute} />}
+      {user && !mute && <NewPostForm key={user.id} user={user} />}
       {session.isPending && (
         <Center py="xl">
           <Loader aria-label="Loading" />

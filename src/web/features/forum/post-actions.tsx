@@ -2,9 +2,14 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { PostDetail } from '../../../shared/forum';
+import { can } from '../../../shared/permissions';
+import { useSession } from '../../api/session';
+import type { ModerationAction } from '../../components/moderation-actions';
+import { ModerationControls } from '../../components/moderation-controls';
 import { confirm } from '../../shell/confirm-store';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { showServerError, showSuccess } from '../../shell/server-errors';
+import { useCategories } from './api/get-categories';
 import { useDeletePost } from './api/delete-post';
 import { useReactToPost } from './api/react-to-post';
 import { LikeButton } from './like-button';
@@ -12,11 +17,40 @@ import { ReportButton } from './report-button';
 import { ShareButton } from './share-button';
 import type { SignInGate } from './use-sign-in-gate';
 
+/** The moderators' menu on a thread; mounted only for them, so nobody else loads categories. */
+function ThreadModeration({ post }: { post: PostDetail }) {
+  const navigate = useNavigate();
+  const categories = useCategories();
+  const onDone = (action: ModerationAction) => {
+    // A purged thread is gone: its page would only say so.
+    if (action === 'purge') void navigate('/forum');
+  };
+  return (
+    <ModerationControls
+      item={{
+        type: 'post',
+        postId: post.id,
+        commentId: null,
+        hidden: post.hidden,
+        locked: post.locked,
+        pinned: post.pinned,
+        deleted: post.deleted,
+        categoryId: post.category.id,
+      }}
+      what="this post"
+      layout="menu"
+      categories={categories.data}
+      onDone={onDone}
+    />
+  );
+}
+
 /** Like, views, share, report, and the author's (or a moderator's) edit and delete. */
 export function PostActions({ post, gate }: { post: PostDetail; gate: SignInGate }) {
   const navigate = useNavigate();
   const react = useReactToPost();
   const deletePost = useDeletePost();
+  const isModerator = can(useSession().data?.role, 'content.moderate');
 
   const onToggleLike = (value: boolean) =>
     react.mutate(
@@ -88,6 +122,7 @@ export function PostActions({ post, gate }: { post: PostDetail; gate: SignInGate
             Delete
           </Button>
         )}
+        {isModerator && <ThreadModeration post={post} />}
       </Group>
     </Group>
   );

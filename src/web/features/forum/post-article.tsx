@@ -5,6 +5,7 @@ import { RatingStars } from '../../components/rating-stars';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { AuthorCard } from './author-card';
 import { formatFull } from '../../components/format-time';
+import { HiddenNotice } from './hidden-notice';
 import { PostActions } from './post-actions';
 import { PostTags } from './post-tags';
 import { RelativeTime } from './relative-time';
@@ -70,6 +71,8 @@ export function PostArticle({ post, gate }: { post: PostDetail; gate: SignInGate
           )}
         </Group>
       </AuthorCard>
+
+      {post.hidden && !post.deleted && <HiddenNotice what="post" reason={post.hidden.reason} />}
 
       <Paper withBorder p="lg" radius="md">
         {post.deleted ? (

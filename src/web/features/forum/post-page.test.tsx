@@ -169,7 +169,7 @@ describe('post page', () => {
     expect(within(dialog).getByRole('link', { name: 'Ann Lee' })).toBeTruthy();
   });
 
-  it('reports the post with a reason', async () => {
+  it('reports the post with a category, and asks for words of one’s own for “something else”', async () => {
     const api = stubApi({
       ...postRoutes(detail()),
       'POST /api/forum/posts/1/report': () => noContent(),
@@ -179,13 +179,41 @@ describe('post page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Report this post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report this post' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    expect(await within(dialog).findByText('Choose what is wrong')).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Something else' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(await within(dialog).findByText('Say briefly what is wrong')).toBeTruthy();
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Spam link');
+    expect(api.callsTo('POST', '/api/forum/posts/1/report')).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Spam link');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
 
     await waitFor(() => expect(toastTitles()).toContain('Report sent'));
     expect(api.callsTo('POST', '/api/forum/posts/1/report')[0]?.body).toEqual({
+      category: 'other',
       reason: 'Spam link',
+    });
+  });
+
+  it('reports a reply as spam without a reason', async () => {
+    const api = stubApi({
+      ...postRoutes(detail(), [reply(10)]),
+      'POST /api/forum/comments/10/report': () => noContent(),
+    });
+    renderForum('/forum/post/1');
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Report the reply by Bob Moderator' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Report the reply by Bob Moderator' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('Report sent'));
+    expect(api.callsTo('POST', '/api/forum/comments/10/report')[0]?.body).toEqual({
+      category: 'spam',
+      reason: '',
     });
   });
 

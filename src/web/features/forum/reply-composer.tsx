@@ -2,6 +2,7 @@ import { Alert, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/
 import { schemaResolver, useForm } from '@mantine/form';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { createCommentBody, forumLimits, type Comment } from '../../../shared/forum';
+import { useMuteRefusal } from '../../components/muted-notice';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useCreateComment } from './api/create-comment';
 import { MarkdownEditor } from './markdown-editor';
@@ -28,6 +29,8 @@ export function quoteMarkdown(comment: Comment): string {
  */
 export function ReplyComposer({ postId, ref }: { postId: number; ref: Ref<ReplyComposerHandle> }) {
   const createComment = useCreateComment();
+  // A mute that began after the page loaded: the gate above swaps this form for the notice.
+  const mutedRefusal = useMuteRefusal();
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
   const section = useRef<HTMLDivElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -64,7 +67,9 @@ export function ReplyComposer({ postId, ref }: { postId: number; ref: Ref<ReplyC
           setReplyTo(null);
           showSuccess('Reply posted');
         },
-        onError: (error) => showServerError('Could not post the reply', error, form),
+        onError: (error) => {
+          if (!mutedRefusal(error)) showServerError('Could not post the reply', error, form);
+        },
       },
     ),
   );

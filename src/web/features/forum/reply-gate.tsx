@@ -4,10 +4,11 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PostDetail } from '../../../shared/forum';
 import { useSession } from '../../api/session';
+import { activeMute, MutedNotice } from '../../components/muted-notice';
 
 /**
  * Shows the reply form only to someone who may send it; everyone else learns why not (a locked
- * or deleted thread, signed out, email not verified). The server enforces the same rules.
+ * or deleted thread, signed out, email not verified, muted). The server enforces the same rules.
  */
 export function ReplyGate({ post, children }: { post: PostDetail; children: ReactNode }) {
   const session = useSession();
@@ -44,6 +45,8 @@ export function ReplyGate({ post, children }: { post: PostDetail; children: Reac
       </Group>
     );
   }
+  const mute = activeMute(user.mute);
+  if (mute) return <MutedNotice mute={mute} />;
   if (!post.viewer.canReply) {
     return <Text c="dimmed">You cannot reply to this thread.</Text>;
   }

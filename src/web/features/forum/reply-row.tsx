@@ -3,7 +3,10 @@ import { IconArrowBackUp, IconEdit, IconQuote, IconTrash } from '@tabler/icons-r
 import { memo, useState } from 'react';
 import type { Comment } from '../../../shared/forum';
 import { AuthorLink } from '../../components/author-link';
+import { ModerationControls, useViewerRole } from '../../components/moderation-controls';
 import { UserAvatar } from '../../components/user-avatar';
+import { can } from '../../../shared/permissions';
+import { HiddenNotice } from './hidden-notice';
 import { LikeButton } from './like-button';
 import { RelativeTime } from './relative-time';
 import { RenderedMarkdown } from './rendered-markdown';
@@ -52,6 +55,7 @@ export const ReplyRow = memo(function ReplyRow({
 }: ReplyRowProps) {
   const [editing, setEditing] = useState(false);
   const what = `the reply by ${comment.author.name}`;
+  const isModerator = can(useViewerRole(), 'content.moderate');
 
   return (
     <Paper component="li" id={`reply-${comment.id}`} withBorder p="md" radius="md">
@@ -71,6 +75,10 @@ export const ReplyRow = memo(function ReplyRow({
             )}
           </Text>
         </Group>
+
+        {comment.hidden && !comment.deleted && (
+          <HiddenNotice what="reply" reason={comment.hidden.reason} />
+        )}
 
         {comment.replyTo && !comment.deleted && <QuotedReply replyTo={comment.replyTo} />}
 
@@ -142,6 +150,22 @@ export const ReplyRow = memo(function ReplyRow({
               </Button>
             )}
             <ReportButton target={{ kind: 'comment', id: comment.id }} what={what} gate={gate} />
+            {isModerator && (
+              <ModerationControls
+                item={{
+                  type: 'comment',
+                  postId: comment.postId,
+                  commentId: comment.id,
+                  hidden: comment.hidden,
+                  locked: false,
+                  pinned: false,
+                  deleted: comment.deleted,
+                  categoryId: null,
+                }}
+                what={what}
+                layout="menu"
+              />
+            )}
           </Group>
         )}
       </Stack>

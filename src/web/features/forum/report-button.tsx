@@ -1,9 +1,14 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconFlag } from '@tabler/icons-react';
 import { useState } from 'react';
-import { forumLimits } from '../../../shared/forum';
-import { reportBody } from '../../../shared/moderation';
+import {
+  moderationLimits,
+  reportBody,
+  reportCategories,
+  reportCategoryLabels,
+  type ReportCategory,
+} from '../../../shared/moderation';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useReportContent, type ReportTarget } from './api/report-content';
 import type { SignInGate } from './use-sign-in-gate';
@@ -15,16 +20,31 @@ interface ReportButtonProps {
   gate: SignInGate;
 }
 
+interface ReportValues {
+  /** '' until the reporter picks one: no category is chosen for them. */
+  category: ReportCategory | '';
+  reason: string;
+}
+
+const checkReport = schemaResolver(reportBody, { sync: true });
+
+function validateReport(values: ReportValues) {
+  if (values.category === '') return { category: 'Choose what is wrong' };
+  return checkReport(values);
+}
+
 function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => void }) {
   const report = useReportContent();
-  const form = useForm({
-    initialValues: { reason: '' },
-    validate: schemaResolver(reportBody, { sync: true }),
+  const form = useForm<ReportValues>({
+    initialValues: { category: '', reason: '' },
+    validate: validateReport,
   });
+  const reasonRequired = form.getValues().category === 'other';
 
-  const submit = form.onSubmit(({ reason }) =>
+  const submit = form.onSubmit(({ category, reason }) => {
+    if (category === '') return;
     report.mutate(
-      { target, reason: reason.trim() },
+      { target, report: { category, reason: reason.trim() } },
       {
         onSuccess: () => {
           onDone();
@@ -32,20 +52,30 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
         },
         onError: (error) => showServerError('Could not send the report', error, form),
       },
-    ),
-  );
+    );
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Text size="sm">Tell the moderators briefly what is wrong with it.</Text>
+        <Radio.Group label="What is wrong with it?" required {...form.getInputProps('category')}>
+          <Stack gap={6} mt={6}>
+            {reportCategories.map((category) => (
+              <Radio key={category} value={category} label={reportCategoryLabels[category]} />
+            ))}
+          </Stack>
+        </Radio.Group>
         <Textarea
           label="Reason"
-          required
+          description={
+            reasonRequired
+              ? 'Say briefly what is wrong.'
+              : 'Optional: anything moderators should know.'
+          }
+          required={reasonRequired}
           autosize
           minRows={3}
-          maxLength={forumLimits.reportReasonMax}
-          data-autofocus
+          maxLength={moderationLimits.reasonMax}
           {...form.getInputProps('reason')}
         />
         <Group justify="flex-end">
@@ -62,8 +92,8 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
 }
 
 /**
- * A button that asks why in a dialog; the report goes to the moderators' queue. The form is
- * mounted only while the dialog is open: a long thread has one of these per reply.
+ * A button that asks what is wrong in a dialog; the report goes to the moderators' queue. The
+ * form is mounted only while the dialog is open: a long thread has one of these per reply.
  */
 export function ReportButton({ target, what, gate }: ReportButtonProps) {
   const [opened, setOpened] = useState(false);

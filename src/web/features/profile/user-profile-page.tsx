@@ -6,6 +6,7 @@ import { ActiveSessions } from './active-sessions';
 import { DeleteAccount } from './delete-account';
 import { DisplayNameForm } from './display-name-form';
 import { EmailForm } from './email-form';
+import { ModRequestSection } from './mod-request-section';
 import { PasswordForm } from './password-form';
 import { ProfileSection } from './profile-section';
 import { errorMessage } from '../../shell/server-errors';
@@ -25,6 +26,7 @@ export function UserProfilePage() {
         <PasswordForm />
         <EmailForm user={user} />
         <ActiveSessions />
+        <ModRequestSection user={user} />
         <DeleteAccount user={user} />
       </>
     );

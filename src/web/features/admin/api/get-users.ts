@@ -1,21 +1,37 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { userListResponse } from '../../../../shared/accounts';
+import type { userSorts, userStatuses } from '../../../../shared/moderation';
+import type { Role } from '../../../../shared/roles';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 
-/** GET /api/users: one page of accounts matching `q`, with the cursor of the next page. */
-export function getUsers({ q, cursor }: { q: string; cursor: string | null }) {
+/** What the member list is narrowed and ordered by; '' is "any". */
+export interface UserFilters {
+  q: string;
+  role: Role | '';
+  status: (typeof userStatuses)[number] | '';
+  sort: (typeof userSorts)[number];
+}
+
+export const noUserFilters: UserFilters = { q: '', role: '', status: '', sort: 'newest' };
+
+/** GET /api/users: one page of accounts matching the filters, with the next page's cursor. */
+export function getUsers({ filters, cursor }: { filters: UserFilters; cursor: string | null }) {
   const params = new URLSearchParams();
-  if (q !== '') params.set('q', q);
+  if (filters.q !== '') params.set('q', filters.q);
+  if (filters.role !== '') params.set('role', filters.role);
+  if (filters.status !== '') params.set('status', filters.status);
+  // The server's default order is left out, so the plain list's URL stays plain.
+  if (filters.sort !== noUserFilters.sort) params.set('sort', filters.sort);
   if (cursor !== null) params.set('cursor', cursor);
   const search = params.toString();
   return apiFetch(`/api/users${search === '' ? '' : `?${search}`}`, userListResponse);
 }
 
-export function usersQueryOptions(q: string) {
+export function usersQueryOptions(filters: UserFilters) {
   return infiniteQueryOptions({
-    queryKey: [...queryKeys.adminUsers, { q }],
-    queryFn: ({ pageParam }) => getUsers({ q, cursor: pageParam }),
+    queryKey: [...queryKeys.adminUsers, 'list', filters],
+    queryFn: ({ pageParam }) => getUsers({ filters, cursor: pageParam }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     // Keep showing the last answer while a new search loads, instead of a blank table.
@@ -23,6 +39,6 @@ export function usersQueryOptions(q: string) {
   });
 }
 
-export function useUsers(q: string) {
-  return useInfiniteQuery(usersQueryOptions(q));
+export function useUsers(filters: UserFilters) {
+  return useInfiniteQuery(usersQueryOptions(filters));
 }

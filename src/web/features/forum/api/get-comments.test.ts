@@ -16,6 +16,7 @@ function comment(id: number): Comment {
     createdAt: '2025-01-01T00:00:00.000Z',
     editedAt: null,
     deleted: false,
+    hidden: null,
     viewer: { reacted: false, canEdit: false, canDelete: false },
   };
 }

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adminStatsResponse,
+  siteSettingsBody,
+  siteSettingsResponse,
+} from '../../../shared/moderation.js';
+import { errorResponses, noQuery } from '../../http.js';
+import type { Db } from '../../platform/db/database.js';
+import { viewerOf } from '../accounts/access.js';
+import { updateSiteInfo } from '../site/service.js';
+import { readAdminStats } from './stats.js';
+
+const errors = errorResponses(400, 401, 403);
+
+/** The admin dashboard's counts and the site settings (admins). */
+export function registerAdminRoutes(app: FastifyInstance, options: { db: Db; siteName: string }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+
+  api.get(
+    '/api/admin/stats',
+    {
+      config: { access: { permission: 'site.settings' } },
+      schema: {
+        tags,
+        summary: 'Counts for the admin dashboard (users, threads, replies, open reports, ...)',
+        querystring: noQuery,
+        response: { 200: adminStatsResponse, ...errors },
+      },
+    },
+    () => readAdminStats(options.db),
+  );
+
+  api.put(
+    '/api/admin/site',
+    {
+      config: { access: { permission: 'site.settings' } },
+      schema: {
+        tags,
+        summary: "Change the site's name and description (recorded in the audit log)",
+        querystring: noQuery,
+        body: siteSettingsBody,
+        response: { 200: siteSettingsResponse, ...errors },
+      },
+    },
+    (request) =>
+      updateSiteInfo(options.db, {
+        actorId: viewerOf(request).id,
+        siteName: options.siteName,
+        next: request.body,
+      }),
+  );
+}

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { AdminStats } from '../../../shared/moderation.js';
+import { queryRows, type Db } from '../../platform/db/database.js';
+
+interface StatsRow {
+  users: number;
+  new_users_this_week: number;
+  posts: number;
+  comments: number;
+  open_reports: number;
+  pending_mod_requests: number;
+}
+
+/**
+ * The dashboard's counts in one round trip. Deleted accounts and content do not count; the
+ * news discussion threads do (they are threads people reply in).
+ */
+export async function readAdminStats(db: Db): Promise<AdminStats> {
+  const [row] = await queryRows<StatsRow>(
+    db,
+    sql`select
+      (select count(*)::integer from users where deleted_at is null) as users,
+      (select count(*)::integer from users
+        where deleted_at is null and created_at > now() - interval '7 days') as new_users_this_week,
+      (select count(*)::integer from posts where deleted_at is null) as posts,
+      (select count(*)::integer from comments where deleted_at is null) as comments,
+      (select count(*)::integer from reports where status = 'open') as open_reports,
+      (select count(*)::integer from mod_requests where status = 'open') as pending_mod_requests`,
+  );
+  if (!row) throw new Error('the stats query returned no row');
+  return {
+    users: Number(row.users),
+    newUsersThisWeek: Number(row.new_users_this_week),
+    posts: Number(row.posts),
+    comments: Number(row.comments),
+    openReports: Number(row.open_reports),
+    pendingModRequests: Number(row.pending_mod_requests),
+    // Donations land in a later issue; the dashboard hides the tile until then.
+    donations: null,
+  };
+}

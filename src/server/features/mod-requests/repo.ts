@@ -1,0 +1,111 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { invalidArgument } from '../../../shared/errors.js';
+import type { ModRequest } from '../../../shared/moderation.js';
+import type { Db } from '../../platform/db/database.js';
+import { modRequests, users } from '../../platform/db/schema.js';
+import type { DbOrTx } from '../audit/audit.js';
+import { presentAuthor } from '../forum/presenter.js';
+import { memberCounts, presentMemberHistory } from '../users/member-history.js';
+
+const author = {
+  id: users.id,
+  name: users.name,
+  username: users.username,
+  displayUsername: users.displayUsername,
+  image: users.image,
+  role: users.role,
+  deletedAt: users.deletedAt,
+};
+
+type RequestRow = typeof modRequests.$inferSelect;
+type AuthorRow = { [K in keyof typeof author]: (typeof users.$inferSelect)[K] };
+
+export function presentModRequest(request: RequestRow, requester: AuthorRow): ModRequest {
+  return {
+    id: Number(request.id),
+    requester: presentAuthor(requester),
+    motivation: request.motivation,
+    status: request.status as ModRequest['status'],
+    decisionReason: request.decisionReason,
+    decidedAt: request.decidedAt?.toISOString() ?? null,
+    createdAt: request.createdAt.toISOString(),
+  };
+}
+
+/** The user's latest request (mod_requests_user_idx), open or decided. */
+export async function latestRequestOf(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ request: modRequests, requester: author })
+    .from(modRequests)
+    .innerJoin(users, eq(users.id, modRequests.userId))
+    .where(eq(modRequests.userId, userId))
+    .orderBy(desc(modRequests.createdAt), desc(modRequests.id))
+    .limit(1);
+  return row;
+}
+
+/** A request locked for a decision, with its requester's account row. */
+export async function lockRequest(tx: DbOrTx, id: number) {
+  const [row] = await tx
+    .select({ request: modRequests, requester: users })
+    .from(modRequests)
+    .innerJoin(users, eq(users.id, modRequests.userId))
+    .where(eq(modRequests.id, id))
+    .for('update');
+  return row;
+}
+
+/** Cursor: the last row's creation time with its microseconds, and its id. */
+const cursorSchema = z.tuple([
+  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+  z.number().int().positive(),
+]);
+const encodeCursor = (key: string, id: number) =>
+  Buffer.from(JSON.stringify([key, id])).toString('base64url');
+function decodeCursor(cursor: string): [string, number] {
+  try {
+    return cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw invalidArgument('This page link is not valid any more: start again from the first page');
+  }
+}
+
+/** Requests of one status, newest first, through mod_requests_status_idx. */
+export async function listRequests(
+  db: Db,
+  query: { status: string; cursor?: string | undefined; limit: number },
+) {
+  const conditions: SQL[] = [eq(modRequests.status, query.status)];
+  if (query.cursor) {
+    const [key, id] = decodeCursor(query.cursor);
+    conditions.push(
+      sql`(${modRequests.createdAt}, ${modRequests.id}) < (${key}::timestamptz, ${id}::bigint)`,
+    );
+  }
+  const rows = await db
+    .select({
+      request: modRequests,
+      requester: author,
+      joinedAt: users.createdAt,
+      history: memberCounts(sql`${users.id}`),
+      cursorKey: sql<string>`to_char(${modRequests.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(modRequests)
+    .innerJoin(users, eq(users.id, modRequests.userId))
+    .where(and(...conditions))
+    .orderBy(desc(modRequests.createdAt), desc(modRequests.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      ...presentModRequest(row.request, row.requester),
+      requesterHistory: presentMemberHistory({ createdAt: row.joinedAt, ...row.history }),
+    })),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor(last.cursorKey, Number(last.request.id))
+        : null,
+  };
+}

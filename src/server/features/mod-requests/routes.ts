@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '../../../shared/forum.js';
+import {
+  createModRequestBody,
+  modRequestListQuery,
+  modRequestListResponse,
+  modRequestResponse,
+  myModRequestResponse,
+  rejectModRequestBody,
+} from '../../../shared/moderation.js';
+import { errorResponses, noQuery } from '../../http.js';
+import { viewerOf } from '../accounts/access.js';
+import { createModRequestService, type ModRequestOptions } from './service.js';
+
+const errors = errorResponses(400, 401, 403, 404, 409, 412);
+
+/** Moderator requests: a member asks, an admin approves or rejects (issue 5 §3). */
+export function registerModRequestRoutes(app: FastifyInstance, options: ModRequestOptions) {
+  const service = createModRequestService(options);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['mod-requests'];
+
+  api.post(
+    '/api/mod-requests',
+    {
+      config: { access: { permission: 'mod-request.create' } },
+      schema: {
+        tags,
+        summary: 'Ask to become a moderator (one open request at a time)',
+        querystring: noQuery,
+        body: createModRequestBody,
+        response: { 201: modRequestResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.create(viewerOf(request), request.body.motivation);
+      return reply.status(201).send({ request: created });
+    },
+  );
+
+  api.get(
+    '/api/mod-requests/mine',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Your latest moderator request, and whether you may ask now',
+        querystring: noQuery,
+        response: { 200: myModRequestResponse, ...errors },
+      },
+    },
+    (request) => service.mine(viewerOf(request)),
+  );
+
+  api.get(
+    '/api/mod-requests',
+    {
+      config: { access: { permission: 'mod-requests.decide' } },
+      schema: {
+        tags,
+        summary: "Moderator requests of one status, newest first, with each requester's history",
+        querystring: modRequestListQuery,
+        response: { 200: modRequestListResponse, ...errors },
+      },
+    },
+    (request) => service.list(request.query),
+  );
+
+  api.post(
+    '/api/mod-requests/:id/approve',
+    {
+      config: { access: { permission: 'mod-requests.decide' } },
+      schema: {
+        tags,
+        summary: 'Approve a request: the member becomes a moderator and is told by mail',
+        querystring: noQuery,
+        params: idParams,
+        response: { 200: modRequestResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      request: await service.approve(viewerOf(request), request.params.id),
+    }),
+  );
+
+  api.post(
+    '/api/mod-requests/:id/reject',
+    {
+      config: { access: { permission: 'mod-requests.decide' } },
+      schema: {
+        tags,
+        summary: 'Reject a request with a reason; the member is told by mail',
+        querystring: noQuery,
+        params: idParams,
+        body: rejectModRequestBody,
+        response: { 200: modRequestResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      request: await service.reject(viewerOf(request), request.params.id, request.body.reason),
+    }),
+  );
+}

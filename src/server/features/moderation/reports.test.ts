@@ -1,0 +1,190 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostList } from '../../../shared/forum.js';
+import type { MyReport } from '../../../shared/moderation.js';
+import { comments, posts, reports } from '../../platform/db/schema.js';
+import { createAgent } from '../../test/accounts.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { person, writePost, writeReply, type Person } from '../forum/forum-fixtures.js';
+import { moderate, report } from './moderation-fixtures.js';
+
+let t: TestApp;
+let author: Person;
+let moderator: Person;
+let reporters: Person[];
+
+beforeAll(async () => {
+  t = await createTestApp({ serveWeb: false, env: { FORUM_LIST_CACHE_MS: '0' } });
+  // Threads come from a moderator (not rate limited).
+  author = await person(t, 'moderator');
+  moderator = await person(t, 'moderator');
+  reporters = [await person(t), await person(t), await person(t)];
+});
+afterAll(() => t.close());
+
+const db = () => t.platforms.database.db;
+const hiddenReason = 'Hidden pending review after reports from 3 members';
+
+describe('reporting', () => {
+  it('stores the category and reason, once per member while open', async () => {
+    const post = await writePost(t, author.agent);
+    const [first] = reporters;
+    if (!first) throw new Error('no reporter');
+    await report(first.agent, { postId: post.id }, { category: 'abuse', reason: 'Name calling' });
+    const again = await first.agent.inject({
+      method: 'POST',
+      url: `/api/forum/posts/${post.id}/report`,
+      payload: { category: 'spam', reason: '' },
+    });
+    expect(again.statusCode).toBe(200);
+    const stored = await db().select().from(reports).where(eq(reports.postId, post.id));
+    expect(stored).toEqual([
+      expect.objectContaining({ category: 'abuse', reason: 'Name calling', status: 'open' }),
+    ]);
+  });
+
+  it('refuses an unknown category or "other" without words, and stores nothing', async () => {
+    const post = await writePost(t, author.agent);
+    for (const payload of [
+      { category: 'boring', reason: 'Not my taste' },
+      { category: 'other', reason: '' },
+      { reason: 'No category' },
+    ]) {
+      const res = await reporters[0]?.agent.inject({
+        method: 'POST',
+        url: `/api/forum/posts/${post.id}/report`,
+        payload,
+      });
+      expect(res?.statusCode).toBe(400);
+      expect(res?.json().error.code).toBe('invalid-argument');
+    }
+    expect(await db().select().from(reports).where(eq(reports.postId, post.id))).toEqual([]);
+  });
+
+  it('hides a thread pending review at its third distinct reporter', async () => {
+    const post = await writePost(t, author.agent, { title: 'Buy cheap watches' });
+    const [first, second, third] = reporters as [Person, Person, Person];
+    await report(first.agent, { postId: post.id });
+    await report(second.agent, { postId: post.id });
+    // The same member twice is still two reporters' worth of nothing: one open report.
+    await first.agent.inject({
+      method: 'POST',
+      url: `/api/forum/posts/${post.id}/report`,
+      payload: { category: 'spam', reason: '' },
+    });
+    let [row] = await db().select().from(posts).where(eq(posts.id, post.id));
+    expect(row?.hiddenAt).toBeNull();
+
+    await report(third.agent, { postId: post.id });
+    [row] = await db().select().from(posts).where(eq(posts.id, post.id));
+    expect(row?.hiddenAt).not.toBeNull();
+    expect(row?.hiddenReason).toBe(hiddenReason);
+
+    const anonymous = await createAgent(t.app).inject({ url: `/api/forum/posts/${post.id}` });
+    expect(anonymous.statusCode).toBe(404);
+    expect((await first.agent.inject({ url: `/api/forum/posts/${post.id}` })).statusCode).toBe(404);
+    const list = (await createAgent(t.app).inject({ url: '/api/forum/posts?sort=newest' })).json<{
+      items: PostList['items'];
+    }>();
+    expect(list.items.map((item) => item.id)).not.toContain(post.id);
+
+    for (const agent of [author.agent, moderator.agent]) {
+      const seen = await agent.inject({ url: `/api/forum/posts/${post.id}` });
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json().post).toMatchObject({
+        id: post.id,
+        hidden: { reason: hiddenReason },
+        viewer: { canReply: false },
+      });
+    }
+  });
+
+  it('hides a reply at its third distinct reporter, leaving a tombstone for others', async () => {
+    const post = await writePost(t, author.agent);
+    const replier = await person(t);
+    const reply = await writeReply(replier.agent, post.id, { body: 'You are all fools' });
+    for (const someone of reporters) await report(someone.agent, { commentId: reply.id });
+    const [row] = await db().select().from(comments).where(eq(comments.id, reply.id));
+    expect(row?.hiddenReason).toBe(hiddenReason);
+    const forOthers = await createAgent(t.app).inject({
+      url: `/api/forum/posts/${post.id}/comments`,
+    });
+    expect(forOthers.json().items[0]).toMatchObject({ id: reply.id, deleted: true, hidden: null });
+    const forAuthor = await replier.agent.inject({ url: `/api/forum/posts/${post.id}/comments` });
+    expect(forAuthor.json().items[0]).toMatchObject({
+      id: reply.id,
+      bodySource: 'You are all fools',
+      hidden: { reason: hiddenReason },
+    });
+  });
+});
+
+describe("a reporter's own reports", () => {
+  it('lists them newest first with the item, and shows what became of each', async () => {
+    const reporter = await person(t);
+    const post = await writePost(t, author.agent, { title: 'A thread to flag' });
+    const reply = await writeReply(author.agent, post.id);
+    await report(reporter.agent, { postId: post.id }, { category: 'off-topic', reason: '' });
+    await report(reporter.agent, { commentId: reply.id }, { category: 'other', reason: 'Odd' });
+    const mine = async (query = '') => {
+      const res = await reporter.agent.inject({ url: `/api/reports/mine${query}` });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ items: MyReport[]; nextCursor: string | null }>();
+    };
+    const open = await mine();
+    expect(open.items).toMatchObject([
+      {
+        target: {
+          type: 'comment',
+          postId: post.id,
+          commentId: reply.id,
+          title: 'A thread to flag',
+          link: `/forum/post/${post.id}#reply-${reply.id}`,
+        },
+        category: 'other',
+        reason: 'Odd',
+        status: 'open',
+        resolution: null,
+        resolvedAt: null,
+      },
+      {
+        target: { type: 'post', link: `/forum/post/${post.id}` },
+        category: 'off-topic',
+        status: 'open',
+      },
+    ]);
+
+    const hidden = await moderate(
+      moderator.agent,
+      { postId: post.id },
+      { action: 'hide', reason: 'Off-topic rant' },
+    );
+    expect(hidden.statusCode).toBe(200);
+    const dismissed = await moderate(
+      moderator.agent,
+      { commentId: reply.id },
+      { action: 'dismiss' },
+    );
+    expect(dismissed.statusCode).toBe(200);
+    const after = await mine();
+    expect(after.items.map((item) => [item.status, item.resolution])).toEqual([
+      ['resolved', 'dismiss'],
+      ['resolved', 'hide'],
+    ]);
+    expect(after.items[0]?.resolvedAt).not.toBeNull();
+
+    const first = await mine('?limit=1');
+    expect(first.items).toHaveLength(1);
+    const second = await mine(`?limit=1&cursor=${first.nextCursor ?? ''}`);
+    expect(second.items.map((item) => item.target.type)).toEqual(['post']);
+    expect(second.nextCursor).toBeNull();
+    const others = await (await person(t)).agent.inject({ url: '/api/reports/mine' });
+    expect(others.json().items).toEqual([]);
+  });
+
+  it('refuses a page link that is not one of ours', async () => {
+    const res = await reporters[0]?.agent.inject({ url: '/api/reports/mine?cursor=bogus' });
+    expect(res?.statusCode).toBe(400);
+    expect(res?.json().error.code).toBe('invalid-argument');
+  });
+});

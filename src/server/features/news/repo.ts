@@ -1,0 +1,162 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { invalidArgument } from '../../../shared/errors.js';
+import type { Db } from '../../platform/db/database.js';
+import { newsArticles, posts, users } from '../../platform/db/schema.js';
+import type { DbOrTx } from '../audit/audit.js';
+
+/**
+ * News reads and writes. An article is public once published, or scheduled with its time
+ * passed: `status in ('published', 'scheduled')` is the predicate of news_public_idx, and
+ * `publish_at <= now()` makes a scheduled article appear by itself, with no timer. Published
+ * articles always hold a past publish time (service.ts), so one condition serves both.
+ */
+export const isPublic = sql<boolean>`(${newsArticles.status} in ('published', 'scheduled') and ${newsArticles.publishAt} <= now())`;
+
+const exactTime = (column: SQL | typeof newsArticles.createdAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** What a list shows of an article: no body; comments counted on its discussion thread. */
+const summaryColumns = {
+  id: newsArticles.id,
+  title: newsArticles.title,
+  summary: newsArticles.summary,
+  coverUploadId: newsArticles.coverUploadId,
+  coverAlt: newsArticles.coverAlt,
+  status: newsArticles.status,
+  featured: newsArticles.featured,
+  publishAt: newsArticles.publishAt,
+  createdAt: newsArticles.createdAt,
+  updatedAt: newsArticles.updatedAt,
+  visible: isPublic,
+  commentCount: sql<number>`coalesce(${posts.replyCount}, 0)`,
+  author: {
+    id: users.id,
+    name: users.name,
+    username: users.username,
+    displayUsername: users.displayUsername,
+    image: users.image,
+    role: users.role,
+    deletedAt: users.deletedAt,
+  },
+};
+
+const articleColumns = {
+  ...summaryColumns,
+  bodyHtml: newsArticles.bodyHtml,
+  bodySource: newsArticles.bodySource,
+  discussionPostId: newsArticles.discussionPostId,
+  discussionHiddenAt: posts.hiddenAt,
+  discussionHiddenReason: posts.hiddenReason,
+};
+
+/** Every read joins the author and the discussion thread (for its reply count). */
+const joinAuthor = eq(users.id, newsArticles.authorId);
+const joinDiscussion = eq(posts.id, newsArticles.discussionPostId);
+
+export type NewsSummaryRow = Awaited<ReturnType<typeof publicPageQuery>>[number];
+export type NewsArticleRow = NonNullable<Awaited<ReturnType<typeof findArticle>>>;
+
+export async function findArticle(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select(articleColumns)
+    .from(newsArticles)
+    .innerJoin(users, joinAuthor)
+    .leftJoin(posts, joinDiscussion)
+    .where(eq(newsArticles.id, id));
+  return row;
+}
+
+/** The article row itself, locked until the transaction ends. */
+export async function lockArticle(tx: DbOrTx, id: number) {
+  const [row] = await tx
+    .select({ article: newsArticles, visible: isPublic })
+    .from(newsArticles)
+    .where(eq(newsArticles.id, id))
+    .for('update');
+  return row;
+}
+
+const malformed = () =>
+  invalidArgument('This page link is not valid any more: start again from the first page');
+const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+const rowId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+function decode<T>(cursor: string, schema: z.ZodType<T>): T {
+  try {
+    return schema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw malformed();
+  }
+}
+export interface PageQuery {
+  cursor?: string | undefined;
+  limit: number;
+}
+
+const encode = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+/** Public articles: featured first, then the newest publish time (news_public_idx). */
+export function publicPageQuery(db: Db, query: PageQuery) {
+  const conditions: SQL[] = [isPublic];
+  if (query.cursor) {
+    const [featured, key, id] = decode(query.cursor, z.tuple([z.boolean(), timestamp, rowId]));
+    // Past a plain article only plain ones follow: the same comparison as the forum's pinned.
+    conditions.push(
+      featured
+        ? sql`(${newsArticles.featured}, ${newsArticles.publishAt}, ${newsArticles.id}) < (true, ${key}::timestamptz, ${id}::bigint)`
+        : sql`${newsArticles.featured} = false and (${newsArticles.publishAt}, ${newsArticles.id}) < (${key}::timestamptz, ${id}::bigint)`,
+    );
+  }
+  return db
+    .select({ ...summaryColumns, cursorKey: exactTime(sql`${newsArticles.publishAt}`) })
+    .from(newsArticles)
+    .innerJoin(users, joinAuthor)
+    .leftJoin(posts, joinDiscussion)
+    .where(and(...conditions))
+    .orderBy(desc(newsArticles.featured), desc(newsArticles.publishAt), desc(newsArticles.id))
+    .limit(query.limit + 1);
+}
+
+export async function listPublic(db: Db, query: PageQuery) {
+  const rows = await publicPageQuery(db, query);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor:
+      rows.length > query.limit && last
+        ? encode([last.featured, last.cursorKey, Number(last.id)])
+        : null,
+  };
+}
+
+/** Every article whatever its status, newest first (news_all_idx), for the admins' list. */
+export function allPageQuery(db: Db, query: PageQuery) {
+  const conditions: SQL[] = [];
+  if (query.cursor) {
+    const [key, id] = decode(query.cursor, z.tuple([timestamp, rowId]));
+    conditions.push(
+      sql`(${newsArticles.createdAt}, ${newsArticles.id}) < (${key}::timestamptz, ${id}::bigint)`,
+    );
+  }
+  return db
+    .select({ ...summaryColumns, cursorKey: exactTime(newsArticles.createdAt) })
+    .from(newsArticles)
+    .innerJoin(users, joinAuthor)
+    .leftJoin(posts, joinDiscussion)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(newsArticles.createdAt), desc(newsArticles.id))
+    .limit(query.limit + 1);
+}
+
+export async function listAll(db: Db, query: PageQuery) {
+  const rows = await allPageQuery(db, query);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor:
+      rows.length > query.limit && last ? encode([last.cursorKey, Number(last.id)]) : null,
+  };
+}

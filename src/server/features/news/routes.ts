@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../../shared/forum.js';
+import {
+  createNewsBody,
+  newsArticleResponse,
+  newsListQuery,
+  newsListResponse,
+  updateNewsBody,
+} from '../../../shared/news.js';
+import { errorResponses, noQuery } from '../../http.js';
+import type { Db } from '../../platform/db/database.js';
+import { viewerOf } from '../accounts/access.js';
+import { createNewsService } from './service.js';
+
+const readErrors = errorResponses(400, 404);
+const writeErrors = errorResponses(400, 401, 403, 404);
+
+/** News articles: public reading, admin writing (issue 5 §7). */
+export function registerNewsRoutes(app: FastifyInstance, options: { db: Db }) {
+  const news = createNewsService(options.db);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['news'];
+  const write = { access: { permission: 'news.write' } } as const;
+
+  api.get(
+    '/api/news',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Published articles: featured first, then newest; cursor pages',
+        querystring: newsListQuery,
+        response: { 200: newsListResponse, ...readErrors },
+      },
+    },
+    (request) => news.listPublic(request.query),
+  );
+
+  api.get(
+    '/api/news/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'One article (drafts and scheduled ones only for admins)',
+        querystring: noQuery,
+        params: idParams,
+        response: { 200: newsArticleResponse, ...readErrors },
+      },
+    },
+    async (request) => ({ article: await news.read(request.viewer, request.params.id) }),
+  );
+
+  api.get(
+    '/api/admin/news',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Every article whatever its status, newest first',
+        querystring: newsListQuery,
+        response: { 200: newsListResponse, ...writeErrors },
+      },
+    },
+    (request) => news.listAll(request.query),
+  );
+
+  api.post(
+    '/api/news',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Write an article (Markdown body, rendered once and stored with its source)',
+        querystring: noQuery,
+        body: createNewsBody,
+        response: { 201: newsArticleResponse, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const article = await news.create(viewerOf(request), request.body);
+      return reply.status(201).send({ article });
+    },
+  );
+
+  api.patch(
+    '/api/news/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Edit an article; `status: draft` unpublishes it',
+        querystring: noQuery,
+        params: idParams,
+        body: updateNewsBody,
+        response: { 200: newsArticleResponse, ...writeErrors },
+      },
+    },
+    async (request) => ({
+      article: await news.update(viewerOf(request), request.params.id, request.body),
+    }),
+  );
+
+  api.delete(
+    '/api/news/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete an article; its comments thread is hidden',
+        querystring: noQuery,
+        params: idParams,
+        response: { 204: z.null(), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      await news.remove(viewerOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toast } from '../../shell/toast-store';
+import { apiError, json, stubApi } from '../../test/fake-api';
+import { adminAreaRoutes, renderAdminArea, stats } from './admin-area-test-kit';
+
+afterEach(() => toast.clear());
+
+describe('admin dashboard', () => {
+  it('shows each count with a link to its area, and no donations before there are any', async () => {
+    stubApi(adminAreaRoutes());
+    renderAdminArea('/admin');
+
+    const counts = await screen.findByRole('list', { name: 'Site counts' });
+    expect(within(counts).getByLabelText('Users: 1,234')).toBeTruthy();
+    expect(within(counts).getByLabelText('New this week: 12')).toBeTruthy();
+    expect(within(counts).getByLabelText('Posts: 560')).toBeTruthy();
+    expect(within(counts).getByLabelText('Replies: 7,890')).toBeTruthy();
+    expect(within(counts).getByLabelText('Open reports: 3')).toBeTruthy();
+    expect(within(counts).getByLabelText('Pending mod requests: 2')).toBeTruthy();
+    expect(within(counts).queryByText('Donations')).toBeNull();
+
+    const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(href('Manage users')).toBe('/admin/users');
+    expect(href('Review reports')).toBe('/moderator/reports');
+    expect(href('Decide requests')).toBe('/admin/mod-requests');
+    expect(href('Audit log')).toBe('/admin/audit');
+    expect(href('News articles')).toBe('/admin/news');
+    expect(href('Site settings')).toBe('/admin/settings');
+  });
+
+  it('shows donations once they exist', async () => {
+    stubApi({
+      ...adminAreaRoutes(),
+      'GET /api/admin/stats': () => json({ ...stats, donations: { count: 4, totalCents: 12_500 } }),
+    });
+    renderAdminArea('/admin');
+
+    const counts = await screen.findByRole('list', { name: 'Site counts' });
+    expect(within(counts).getByText('Donations')).toBeTruthy();
+    expect(within(counts).getByText(/^4 · .*125\.00$/)).toBeTruthy();
+  });
+
+  it('says why the counts are missing when the server refuses', async () => {
+    stubApi({
+      ...adminAreaRoutes(),
+      'GET /api/admin/stats': () => apiError(403, 'permission-denied', 'Admins only'),
+    });
+    renderAdminArea('/admin');
+
+    expect(await screen.findByText('Could not load the counts')).toBeTruthy();
+    expect(screen.getByText('Admins only')).toBeTruthy();
+  });
+});

@@ -1,0 +1,177 @@
+import {
+  Alert,
+  Anchor,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconCoin,
+  IconFileText,
+  IconFlag,
+  IconHistory,
+  IconMessages,
+  IconNews,
+  IconSettings,
+  IconShieldPlus,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { AdminStats } from '../../../shared/moderation';
+import { PrefetchLink } from '../../shell/prefetch-link';
+import { errorMessage } from '../../shell/server-errors';
+import { useAdminStats } from './api/get-admin-stats';
+
+interface StatCard {
+  label: string;
+  value: string;
+  to: string;
+  linkLabel: string;
+  icon: ReactNode;
+}
+
+const money = (cents: number) =>
+  (cents / 100).toLocaleString(undefined, { style: 'currency', currency: 'USD' });
+
+function statCards(stats: AdminStats): StatCard[] {
+  const count = (value: number) => value.toLocaleString();
+  const cards: StatCard[] = [
+    {
+      label: 'Users',
+      value: count(stats.users),
+      to: '/admin/users',
+      linkLabel: 'Manage users',
+      icon: <IconUsers size={20} aria-hidden />,
+    },
+    {
+      label: 'New this week',
+      value: count(stats.newUsersThisWeek),
+      to: '/admin/users',
+      linkLabel: 'See the newest accounts',
+      icon: <IconUserPlus size={20} aria-hidden />,
+    },
+    {
+      label: 'Posts',
+      value: count(stats.posts),
+      to: '/forum',
+      linkLabel: 'Open the forum',
+      icon: <IconFileText size={20} aria-hidden />,
+    },
+    {
+      label: 'Replies',
+      value: count(stats.comments),
+      to: '/forum',
+      linkLabel: 'Open the forum',
+      icon: <IconMessages size={20} aria-hidden />,
+    },
+    {
+      label: 'Open reports',
+      value: count(stats.openReports),
+      to: '/moderator/reports',
+      linkLabel: 'Review reports',
+      icon: <IconFlag size={20} aria-hidden />,
+    },
+    {
+      label: 'Pending mod requests',
+      value: count(stats.pendingModRequests),
+      to: '/admin/mod-requests',
+      linkLabel: 'Decide requests',
+      icon: <IconShieldPlus size={20} aria-hidden />,
+    },
+  ];
+  if (stats.donations) {
+    cards.push({
+      label: 'Donations',
+      value: `${count(stats.donations.count)} · ${money(stats.donations.totalCents)}`,
+      to: '/donations',
+      linkLabel: 'See donations',
+      icon: <IconCoin size={20} aria-hidden />,
+    });
+  }
+  return cards;
+}
+
+const areas = [
+  { label: 'Audit log', to: '/admin/audit', icon: <IconHistory size={18} aria-hidden /> },
+  { label: 'News articles', to: '/admin/news', icon: <IconNews size={18} aria-hidden /> },
+  { label: 'Site settings', to: '/admin/settings', icon: <IconSettings size={18} aria-hidden /> },
+];
+
+function StatCardView({ card }: { card: StatCard }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="li">
+      <Stack gap={6}>
+        <Group gap="xs" c="dimmed">
+          {card.icon}
+          <Text size="sm" c="dimmed">
+            {card.label}
+          </Text>
+        </Group>
+        <Text fz={28} fw={700} aria-label={`${card.label}: ${card.value}`}>
+          {card.value}
+        </Text>
+        <Anchor component={PrefetchLink} to={card.to} size="sm">
+          {card.linkLabel}
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /admin: the site at a glance, with a way into each admin and moderation area. */
+export function AdminDashboardPage() {
+  const stats = useAdminStats();
+
+  let content;
+  if (stats.isPending) {
+    content = (
+      <Center py="xl">
+        <Loader aria-label="Loading the counts" />
+      </Center>
+    );
+  } else if (stats.isError) {
+    content = (
+      <Alert color="red" title="Could not load the counts">
+        {errorMessage(stats.error)}
+      </Alert>
+    );
+  } else {
+    content = (
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, md: 3 }}
+        component="ul"
+        aria-label="Site counts"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {statCards(stats.data).map((card) => (
+          <StatCardView key={card.label} card={card} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Administration</Title>
+      {content}
+      <nav aria-label="Admin areas">
+        <Group gap="md">
+          {areas.map((area) => (
+            <Anchor key={area.to} component={PrefetchLink} to={area.to}>
+              <Group gap={6} component="span">
+                {area.icon}
+                {area.label}
+              </Group>
+            </Anchor>
+          ))}
+        </Group>
+      </nav>
+    </Stack>
+  );
+}

@@ -1,0 +1,134 @@
+import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { modRequestStatuses } from '../../../shared/moderation';
+import { confirm } from '../../shell/confirm-store';
+import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { useDecideModRequest } from './api/decide-mod-request';
+import {
+  useModRequests,
+  type ModRequestStatus,
+  type ModRequestWithHistory,
+} from './api/get-mod-requests';
+import { ModRequestCard } from './mod-request-card';
+import { RejectModRequestModal } from './reject-mod-request-modal';
+
+const tabLabels: Record<ModRequestStatus, string> = {
+  open: 'Open',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+const emptyText: Record<ModRequestStatus, string> = {
+  open: 'No open requests.',
+  approved: 'No approved requests yet.',
+  rejected: 'No rejected requests yet.',
+};
+
+function statusFrom(value: string | null): ModRequestStatus {
+  return modRequestStatuses.find((status) => status === value) ?? 'open';
+}
+
+function RequestList({ status }: { status: ModRequestStatus }) {
+  const requests = useModRequests(status);
+  const decide = useDecideModRequest();
+  const [rejecting, setRejecting] = useState<ModRequestWithHistory | null>(null);
+  const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const onApprove = (request: ModRequestWithHistory) =>
+    confirm({
+      title: 'Approve request',
+      message: `${request.requester.name} becomes a moderator: they can review reports, hide content and mute members.`,
+      confirmLabel: 'Approve',
+      type: 'warning',
+      onConfirm: async () => {
+        try {
+          await decide.mutateAsync({ id: request.id, decision: 'approve' });
+          showSuccess('Request approved', `${request.requester.name} is now a moderator.`);
+        } catch (error) {
+          showServerError('Could not approve the request', error);
+        }
+      },
+    });
+
+  if (requests.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading requests" />
+      </Center>
+    );
+  }
+  if (requests.isError) {
+    return (
+      <Alert color="red" title="Could not load the requests">
+        {errorMessage(requests.error)}
+      </Alert>
+    );
+  }
+  if (items.length === 0) return <Text c="dimmed">{emptyText[status]}</Text>;
+  return (
+    <Stack gap="md">
+      <Stack
+        component="ul"
+        gap="sm"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label={`${tabLabels[status]} requests`}
+      >
+        {items.map((request) => (
+          <ModRequestCard
+            key={request.id}
+            request={request}
+            onApprove={onApprove}
+            onReject={setRejecting}
+          />
+        ))}
+      </Stack>
+      {requests.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="default"
+            loading={requests.isFetchingNextPage}
+            onClick={() => void requests.fetchNextPage()}
+          >
+            Load more requests
+          </Button>
+        </Group>
+      )}
+      <RejectModRequestModal request={rejecting} onClose={() => setRejecting(null)} />
+    </Stack>
+  );
+}
+
+/** /admin/mod-requests: members asking to become moderators, and the decisions taken. */
+export function AdminModRequestsPage() {
+  const [params, setParams] = useSearchParams();
+  const status = statusFrom(params.get('status'));
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Moderator Requests</Title>
+      <Tabs
+        value={status}
+        keepMounted={false}
+        onChange={(value) =>
+          setParams(value === 'open' || value === null ? {} : { status: value }, { replace: true })
+        }
+      >
+        <Tabs.List aria-label="Request status">
+          {modRequestStatuses.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {tabLabels[value]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {modRequestStatuses.map((value) => (
+          <Tabs.Panel key={value} value={value} pt="md">
+            <RequestList status={value} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toast } from '../../shell/toast-store';
+import { apiError, json, stubApi } from '../../test/fake-api';
+import { adminAreaRoutes, categories, renderAdminArea, toastTitles } from './admin-area-test-kit';
+
+afterEach(() => toast.clear());
+
+async function categoryItem(name: string) {
+  const list = await screen.findByRole('list', { name: 'Categories' });
+  return within(list).getByRole('listitem', { name });
+}
+
+describe('admin site settings', () => {
+  it('saves the site name and description', async () => {
+    const api = stubApi({
+      ...adminAreaRoutes(),
+      'PUT /api/admin/site': (call) => json(call.body),
+    });
+    renderAdminArea('/admin/settings');
+
+    const name = await screen.findByLabelText(/^Site name/);
+    expect((name as HTMLInputElement).value).toBe('Viewpoint');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Cinema Club');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('Site settings saved'));
+    expect(api.callsTo('PUT', '/api/admin/site')[0]?.body).toEqual({
+      name: 'Cinema Club',
+      description: 'Films and talk',
+    });
+  });
+
+  it('refuses a one-letter site name before asking the server', async () => {
+    const api = stubApi(adminAreaRoutes());
+    renderAdminArea('/admin/settings');
+
+    const name = await screen.findByLabelText(/^Site name/);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'V');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText(/at least 2/i)).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/admin/site')).toHaveLength(0);
+  });
+
+  it('adds a category and shows the server’s refusal of a duplicate on the field', async () => {
+    stubApi({
+      ...adminAreaRoutes(),
+      'POST /api/forum/categories': () =>
+        apiError(400, 'invalid-argument', 'Invalid request', {
+          issues: [{ path: '/name', message: 'A category with this name exists' }],
+        }),
+    });
+    renderAdminArea('/admin/settings');
+    await categoryItem('Reviews');
+
+    const add = screen.getByRole('region', { name: 'Add a category' });
+    await userEvent.type(within(add).getByLabelText(/^Name/), 'Talk');
+    await userEvent.click(within(add).getByRole('button', { name: 'Add category' }));
+    expect(await within(add).findByText('A category with this name exists')).toBeTruthy();
+
+    const created = {
+      id: 4,
+      slug: 'docs',
+      name: 'Documentaries',
+      description: 'Real life',
+      position: 3,
+      archived: false,
+    };
+    stubApi({
+      ...adminAreaRoutes(),
+      'POST /api/forum/categories': (call) => {
+        expect(call.body).toEqual({ name: 'Documentaries', description: 'Real life' });
+        return json({ category: created }, 201);
+      },
+    });
+    await userEvent.clear(within(add).getByLabelText(/^Name/));
+    await userEvent.type(within(add).getByLabelText(/^Name/), 'Documentaries');
+    await userEvent.type(within(add).getByLabelText('Description'), 'Real life');
+    await userEvent.click(within(add).getByRole('button', { name: 'Add category' }));
+    await waitFor(() => expect(toastTitles()).toContain('Category added'));
+  });
+
+  it('moves a category up by sending the whole new order', async () => {
+    const api = stubApi({
+      ...adminAreaRoutes(),
+      'PUT /api/forum/categories/order': (call) => {
+        const ids = (call.body as { ids: number[] }).ids;
+        return json({ categories: ids.map((id) => categories.find((c) => c.id === id)) });
+      },
+    });
+    renderAdminArea('/admin/settings');
+
+    const talk = await categoryItem('Talk');
+    expect(
+      within(await categoryItem('Reviews')).getByRole('button', { name: 'Move Reviews up' }),
+    ).toHaveProperty('disabled', true);
+    await userEvent.click(within(talk).getByRole('button', { name: 'Move Talk up' }));
+
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/forum/categories/order')[0]?.body).toEqual({
+        ids: [2, 1, 3],
+      }),
+    );
+    await waitFor(() => {
+      const names = within(screen.getByRole('list', { name: 'Categories' }))
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label'));
+      expect(names).toEqual(['Talk', 'Reviews', 'Old']);
+    });
+  });
+
+  it('renames in a dialog and archives and unarchives', async () => {
+    const api = stubApi({
+      ...adminAreaRoutes(),
+      'PATCH /api/forum/categories/2': (call) =>
+        json({ category: { ...categories[1], ...(call.body as object) } }),
+      'PATCH /api/forum/categories/3': (call) =>
+        json({ category: { ...categories[2], ...(call.body as object) } }),
+    });
+    renderAdminArea('/admin/settings');
+
+    await userEvent.click(within(await categoryItem('Talk')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Talk' });
+    const name = within(dialog).getByLabelText(/^Name/);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'General talk');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save category' }));
+    await waitFor(() => expect(toastTitles()).toContain('Category saved'));
+    expect(api.callsTo('PATCH', '/api/forum/categories/2')[0]?.body).toEqual({
+      name: 'General talk',
+      description: '',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Archive Talk' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Unarchive Old' }));
+    await waitFor(() => expect(toastTitles()).toContain('Category restored'));
+    expect(toastTitles()).toContain('Category archived');
+    expect(api.callsTo('PATCH', '/api/forum/categories/2')[1]?.body).toEqual({ archived: true });
+    expect(api.callsTo('PATCH', '/api/forum/categories/3')[0]?.body).toEqual({ archived: false });
+  });
+});

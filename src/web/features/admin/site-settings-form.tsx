@@ -1,0 +1,68 @@
+import { Alert, Button, Group, Loader, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { siteSettingsBody } from '../../../shared/moderation';
+import { siteQueryOptions, type Site } from '../../api/get-site';
+import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { useUpdateSiteSettings, type SiteSettingsInput } from './api/update-site-settings';
+
+const descriptionMax = 300;
+
+function SiteSettingsFields({ site }: { site: Site }) {
+  const update = useUpdateSiteSettings();
+  const form = useForm<SiteSettingsInput>({
+    mode: 'controlled',
+    initialValues: { name: site.name, description: site.description },
+    validate: schemaResolver(siteSettingsBody, { sync: true }),
+  });
+  const description = form.getValues().description;
+
+  const onSubmit = form.onSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(values);
+      form.resetDirty(saved);
+      showSuccess('Site settings saved');
+    } catch (error) {
+      showServerError('Could not save the site settings', error, form);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm" maw={560}>
+        <TextInput label="Site name" required maxLength={60} {...form.getInputProps('name')} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          description={
+            <Text span size="xs" c={description.length > descriptionMax ? 'red' : 'dimmed'}>
+              {description.length} / {descriptionMax} characters
+            </Text>
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('description')}
+        />
+        <Group>
+          <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The site's name and description: the header, the footer and every page's <head>. */
+export function SiteSettingsForm() {
+  const site = useQuery(siteQueryOptions());
+  if (site.isPending) return <Loader size="sm" aria-label="Loading the site settings" />;
+  if (site.isError) {
+    return (
+      <Alert color="red" title="Could not load the site settings">
+        {errorMessage(site.error)}
+      </Alert>
+    );
+  }
+  return <SiteSettingsFields site={site.data} />;
+}

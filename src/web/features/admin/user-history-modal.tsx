@@ -1,0 +1,129 @@
+import { Alert, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { AdminUser } from '../../../shared/accounts';
+import type { AuditAction, AuditEntry } from '../../../shared/moderation';
+import { roleLabels } from '../../../shared/roles';
+import { formatDate, formatDateTime } from '../../components/format-time';
+import { errorMessage } from '../../shell/server-errors';
+import { accountStatus } from './account-status';
+import { useUserHistory } from './api/get-user-history';
+
+/** The actions a member's history holds, in words; anything else shows its code. */
+const historyLabels: Partial<Record<AuditAction, string>> = {
+  'user.mute': 'Muted',
+  'user.unmute': 'Unmuted',
+  'user.block': 'Blocked',
+  'user.unblock': 'Unblocked',
+  'user.role': 'Role changed',
+  'post.hide': 'Thread hidden',
+  'post.restore': 'Thread restored',
+  'post.purge': 'Thread purged',
+  'post.lock': 'Thread locked',
+  'post.move': 'Thread moved',
+  'post.edit': 'Thread edited by a moderator',
+  'comment.hide': 'Reply hidden',
+  'comment.restore': 'Reply restored',
+  'comment.purge': 'Reply purged',
+  'comment.edit': 'Reply edited by a moderator',
+  'report.dismiss': 'Reports dismissed',
+  'mod-request.approve': 'Moderator request approved',
+  'mod-request.reject': 'Moderator request rejected',
+};
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <Stack gap={0}>
+      <Text fw={700} size="lg">
+        {value.toLocaleString()}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+function PastAction({ entry }: { entry: AuditEntry }) {
+  return (
+    <li>
+      <Group gap="xs" align="baseline">
+        <Text size="sm" fw={600}>
+          {historyLabels[entry.action] ?? entry.action}
+        </Text>
+        <Text size="sm" c="dimmed">
+          by {entry.actor.name} ·{' '}
+          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+        </Text>
+      </Group>
+      {entry.reason && <Text size="sm">“{entry.reason}”</Text>}
+    </li>
+  );
+}
+
+function HistoryBody({ userId }: { userId: string }) {
+  const query = useUserHistory(userId);
+  if (query.isPending) {
+    return (
+      <Center py="md">
+        <Loader aria-label="Loading the history" />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" title="Could not load the history">
+        {errorMessage(query.error)}
+      </Alert>
+    );
+  }
+  const { user, history, actions } = query.data;
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        {user.role ? roleLabels[user.role] : 'No role'} · joined {formatDate(history.joinedAt)} ·{' '}
+        {accountStatus(user)}
+      </Text>
+      <SimpleGrid cols={{ base: 2, xs: 4 }}>
+        <Count label="Threads" value={history.postCount} />
+        <Count label="Replies" value={history.commentCount} />
+        <Count label="Reports against" value={history.reportsAgainst} />
+        <Count label="Sanctions" value={history.sanctions} />
+      </SimpleGrid>
+      <Title order={3} size="h5">
+        Past actions
+      </Title>
+      {actions.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No moderator has acted on this account.
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {actions.map((entry) => (
+            <PastAction key={entry.id} entry={entry} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+interface UserHistoryModalProps {
+  opened: boolean;
+  user: AdminUser | null;
+  onClose: () => void;
+}
+
+/** A member's counts and the actions moderators took on their account and content. */
+export function UserHistoryModal({ opened, user, onClose }: UserHistoryModalProps) {
+  return (
+    <Modal.Root opened={opened && user !== null} onClose={onClose} centered size="lg">
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header role="none">
+          <Modal.Title fw={600}>{user ? `History of ${user.name}` : 'History'}</Modal.Title>
+          <Modal.CloseButton aria-label="Close dialog" />
+        </Modal.Header>
+        <Modal.Body>{user && opened && <HistoryBody userId={user.id} />}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

@@ -1,0 +1,110 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import type { AdminUser } from '../../../shared/accounts';
+import { can } from '../../../shared/permissions';
+import { useSession } from '../../api/session';
+import { errorMessage } from '../../shell/server-errors';
+import { noUserFilters, useUsers, type UserFilters as Filters } from './api/get-users';
+import { BlockAccountModal } from './block-account-modal';
+import { MuteUserModal } from './mute-user-modal';
+import { UserFilters } from './user-filters';
+import { UserHistoryModal } from './user-history-modal';
+import { UsersTable, type UserDialog } from './users-table';
+
+/** How long typing must pause before the search is sent. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+function captionFor(filters: Filters): string {
+  if (filters.q !== '') return `Accounts matching “${filters.q}”`;
+  return filters.role === '' && filters.status === '' ? 'All accounts' : 'Filtered accounts';
+}
+
+/**
+ * The member list behind /admin/users and /moderator/users: one page, whose columns and actions
+ * follow the viewer's permissions and rank (DESIGN.md §4).
+ */
+export function UsersDirectory({ title, intro }: { title: string; intro: string }) {
+  const viewer = useSession().data;
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [choices, setChoices] = useState<Filters>(noUserFilters);
+  const filters = { ...choices, q };
+  const users = useUsers(filters);
+  const [dialog, setDialog] = useState<UserDialog | null>(null);
+  const [target, setTarget] = useState<AdminUser | null>(null);
+
+  const onOpen = (next: UserDialog, user: AdminUser) => {
+    setTarget(user);
+    setDialog(next);
+  };
+  const close = () => setDialog(null);
+  const list = users.data?.pages.flatMap((page) => page.users) ?? [];
+
+  let content;
+  if (!viewer || users.isPending) {
+    content = (
+      <Center py="xl">
+        <Loader aria-label="Loading users" />
+      </Center>
+    );
+  } else if (users.isError && list.length === 0) {
+    content = (
+      <Alert color="red" title="Could not load the users">
+        {errorMessage(users.error)}
+      </Alert>
+    );
+  } else if (list.length === 0) {
+    content = (
+      <Text>
+        {captionFor(filters) === 'All accounts'
+          ? 'There are no accounts yet.'
+          : q === ''
+            ? 'No account matches these filters.'
+            : `No account matches “${q}”.`}
+      </Text>
+    );
+  } else {
+    content = (
+      <UsersTable
+        busy={users.isPlaceholderData}
+        users={list}
+        viewer={viewer}
+        caption={captionFor(filters)}
+        onOpen={onOpen}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{title}</Title>
+        <Text c="dimmed">{intro}</Text>
+      </Stack>
+      <UserFilters
+        search={search}
+        onSearch={setSearch}
+        filters={filters}
+        // The typed search wins over the `q` the choices carry.
+        onChange={setChoices}
+        byEmail={can(viewer?.role, 'users.block')}
+      />
+      {content}
+      {users.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="default"
+            loading={users.isFetchingNextPage}
+            onClick={() => void users.fetchNextPage()}
+          >
+            Load more users
+          </Button>
+        </Group>
+      )}
+      <BlockAccountModal opened={dialog === 'block'} user={target} onClose={close} />
+      <MuteUserModal opened={dialog === 'mute'} user={target} onClose={close} />
+      <UserHistoryModal opened={dialog === 'history'} user={target} onClose={close} />
+    </Stack>
+  );
+}

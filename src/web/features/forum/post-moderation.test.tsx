@@ -1,0 +1,256 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../../shared/accounts';
+import type { ModerationTarget } from '../../../shared/moderation';
+import { cancelConfirm, confirmStore } from '../../shell/confirm-store';
+import { toast } from '../../shell/toast-store';
+import { apiError, json, stubApi } from '../../test/fake-api';
+import {
+  currentLocation,
+  detail,
+  postRoutes,
+  renderForum,
+  reply,
+  toastTitles,
+  viewer,
+} from './forum-test-kit';
+
+const moderator: SessionUser = { ...viewer, id: 'm1', name: 'Mo', role: 'moderator' };
+const experienced: SessionUser = { ...moderator, role: 'experienced_moderator' };
+
+function result(overrides: Partial<ModerationTarget> = {}) {
+  return json({
+    target: {
+      type: 'post',
+      postId: 1,
+      commentId: null,
+      title: 'Is Solaris too slow?',
+      bodyHtml: '',
+      category: { id: 2, slug: 'discussions', name: 'Discussions' },
+      hidden: null,
+      locked: false,
+      pinned: false,
+      deleted: false,
+      createdAt: '2024-03-01T10:00:00.000Z',
+      ...overrides,
+    },
+  });
+}
+
+async function openMenu(name: string) {
+  await userEvent.click(await screen.findByRole('button', { name }));
+  return screen.findByRole('menu');
+}
+
+let muteUntil: string;
+beforeEach(() => {
+  muteUntil = new Date(Date.now() + 86_400_000).toISOString();
+});
+afterEach(async () => {
+  await cancelConfirm();
+  toast.clear();
+});
+
+describe('moderating a thread on its page', () => {
+  it('offers no moderation menu to a plain user', async () => {
+    stubApi(postRoutes(detail(), [reply(10)]));
+    renderForum('/forum/post/1');
+
+    await screen.findByText('Reply number 10');
+    expect(screen.queryByRole('button', { name: /^Moderate/ })).toBeNull();
+  });
+
+  it('hides the thread with a reason, then shows the hidden notice', async () => {
+    let post = detail();
+    const api = stubApi({
+      ...postRoutes(post, [], moderator),
+      'GET /api/forum/posts/1': () => json({ post }),
+      'POST /api/moderation/posts/1': () => {
+        post = detail({ hidden: { reason: 'Spoils the ending' } });
+        return result({ hidden: { reason: 'Spoils the ending' } });
+      },
+    });
+    renderForum('/forum/post/1');
+
+    const menu = await openMenu('Moderate this post');
+    expect(within(menu).queryByRole('menuitem', { name: 'Purge' })).toBeNull();
+    expect(within(menu).queryByRole('menuitem', { name: 'Dismiss reports' })).toBeNull();
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Hide' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide this post' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    expect(await within(dialog).findByText('Give a reason of at least 3 characters')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/moderation/posts/1')).toHaveLength(0);
+
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Reason/ }),
+      'Spoils the ending',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('Post hidden'));
+    expect(api.callsTo('POST', '/api/moderation/posts/1')[0]?.body).toEqual({
+      action: 'hide',
+      reason: 'Spoils the ending',
+    });
+    expect(await screen.findByText('This post is hidden by a moderator')).toBeTruthy();
+    expect(screen.getByText('Reason: Spoils the ending')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('locks and moves the thread to another open category', async () => {
+    const api = stubApi({
+      ...postRoutes(detail(), [], moderator),
+      'POST /api/moderation/posts/1': (call) =>
+        result((call.body as { action: string }).action === 'lock' ? { locked: true } : {}),
+    });
+    renderForum('/forum/post/1');
+
+    await userEvent.click(
+      within(await openMenu('Moderate this post')).getByRole('menuitem', { name: 'Lock thread' }),
+    );
+    await waitFor(() => expect(toastTitles()).toContain('Thread locked'));
+
+    await userEvent.click(
+      within(await openMenu('Moderate this post')).getByRole('menuitem', { name: 'Move thread' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Move thread' });
+    const select = within(dialog).getByRole('combobox', { name: /Move to/ });
+    const options = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    // Not the thread's own category, nor an archived one.
+    expect(options).toEqual(['Choose a category', 'Reviews']);
+    await userEvent.selectOptions(select, 'Reviews');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move thread' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('Thread moved'));
+    expect(api.callsTo('POST', '/api/moderation/posts/1').map((call) => call.body)).toEqual([
+      { action: 'lock' },
+      { action: 'move', categoryId: 1 },
+    ]);
+  });
+
+  it('lets an experienced moderator purge after a reason and a danger confirmation', async () => {
+    const api = stubApi({
+      ...postRoutes(detail(), [], experienced),
+      'POST /api/moderation/posts/1': () => result({ deleted: true }),
+      'GET /api/forum/posts': () => json({ items: [], nextCursor: null }),
+    });
+    renderForum('/forum/post/1');
+
+    await userEvent.click(
+      within(await openMenu('Moderate this post')).getByRole('menuitem', { name: 'Purge' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Purge this post' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Illegal link');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    const confirmDialog = await screen.findByRole('dialog', { name: 'Purge for good' });
+    expect(confirmStore.getState().view?.type).toBe('danger');
+    expect(api.callsTo('POST', '/api/moderation/posts/1')).toHaveLength(0);
+    await userEvent.click(within(confirmDialog).getByRole('button', { name: 'Purge' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('Post purged'));
+    expect(api.callsTo('POST', '/api/moderation/posts/1')[0]?.body).toEqual({
+      action: 'purge',
+      reason: 'Illegal link',
+    });
+    await waitFor(() => expect(currentLocation()).toBe('/forum'));
+  });
+
+  it('hides a reply through its own menu and shows a refusal as a red toast', async () => {
+    const api = stubApi({
+      ...postRoutes(detail(), [reply(10)], moderator),
+      'POST /api/moderation/comments/10': () =>
+        apiError(403, 'permission-denied', 'You cannot moderate this reply'),
+    });
+    renderForum('/forum/post/1');
+
+    const menu = await openMenu('Moderate the reply by Bob Moderator');
+    expect(within(menu).queryByRole('menuitem', { name: 'Lock thread' })).toBeNull();
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Hide' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide the reply by Bob Moderator' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Insults');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('The moderation action failed'));
+    expect(toast.getToasts()[0]).toMatchObject({
+      description: 'You cannot moderate this reply',
+      color: 'red',
+    });
+    expect(api.callsTo('POST', '/api/moderation/comments/10')[0]?.body).toEqual({
+      action: 'hide',
+      reason: 'Insults',
+    });
+  });
+
+  it('shows the author why their reply is hidden, and a moderator can restore it', async () => {
+    const hidden = reply(10, { hidden: { reason: 'Off-topic rant' } });
+    const api = stubApi({
+      ...postRoutes(detail(), [hidden], moderator),
+      'POST /api/moderation/comments/10': () =>
+        result({ type: 'comment', commentId: 10, hidden: null }),
+    });
+    renderForum('/forum/post/1');
+
+    expect(await screen.findByText('This reply is hidden by a moderator')).toBeTruthy();
+    expect(screen.getByText('Reason: Off-topic rant')).toBeTruthy();
+    await userEvent.click(
+      within(await openMenu('Moderate the reply by Bob Moderator')).getByRole('menuitem', {
+        name: 'Restore',
+      }),
+    );
+    await waitFor(() => expect(toastTitles()).toContain('Reply restored'));
+    expect(api.callsTo('POST', '/api/moderation/comments/10')[0]?.body).toEqual({
+      action: 'restore',
+    });
+  });
+});
+
+describe('a muted user', () => {
+  it('sees until when and why in place of the reply form', async () => {
+    const muted = { ...viewer, mute: { reason: 'Cool off', until: muteUntil } };
+    stubApi(postRoutes(detail(), [], muted));
+    renderForum('/forum/post/1');
+
+    expect(await screen.findByText(/^You are muted until .+: Cool off$/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Post reply' })).toBeNull();
+  });
+
+  it('gets the form back once the mute has ended', async () => {
+    const past = new Date(Date.now() - 60_000).toISOString();
+    stubApi(postRoutes(detail(), [], { ...viewer, mute: { reason: 'Old', until: past } }));
+    renderForum('/forum/post/1');
+
+    expect(await screen.findByRole('button', { name: 'Post reply' })).toBeTruthy();
+    expect(screen.queryByText(/You are muted/)).toBeNull();
+  });
+
+  it('sees the notice instead of the new-post form', async () => {
+    const muted = { ...viewer, mute: { reason: 'Spam', until: muteUntil } };
+    stubApi(postRoutes(detail(), [], muted));
+    renderForum('/add-new');
+
+    expect(await screen.findByText(/^You are muted until .+: Spam$/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+  });
+
+  it('sees the notice when a reply is refused because a mute began meanwhile', async () => {
+    stubApi({
+      ...postRoutes(detail()),
+      'POST /api/forum/posts/1/comments': () =>
+        apiError(403, 'permission-denied', 'You are muted', {
+          muted: { reason: 'Heated thread', until: muteUntil },
+        }),
+    });
+    renderForum('/forum/post/1');
+
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Reply' }), 'Well actually');
+    await userEvent.click(screen.getByRole('button', { name: 'Post reply' }));
+
+    expect(await screen.findByText(/^You are muted until .+: Heated thread$/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Post reply' })).toBeNull();
+    expect(toastTitles()).not.toContain('Could not post the reply');
+  });
+});

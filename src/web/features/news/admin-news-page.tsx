@@ -1,0 +1,182 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconPlus, IconStar } from '@tabler/icons-react';
+import type { NewsSummary } from '../../../shared/news';
+import { formatDateTime, formatFull } from '../../components/format-time';
+import { confirm } from '../../shell/confirm-store';
+import { PrefetchLink } from '../../shell/prefetch-link';
+import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { useDeleteNews } from './api/delete-news';
+import { useAdminNews } from './api/get-admin-news';
+import { useUpdateNews } from './api/save-news';
+import { NewsStatusBadge } from './news-status-badge';
+
+function NewsRow({ article }: { article: NewsSummary }) {
+  const update = useUpdateNews();
+  const remove = useDeleteNews();
+
+  const unpublish = () =>
+    update.mutate(
+      { id: article.id, changes: { status: 'draft' } },
+      {
+        onSuccess: () => showSuccess('Article unpublished', `${article.title} is a draft again.`),
+        onError: (error) => showServerError('Could not unpublish the article', error),
+      },
+    );
+  const onDelete = () =>
+    confirm({
+      title: 'Delete article',
+      message: `“${article.title}” and its comments will be deleted for good.`,
+      confirmLabel: 'Delete article',
+      type: 'danger',
+      onConfirm: async () => {
+        try {
+          await remove.mutateAsync(article.id);
+          showSuccess('Article deleted', article.title);
+        } catch (error) {
+          showServerError('Could not delete the article', error);
+        }
+      },
+    });
+
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" fw={500}>
+        <Group gap={6} wrap="nowrap">
+          {article.featured && <IconStar size={14} aria-label="Featured" />}
+          <Anchor component={PrefetchLink} to={`/news/${article.id}`}>
+            {article.title}
+          </Anchor>
+        </Group>
+      </Table.Th>
+      <Table.Td>
+        <NewsStatusBadge status={article.status} />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {article.publishAt ? (
+          <time dateTime={article.publishAt} title={formatFull(article.publishAt)}>
+            {formatDateTime(article.publishAt)}
+          </time>
+        ) : (
+          <Text c="dimmed">—</Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            component={PrefetchLink}
+            to={`/admin/news/edit/${article.id}`}
+            size="xs"
+            variant="default"
+            aria-label={`Edit ${article.title}`}
+          >
+            Edit
+          </Button>
+          {article.status !== 'draft' && (
+            <Button
+              size="xs"
+              variant="default"
+              loading={update.isPending}
+              onClick={unpublish}
+              aria-label={`Unpublish ${article.title}`}
+            >
+              Unpublish
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="default"
+            color="red"
+            onClick={onDelete}
+            aria-label={`Delete ${article.title}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** /admin/news: every article, whatever its status, with its actions. */
+export function AdminNewsPage() {
+  const news = useAdminNews();
+  const items = news.data?.pages.flatMap((page) => page.items) ?? [];
+
+  let content;
+  if (news.isPending) {
+    content = (
+      <Center py="xl">
+        <Loader aria-label="Loading the articles" />
+      </Center>
+    );
+  } else if (news.isError && items.length === 0) {
+    content = (
+      <Alert color="red" title="Could not load the articles">
+        {errorMessage(news.error)}
+      </Alert>
+    );
+  } else if (items.length === 0) {
+    content = <Text c="dimmed">No articles yet.</Text>;
+  } else {
+    content = (
+      <Table.ScrollContainer minWidth={720}>
+        <Table verticalSpacing="sm" striped aria-label="News articles">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Title</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">Publish time</Table.Th>
+              <Table.Th scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((article) => (
+              <NewsRow key={article.id} article={article} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>News Articles</Title>
+        <Button
+          component={PrefetchLink}
+          to="/admin/news/create"
+          leftSection={<IconPlus size={16} aria-hidden />}
+        >
+          Write an article
+        </Button>
+      </Group>
+      {content}
+      {news.hasNextPage && (
+        <Group justify="center">
+          <Button
+            variant="default"
+            loading={news.isFetchingNextPage}
+            onClick={() => void news.fetchNextPage()}
+          >
+            Load more articles
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { closeImageViewer } from '../../shell/image-viewer-store';
+import { toast } from '../../shell/toast-store';
+import { apiError, json, stubApi } from '../../test/fake-api';
+import { viewer } from '../forum/forum-test-kit';
+import {
+  admin,
+  articleRoutes,
+  cover,
+  currentLocation,
+  newsArticle,
+  renderNews,
+  toastTitles,
+} from './news-test-kit';
+
+afterEach(() => {
+  closeImageViewer();
+  toast.clear();
+});
+
+describe('news article', () => {
+  it('shows the article, opens its cover in the image viewer, lists its comments', async () => {
+    stubApi(articleRoutes());
+    renderNews('/news/1');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Festival line-up announced' }),
+    ).toBeTruthy();
+    expect(screen.getByText('full').tagName).toBe('STRONG');
+    expect(screen.queryByRole('link', { name: 'Edit article' })).toBeNull();
+
+    await userEvent.click(
+      screen.getByRole('button', { name: `View the cover image full size: ${cover.alt}` }),
+    );
+    const viewerDialog = await screen.findByRole('dialog', { name: 'Image viewer' });
+    expect(within(viewerDialog).getByRole('img').getAttribute('src')).toContain(cover.url);
+    closeImageViewer();
+
+    expect(await screen.findByText('Reply number 10')).toBeTruthy();
+    const signIn = screen.getByRole('link', { name: 'Sign in to reply' });
+    expect(signIn.getAttribute('href')).toBe('/auth/login?redirect=%2Fnews%2F1');
+  });
+
+  it('posts a comment to the discussion thread for a signed-in member', async () => {
+    const api = stubApi({
+      ...articleRoutes(newsArticle(), viewer, []),
+      'POST /api/forum/posts/77/comments': (call) =>
+        json(
+          {
+            comment: {
+              id: 11,
+              postId: 77,
+              author: {
+                id: viewer.id,
+                username: 'ann',
+                name: viewer.name,
+                image: null,
+                role: 'user',
+              },
+              replyTo: null,
+              bodyHtml: '<p>Can’t wait</p>',
+              bodySource: (call.body as { body: string }).body,
+              reactionCount: 0,
+              createdAt: new Date().toISOString(),
+              editedAt: null,
+              deleted: false,
+              viewer: { reacted: false, canEdit: true, canDelete: true },
+            },
+          },
+          201,
+        ),
+    });
+    renderNews('/news/1');
+
+    expect(await screen.findByText('No replies yet.')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Reply' }), 'Can’t wait');
+    await userEvent.click(screen.getByRole('button', { name: 'Post reply' }));
+
+    await waitFor(() => expect(toastTitles()).toContain('Reply posted'));
+    expect(api.callsTo('POST', '/api/forum/posts/77/comments')[0]?.body).toEqual({
+      body: 'Can’t wait',
+      replyToId: null,
+    });
+    expect(await screen.findByText('Can’t wait')).toBeTruthy();
+  });
+
+  it('offers admins an edit link and marks an unpublished article', async () => {
+    stubApi(articleRoutes(newsArticle({ status: 'draft', publishAt: null }), admin));
+    renderNews('/news/1');
+
+    expect(await screen.findByRole('link', { name: 'Edit article' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit article' }).getAttribute('href')).toBe(
+      '/admin/news/edit/1',
+    );
+    expect(screen.getByText('Draft')).toBeTruthy();
+  });
+
+  it('says so when the article does not exist', async () => {
+    stubApi({
+      'GET /api/auth/session': () => json({ user: null }),
+      'GET /api/news/5': () => apiError(404, 'not-found', 'No such article'),
+    });
+    renderNews('/news/5');
+    expect(await screen.findByText('Article not found')).toBeTruthy();
+    expect(currentLocation()).toBe('/news/5');
+  });
+});

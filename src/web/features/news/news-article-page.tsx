@@ -1,0 +1,95 @@
+import { Alert, Button, Center, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconPencil, IconStar } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import type { NewsArticle } from '../../../shared/news';
+import { can } from '../../../shared/permissions';
+import { isApiError } from '../../api/api-client';
+import { useSession } from '../../api/session';
+import { AuthorLink } from '../../components/author-link';
+import { formatFull } from '../../components/format-time';
+import { PrefetchLink } from '../../shell/prefetch-link';
+import { errorMessage } from '../../shell/server-errors';
+import { RenderedMarkdown } from '../forum/rendered-markdown';
+import { useNewsArticle } from './api/get-news-article';
+import { NewsComments } from './news-comments';
+import { NewsCover } from './news-cover';
+import { NewsStatusBadge } from './news-status-badge';
+import { parseNewsId } from './parse-news-id';
+
+function ArticleView({ article }: { article: NewsArticle }) {
+  const session = useSession();
+  const date = article.publishAt ?? article.createdAt;
+  return (
+    <Stack component="article" gap="md" aria-labelledby="news-title">
+      <Stack gap="xs">
+        <Group gap="xs">
+          {article.status !== 'published' && <NewsStatusBadge status={article.status} />}
+          {article.featured && (
+            <Text size="sm" c="dimmed" span style={{ display: 'inline-flex', gap: 4 }}>
+              <IconStar size={14} aria-hidden /> Featured
+            </Text>
+          )}
+        </Group>
+        <Title order={1} id="news-title">
+          {article.title}
+        </Title>
+        <Group gap="xs" justify="space-between">
+          <Text size="sm" c="dimmed">
+            <time dateTime={date}>{formatFull(date)}</time> · by{' '}
+            <AuthorLink author={article.author} />
+          </Text>
+          {can(session.data?.role, 'news.write') && (
+            <Button
+              component={PrefetchLink}
+              to={`/admin/news/edit/${article.id}`}
+              variant="default"
+              size="xs"
+              leftSection={<IconPencil size={14} aria-hidden />}
+            >
+              Edit article
+            </Button>
+          )}
+        </Group>
+        <Text size="lg">{article.summary}</Text>
+      </Stack>
+      {article.cover && <NewsCover cover={article.cover} />}
+      <RenderedMarkdown html={article.bodyHtml} />
+    </Stack>
+  );
+}
+
+/** /news/{id}: the article, its cover in the image viewer, and its comments. */
+export function NewsArticlePage() {
+  const { id: param } = useParams();
+  const id = parseNewsId(param);
+  const article = useNewsArticle(id);
+
+  if (id === null || (isApiError(article.error) && article.error.code === 'not-found')) {
+    return (
+      <Alert color="red" title="Article not found">
+        This article does not exist, or it is not published yet.
+      </Alert>
+    );
+  }
+  if (article.isError) {
+    return (
+      <Alert color="red" title="Could not load the article">
+        {errorMessage(article.error)}
+      </Alert>
+    );
+  }
+  if (!article.data) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading the article" />
+      </Center>
+    );
+  }
+  return (
+    <Stack gap="xl" maw={900}>
+      <ArticleView article={article.data} />
+      <Divider />
+      <NewsComments discussionPostId={article.data.discussionPostId} />
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { Anchor, Badge, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { IconStar } from '@tabler/icons-react';
+import type { NewsSummary } from '../../../shared/news';
+import { formatDate, formatFull } from '../../components/format-time';
+import { PrefetchLink } from '../../shell/prefetch-link';
+
+/** One article in the list: cover thumbnail, title, summary and date. */
+export function NewsCard({ article }: { article: NewsSummary }) {
+  const date = article.publishAt ?? article.createdAt;
+  const titleId = `news-${article.id}-title`;
+  return (
+    <Card component="li" withBorder radius="md" padding="md" aria-labelledby={titleId}>
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        {article.cover && (
+          <Image
+            src={article.cover.thumbnailUrl}
+            alt={article.cover.alt}
+            w={160}
+            h={100}
+            radius="sm"
+            fit="cover"
+            style={{ flexShrink: 0 }}
+          />
+        )}
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            {article.featured && (
+              <Badge size="sm" variant="light" leftSection={<IconStar size={12} aria-hidden />}>
+                Featured
+              </Badge>
+            )}
+            <Text size="sm" c="dimmed">
+              <time dateTime={date} title={formatFull(date)}>
+                {formatDate(date)}
+              </time>
+            </Text>
+          </Group>
+          <Title order={2} size="h3" id={titleId}>
+            <Anchor component={PrefetchLink} to={`/news/${article.id}`} inherit>
+              {article.title}
+            </Anchor>
+          </Title>
+          <Text>{article.summary}</Text>
+          <Text size="sm" c="dimmed">
+            {article.commentCount === 1
+              ? '1 comment'
+              : `${article.commentCount.toLocaleString()} comments`}
+          </Text>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

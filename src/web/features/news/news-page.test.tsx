@@ -1,0 +1,56 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toast } from '../../shell/toast-store';
+import { json, stubApi } from '../../test/fake-api';
+import { cover, newsSummary, renderNews } from './news-test-kit';
+
+afterEach(() => toast.clear());
+
+describe('news list', () => {
+  it('shows articles with cover, featured mark, summary and date, and loads more', async () => {
+    const api = stubApi({
+      'GET /api/auth/session': () => json({ user: null }),
+      'GET /api/news': (call) =>
+        call.search.get('cursor') === 'n2'
+          ? json({ items: [newsSummary({ id: 3, title: 'Older news item' })], nextCursor: null })
+          : json({
+              items: [
+                newsSummary({ id: 1, title: 'Festival line-up announced', featured: true, cover }),
+                newsSummary({ id: 2, title: 'New reviewers join', commentCount: 1 }),
+              ],
+              nextCursor: 'n2',
+            }),
+    });
+    renderNews('/news');
+
+    const list = await screen.findByRole('list', { name: 'Articles' });
+    const first = within(list).getAllByRole('listitem')[0]!;
+    expect(within(first).getByText('Featured')).toBeTruthy();
+    expect(within(first).getByRole('img', { name: cover.alt }).getAttribute('src')).toBe(
+      cover.thumbnailUrl,
+    );
+    expect(
+      within(first).getByRole('link', { name: 'Festival line-up announced' }).getAttribute('href'),
+    ).toBe('/news/1');
+    expect(within(first).getByText('Summary of Festival line-up announced')).toBeTruthy();
+    expect(within(first).getByText('0 comments')).toBeTruthy();
+    expect(first.querySelector('time')?.getAttribute('datetime')).toBe('2025-03-01T10:00:00.000Z');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more articles' }));
+    expect(await screen.findByRole('link', { name: 'Older news item' })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/news').at(-1)?.search.get('cursor')).toBe('n2');
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Load more articles' })).toBeNull(),
+    );
+  });
+
+  it('says when there is no news', async () => {
+    stubApi({
+      'GET /api/auth/session': () => json({ user: null }),
+      'GET /api/news': () => json({ items: [], nextCursor: null }),
+    });
+    renderNews('/news');
+    expect(await screen.findByText('No news yet.')).toBeTruthy();
+  });
+});
