@@ -31,6 +31,7 @@ export const queryKeys = {
   modRequests: ['mod-requests'] as const,
   modRequestList: (status: string) => ['mod-requests', 'list', status] as const,
   myModRequest: ['mod-requests', 'mine'] as const,
+  myReports: ['reports', 'mine'] as const,
   /** Every news query: public lists, the admin list and articles. */
   news: ['news'] as const,
   newsList: ['news', 'list'] as const,

@@ -66,6 +66,7 @@ describe('news article', () => {
               createdAt: new Date().toISOString(),
               editedAt: null,
               deleted: false,
+              hidden: null,
               viewer: { reacted: false, canEdit: true, canDelete: true },
             },
           },

@@ -63,6 +63,7 @@ export function accountRoutes(user: SessionUser = ann): ApiRoutes {
     'GET /api/auth/password-policy': () => json(policy),
     'GET /api/account/sessions': () => json({ sessions }),
     'GET /api/account/profile': () => json({ profile: annProfile }),
+    'GET /api/reports/mine': () => json({ items: [], nextCursor: null }),
   };
 }
 

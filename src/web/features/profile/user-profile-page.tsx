@@ -7,6 +7,7 @@ import { DeleteAccount } from './delete-account';
 import { DisplayNameForm } from './display-name-form';
 import { EmailForm } from './email-form';
 import { ModRequestSection } from './mod-request-section';
+import { MyReportsSection } from './my-reports-section';
 import { PasswordForm } from './password-form';
 import { ProfileSection } from './profile-section';
 import { errorMessage } from '../../shell/server-errors';
@@ -26,6 +27,7 @@ export function UserProfilePage() {
         <PasswordForm />
         <EmailForm user={user} />
         <ActiveSessions />
+        <MyReportsSection user={user} />
         <ModRequestSection user={user} />
         <DeleteAccount user={user} />
       </>

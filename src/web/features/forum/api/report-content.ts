@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ReportBody } from '../../../../shared/moderation';
 import { apiFetch } from '../../../api/api-client';
+import { queryKeys } from '../../../api/query-keys';
 
 export type ReportTarget = { kind: 'post'; id: number } | { kind: 'comment'; id: number };
 
@@ -19,7 +20,11 @@ export async function reportContent({ target, report }: ReportInput) {
   });
 }
 
-/** Nothing the reporter has cached shows reports, so there is nothing to invalidate. */
+/** The reporter's own list of reports (on /user-profile) gains the new one. */
 export function useReportContent() {
-  return useMutation({ mutationFn: reportContent });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reportContent,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.myReports }),
+  });
 }

@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { MyReport } from '../../../shared/moderation';
+import { json, stubApi } from '../../test/fake-api';
+import { accountRoutes, renderProfile, section } from './profile-test-kit';
+
+const report = (overrides: Partial<MyReport>): MyReport => ({
+  id: 1,
+  target: {
+    type: 'post',
+    postId: 4,
+    commentId: null,
+    title: 'Cheap posters',
+    link: '/forum/post/4',
+  },
+  category: 'spam',
+  reason: '',
+  status: 'open',
+  resolution: null,
+  createdAt: '2025-03-01T09:00:00.000Z',
+  resolvedAt: null,
+  ...overrides,
+});
+
+describe('your reports', () => {
+  it('lists each report with where it is and what the moderators did', async () => {
+    stubApi({
+      ...accountRoutes(),
+      'GET /api/reports/mine': () =>
+        json({
+          items: [
+            report({
+              id: 2,
+              status: 'resolved',
+              resolution: 'hide',
+              resolvedAt: '2025-03-02T09:00:00.000Z',
+            }),
+            report({
+              id: 1,
+              category: 'abuse',
+              target: {
+                type: 'comment',
+                postId: 5,
+                commentId: 9,
+                title: 'Heat',
+                link: '/forum/post/5#reply-9',
+              },
+            }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderProfile();
+    const reports = await section('Your reports');
+    const list = await within(reports).findByRole('list', { name: 'Your reports' });
+    const [hidden, waiting] = within(list).getAllByRole('listitem');
+    expect(
+      within(hidden as HTMLElement)
+        .getByRole('link', { name: 'Cheap posters' })
+        .getAttribute('href'),
+    ).toBe('/forum/post/4');
+    expect(within(hidden as HTMLElement).getByText('Hidden by a moderator')).toBeTruthy();
+    expect(within(hidden as HTMLElement).getByText('Spam')).toBeTruthy();
+    expect(
+      within(waiting as HTMLElement).getByRole('link', { name: 'A reply in “Heat”' }),
+    ).toBeTruthy();
+    expect(within(waiting as HTMLElement).getByText('Waiting for a moderator')).toBeTruthy();
+    expect(within(waiting as HTMLElement).getByText('Abuse or harassment')).toBeTruthy();
+  });
+
+  it('says so when there is nothing reported', async () => {
+    stubApi(accountRoutes());
+    renderProfile();
+    const reports = await section('Your reports');
+    expect(await within(reports).findByText('You have not reported anything.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Your reports' })).toBeNull();
+  });
+});
