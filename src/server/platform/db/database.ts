@@ -33,9 +33,19 @@ export interface Database {
 /** Any fixed number: the key of the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 7_314_159;
 
-/** PGlite in `dataDir` (or in memory when undefined). Only one process may open a directory. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+/**
+ * PGlite in `dataDir` (or in memory when undefined). Only one process may open a directory.
+ * `loadDataDir` starts from a dump of another PGlite (the test suite's migrated template).
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDatabase> {
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -49,7 +59,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     async close() {
       if (!client.closed) await client.close();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+export interface PgliteDatabase extends Database {
+  /** The whole data directory as a tar file. */
+  dumpDataDir(): Promise<Blob>;
 }
 
 export function openPostgres(
