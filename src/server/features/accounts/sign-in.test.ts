@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifications } from '../../platform/db/schema.js';
 import {
   buildAccount,
   createAgent,
@@ -268,5 +269,34 @@ describe('magic link', () => {
     });
     expect(unknown.body).toBe(known.body);
     expect((await readMails(t)).length).toBe(before + 1);
+  });
+
+  it('sends at most 3 sign-in links per hour to one address', async () => {
+    const user = await buildAccount(db());
+    const codes: number[] = [];
+    for (let n = 0; n < 4; n += 1) {
+      const res = await post(createAgent(t.app), '/api/auth/magic-link', { email: user.email });
+      codes.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.json().error.code).toBe('resource-exhausted');
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(codes).toEqual([200, 200, 200, 429]);
+  });
+
+  it('refuses a link whose 15 minutes are over, and it signs nobody in', async () => {
+    const user = await buildAccount(db());
+    await post(createAgent(t.app), '/api/auth/magic-link', { email: user.email });
+    const token = await linkToken(t, user.email, '/auth/magic-link');
+    // Every stored link of this file's database runs out, as 15 minutes later.
+    await db()
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) });
+    const browser = createAgent(t.app);
+    const res = await post(browser, '/api/auth/magic-link/verify', { token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid-argument');
+    expect((await browser.inject({ url: '/api/auth/session' })).json().user).toBeNull();
   });
 });
