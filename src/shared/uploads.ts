@@ -27,8 +27,15 @@ export const uploadSchema = z.object({
 });
 export type Upload = z.infer<typeof uploadSchema>;
 export const uploadResponse = z.object({ upload: uploadSchema });
+export const uploadListQuery = z
+  .object({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+  })
+  .strict();
 export const uploadListResponse = z.object({
   uploads: z.array(uploadSchema),
+  nextCursor: z.string().nullable(),
   usedBytes: z.number().int(),
   quotaBytes: z.number().int(),
 });

@@ -1,4 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { invalidArgument } from '../../../shared/errors.js';
 import type { Upload } from '../../../shared/uploads.js';
 import type { Db } from '../../platform/db/database.js';
 import { uploads, users } from '../../platform/db/schema.js';
@@ -26,12 +28,53 @@ export function presentUpload(row: UploadRow): Upload {
   };
 }
 
-export function listUploads(db: Db, ownerId: string): Promise<UploadRow[]> {
-  return db
-    .select()
+/** A page's last row: its creation time to the microsecond (as text) and its id. */
+const uploadCursor = z.tuple([
+  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
+  z.string().min(1).max(100),
+]);
+
+function decodeUploadCursor(cursor: string): [string, string] {
+  try {
+    return uploadCursor.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch {
+    throw invalidArgument('This page link is not valid any more: start again from the first page');
+  }
+}
+
+/** One page of the owner's uploads, newest first (index uploads_owner_idx), and the next cursor. */
+export async function listUploads(
+  db: Db,
+  ownerId: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<{ rows: UploadRow[]; nextCursor: string | null }> {
+  const exact = sql<string>`to_char(${uploads.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const conditions = [eq(uploads.ownerId, ownerId)];
+  if (page.cursor) {
+    const [time, id] = decodeUploadCursor(page.cursor);
+    conditions.push(sql`(${uploads.createdAt}, ${uploads.id}) < (${time}::timestamptz, ${id})`);
+  }
+  const rows = await db
+    .select({ upload: uploads, key: exact })
     .from(uploads)
-    .where(eq(uploads.ownerId, ownerId))
-    .orderBy(desc(uploads.createdAt), desc(uploads.id));
+    .where(and(...conditions))
+    .orderBy(desc(uploads.createdAt), desc(uploads.id))
+    .limit(page.limit + 1);
+  const last = rows[page.limit - 1];
+  const nextCursor =
+    rows.length > page.limit && last
+      ? Buffer.from(JSON.stringify([last.key, last.upload.id])).toString('base64url')
+      : null;
+  return { rows: rows.slice(0, page.limit).map((row) => row.upload), nextCursor };
+}
+
+/** What all of the owner's uploads take, image and thumbnail. */
+export async function usedBytes(db: Db, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<string>`coalesce(sum(${uploads.bytes}), 0)` })
+    .from(uploads)
+    .where(eq(uploads.ownerId, ownerId));
+  return Number(row?.used ?? 0);
 }
 
 /**

@@ -5,7 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors.js';
-import { uploadListResponse, uploadQuery, uploadResponse } from '../../../shared/uploads.js';
+import {
+  uploadListQuery,
+  uploadListResponse,
+  uploadQuery,
+  uploadResponse,
+} from '../../../shared/uploads.js';
 import { errorResponses, noQuery } from '../../http.js';
 import { viewerOf } from '../accounts/access.js';
 import { registerMediaRoute } from './media-route.js';
@@ -74,11 +79,11 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Upload
       schema: {
         tags,
         summary: 'Your uploads, newest first, with the storage they take and your quota',
-        querystring: noQuery,
-        response: { 200: uploadListResponse, ...errorResponses(401, 403) },
+        querystring: uploadListQuery,
+        response: { 200: uploadListResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => service.list(viewerOf(request)),
+    (request) => service.list(viewerOf(request), request.query),
   );
 
   api.delete(

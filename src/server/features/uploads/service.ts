@@ -62,13 +62,12 @@ export function createUploadsService({ db, storage, quotaBytes }: UploadsOptions
       }
     },
 
-    async list(viewer: Viewer) {
-      const rows = await repo.listUploads(db, viewer.id);
-      return {
-        uploads: rows.map(repo.presentUpload),
-        usedBytes: rows.reduce((sum, row) => sum + row.bytes, 0),
-        quotaBytes,
-      };
+    async list(viewer: Viewer, page: { cursor?: string | undefined; limit: number }) {
+      const [{ rows, nextCursor }, used] = await Promise.all([
+        repo.listUploads(db, viewer.id, page),
+        repo.usedBytes(db, viewer.id),
+      ]);
+      return { uploads: rows.map(repo.presentUpload), nextCursor, usedBytes: used, quotaBytes };
     },
 
     /**

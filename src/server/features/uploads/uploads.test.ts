@@ -157,6 +157,36 @@ describe('listing and deleting uploads', () => {
     expect(list.quotaBytes).toBe(200 * 1024 * 1024);
   });
 
+  it('pages through the uploads newest first with a cursor, counting all of them', async () => {
+    const pager = await signIn(t.app, await buildAccount(t.platforms.database.db));
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      ids.unshift((await postImage(pager, await pngImage(20 + n, 20))).json().upload.id as string);
+    }
+    const first = uploadListResponse.parse(
+      (await pager.inject({ method: 'GET', url: '/api/uploads?limit=2' })).json(),
+    );
+    expect(first.uploads.map((upload) => upload.id)).toEqual(ids.slice(0, 2));
+    expect(first.nextCursor).not.toBeNull();
+    const second = uploadListResponse.parse(
+      (
+        await pager.inject({
+          method: 'GET',
+          url: `/api/uploads?limit=2&cursor=${encodeURIComponent(first.nextCursor ?? '')}`,
+        })
+      ).json(),
+    );
+    expect(second.uploads.map((upload) => upload.id)).toEqual(ids.slice(2));
+    expect(second.nextCursor).toBeNull();
+    expect(second.usedBytes).toBe(first.usedBytes);
+
+    for (const url of ['/api/uploads?limit=51', '/api/uploads?cursor=not-a-cursor']) {
+      const res = await pager.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('invalid-argument');
+    }
+  });
+
   it("refuses to delete someone else's upload, leaving it whole", async () => {
     const upload = (await postImage(owner, await pngImage())).json().upload;
     const before = await storedState(t);
