@@ -1,4 +1,5 @@
-import { Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { DialogButtons } from './app-modal';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { moderatePostBody, moderationLimits } from '../../shared/moderation';
@@ -41,14 +42,12 @@ export function ReasonForm({
           data-autofocus
           {...form.getInputProps('reason')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" color={danger ? 'red' : undefined} loading={busy}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <DialogButtons
+          onCancel={onCancel}
+          busy={busy}
+          submitLabel={submitLabel}
+          color={danger ? 'red' : undefined}
+        />
       </Stack>
     </form>
   );
@@ -81,14 +80,7 @@ export function MoveForm({ categories, currentId, busy, onSubmit, onCancel }: Mo
           ]}
           {...form.getInputProps('categoryId')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Move thread
-          </Button>
-        </Group>
+        <DialogButtons onCancel={onCancel} busy={busy} submitLabel="Move thread" />
       </Stack>
     </form>
   );

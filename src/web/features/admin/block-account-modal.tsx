@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { blockAccountBody, type AdminUser } from '../../../shared/accounts';
 import { useBlockAccount } from './api/block-account';
 import { showServerError, showSuccess } from '../../shell/server-errors';
+import { AppModal, DialogButtons } from '../../components/app-modal';
 
 const blockForm = z.object({
   reason: blockAccountBody.shape.reason,
@@ -55,14 +56,12 @@ function BlockAccountForm({ user, onClose }: { user: AdminUser; onClose: () => v
           type="datetime-local"
           {...form.getInputProps('until')}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={form.submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={form.submitting}>
-            Block account
-          </Button>
-        </Group>
+        <DialogButtons
+          onCancel={onClose}
+          busy={form.submitting}
+          submitLabel="Block account"
+          color="red"
+        />
       </Stack>
     </form>
   );
@@ -78,18 +77,12 @@ interface BlockAccountModalProps {
 /** Asks for the reason and optional end of a block. */
 export function BlockAccountModal({ opened, user, onClose }: BlockAccountModalProps) {
   return (
-    <Modal.Root opened={opened && user !== null} onClose={onClose} centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        {/* Mantine renders a <header>, which would be a second page banner landmark. */}
-        <Modal.Header role="none">
-          <Modal.Title fw={600}>{user ? `Block ${user.name}` : 'Block account'}</Modal.Title>
-          <Modal.CloseButton aria-label="Close dialog" />
-        </Modal.Header>
-        <Modal.Body>
-          {user && <BlockAccountForm key={user.id} user={user} onClose={onClose} />}
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <AppModal
+      opened={opened && user !== null}
+      onClose={onClose}
+      title={user ? `Block ${user.name}` : 'Block account'}
+    >
+      {user && <BlockAccountForm key={user.id} user={user} onClose={onClose} />}
+    </AppModal>
   );
 }

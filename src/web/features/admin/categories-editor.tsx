@@ -5,7 +5,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   Paper,
   Stack,
   Text,
@@ -20,6 +19,7 @@ import { useCreateCategory } from './api/create-category';
 import { useReorderCategories } from './api/reorder-categories';
 import { useUpdateCategory } from './api/update-category';
 import { CategoryForm } from './category-form';
+import { AppModal } from '../../components/app-modal';
 
 /** The ids in their new order after moving the one at `index` by `step` (−1 up, +1 down). */
 export function movedIds(categories: readonly Category[], index: number, step: -1 | 1): number[] {
@@ -123,35 +123,30 @@ function EditCategoryModal({
 }) {
   const update = useUpdateCategory();
   return (
-    <Modal.Root opened={category !== null} onClose={onClose} centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header role="none">
-          <Modal.Title fw={600}>{category ? `Edit ${category.name}` : 'Edit category'}</Modal.Title>
-          <Modal.CloseButton aria-label="Close dialog" />
-        </Modal.Header>
-        <Modal.Body>
-          {category && (
-            <CategoryForm
-              key={category.id}
-              initialValues={{ name: category.name, description: category.description }}
-              submitLabel="Save category"
-              errorTitle="Could not save the category"
-              onSave={async (changes) => {
-                await update.mutateAsync({ id: category.id, changes });
-                showSuccess('Category saved', changes.name);
-                onClose();
-              }}
-              secondaryAction={
-                <Button variant="default" onClick={onClose}>
-                  Cancel
-                </Button>
-              }
-            />
-          )}
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <AppModal
+      opened={category !== null}
+      onClose={onClose}
+      title={category ? `Edit ${category.name}` : 'Edit category'}
+    >
+      {category && (
+        <CategoryForm
+          key={category.id}
+          initialValues={{ name: category.name, description: category.description }}
+          submitLabel="Save category"
+          errorTitle="Could not save the category"
+          onSave={async (changes) => {
+            await update.mutateAsync({ id: category.id, changes });
+            showSuccess('Category saved', changes.name);
+            onClose();
+          }}
+          secondaryAction={
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+          }
+        />
+      )}
+    </AppModal>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { z } from 'zod';
 import type { AdminUser } from '../../../shared/accounts';
@@ -10,6 +10,7 @@ import {
 } from '../../../shared/moderation';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useMuteUser } from './api/mute-user';
+import { AppModal, DialogButtons } from '../../components/app-modal';
 
 type MuteValues = z.input<typeof muteBody>;
 
@@ -52,14 +53,12 @@ function MuteUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
           data-autofocus
           {...form.getInputProps('reason')}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={form.submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" color="orange" loading={form.submitting}>
-            Mute
-          </Button>
-        </Group>
+        <DialogButtons
+          onCancel={onClose}
+          busy={form.submitting}
+          submitLabel="Mute"
+          color="orange"
+        />
       </Stack>
     </form>
   );
@@ -75,18 +74,12 @@ interface MuteUserModalProps {
 /** Asks how long and why a member is muted. */
 export function MuteUserModal({ opened, user, onClose }: MuteUserModalProps) {
   return (
-    <Modal.Root opened={opened && user !== null} onClose={onClose} centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        {/* Mantine renders a <header>, which would be a second page banner landmark. */}
-        <Modal.Header role="none">
-          <Modal.Title fw={600}>{user ? `Mute ${user.name}` : 'Mute user'}</Modal.Title>
-          <Modal.CloseButton aria-label="Close dialog" />
-        </Modal.Header>
-        <Modal.Body>
-          {user && <MuteUserForm key={user.id} user={user} onClose={onClose} />}
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <AppModal
+      opened={opened && user !== null}
+      onClose={onClose}
+      title={user ? `Mute ${user.name}` : 'Mute user'}
+    >
+      {user && <MuteUserForm key={user.id} user={user} onClose={onClose} />}
+    </AppModal>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { moderationLimits, rejectModRequestBody } from '../../../shared/moderation';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useDecideModRequest, type ModRequestDecision } from './api/decide-mod-request';
 import type { ModRequestWithHistory } from './api/get-mod-requests';
+import { AppModal, DialogButtons } from '../../components/app-modal';
 
 function RejectForm({ request, onClose }: { request: ModRequestWithHistory; onClose: () => void }) {
   const decide = useDecideModRequest();
@@ -41,14 +42,12 @@ function RejectForm({ request, onClose }: { request: ModRequestWithHistory; onCl
           data-autofocus
           {...form.getInputProps('reason')}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={form.submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={form.submitting}>
-            Reject request
-          </Button>
-        </Group>
+        <DialogButtons
+          onCancel={onClose}
+          busy={form.submitting}
+          submitLabel="Reject request"
+          color="red"
+        />
       </Stack>
     </form>
   );
@@ -62,20 +61,12 @@ interface RejectModRequestModalProps {
 /** Asks for the reason a request is turned down. */
 export function RejectModRequestModal({ request, onClose }: RejectModRequestModalProps) {
   return (
-    <Modal.Root opened={request !== null} onClose={onClose} centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        {/* Mantine renders a <header>, which would be a second page banner landmark. */}
-        <Modal.Header role="none">
-          <Modal.Title fw={600}>
-            {request ? `Reject ${request.requester.name}’s request` : 'Reject request'}
-          </Modal.Title>
-          <Modal.CloseButton aria-label="Close dialog" />
-        </Modal.Header>
-        <Modal.Body>
-          {request && <RejectForm key={request.id} request={request} onClose={onClose} />}
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <AppModal
+      opened={request !== null}
+      onClose={onClose}
+      title={request ? `Reject ${request.requester.name}’s request` : 'Reject request'}
+    >
+      {request && <RejectForm key={request.id} request={request} onClose={onClose} />}
+    </AppModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AdminUser } from '../../../shared/accounts';
 import type { AuditAction, AuditEntry } from '../../../shared/moderation';
 import { roleLabels } from '../../../shared/roles';
@@ -6,6 +6,7 @@ import { formatDate, formatDateTime } from '../../components/format-time';
 import { errorMessage } from '../../shell/server-errors';
 import { accountStatus } from './account-status';
 import { useUserHistory } from './api/get-user-history';
+import { AppModal } from '../../components/app-modal';
 
 /** The actions a member's history holds, in words; anything else shows its code. */
 const historyLabels: Partial<Record<AuditAction, string>> = {
@@ -115,15 +116,13 @@ interface UserHistoryModalProps {
 /** A member's counts and the actions moderators took on their account and content. */
 export function UserHistoryModal({ opened, user, onClose }: UserHistoryModalProps) {
   return (
-    <Modal.Root opened={opened && user !== null} onClose={onClose} centered size="lg">
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header role="none">
-          <Modal.Title fw={600}>{user ? `History of ${user.name}` : 'History'}</Modal.Title>
-          <Modal.CloseButton aria-label="Close dialog" />
-        </Modal.Header>
-        <Modal.Body>{user && opened && <HistoryBody userId={user.id} />}</Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <AppModal
+      opened={opened && user !== null}
+      onClose={onClose}
+      title={user ? `History of ${user.name}` : 'History'}
+      size="lg"
+    >
+      {user && opened && <HistoryBody userId={user.id} />}
+    </AppModal>
   );
 }
