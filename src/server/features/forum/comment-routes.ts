@@ -10,35 +10,28 @@ import {
   pageQuery,
   previewBody,
   previewResponse,
-  reactionResponse,
   updateCommentBody,
 } from '../../../shared/forum.js';
-import { reportBody } from '../../../shared/moderation.js';
 import { errorResponses, noQuery } from '../../http.js';
 import { renderMarkdown } from '../../markdown/render.js';
 import { viewerOf } from '../accounts/access.js';
 import type { CommentService } from './comment-service.js';
 import type { ForumLimiter } from './limits.js';
-import { reportedResponse } from './post-routes.js';
-import type { createReactionService } from './reactions.js';
-import type { createReportService } from './reports.js';
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);
 const tags = ['forum'];
 const authorCommentQuery = pageQuery.extend({ author: z.string().trim().min(1).max(40) }).strict();
 
-/** Replies: a thread's pages, writing, editing, deleting, likes, reports; the live preview. */
+/** Replies: a thread's pages, writing, editing, deleting; the live preview (likes and reports: feedback-routes.ts). */
 export function registerCommentRoutes(
   app: FastifyInstance,
   services: {
     comments: CommentService;
-    reactions: ReturnType<typeof createReactionService>;
-    reports: ReturnType<typeof createReportService>;
     limiter: ForumLimiter;
   },
 ) {
-  const { comments, reactions, reports, limiter } = services;
+  const { comments, limiter } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -122,48 +115,6 @@ export function registerCommentRoutes(
     async (request, reply) => {
       await comments.remove(viewerOf(request), request.params.id);
       return reply.status(204).send(null);
-    },
-  );
-
-  for (const [method, on] of [
-    ['PUT', true],
-    ['DELETE', false],
-  ] as const) {
-    api.route({
-      method,
-      url: '/api/forum/comments/:id/reaction',
-      config: { access: { permission: 'content.write' } },
-      schema: {
-        tags,
-        summary: on ? 'Like a reply (idempotent)' : 'Take back your like of a reply (idempotent)',
-        querystring: noQuery,
-        params: idParams,
-        response: { 200: reactionResponse, ...writeErrors },
-      },
-      handler: (request) => reactions.commentReaction(viewerOf(request), request.params.id, on),
-    });
-  }
-
-  api.post(
-    '/api/forum/comments/:id/report',
-    {
-      config: { access: { permission: 'content.write' } },
-      schema: {
-        tags,
-        summary: 'Report a reply to the moderators (once while your report is open)',
-        querystring: noQuery,
-        params: idParams,
-        body: reportBody,
-        response: { 200: reportedResponse, 201: reportedResponse, ...writeErrors },
-      },
-    },
-    async (request, reply) => {
-      const result = await reports.reportComment(
-        viewerOf(request),
-        request.params.id,
-        request.body,
-      );
-      return reply.status(result === 'created' ? 201 : 200).send({ status: 'reported' });
     },
   );
 

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database.js';
 import { createCategoryService } from './categories.js';
 import { registerCategoryRoutes } from './category-routes.js';
 import { registerCommentRoutes } from './comment-routes.js';
+import { registerFeedbackRoutes } from './feedback-routes.js';
 import { createCommentService } from './comment-service.js';
 import { createForumLimiter } from './limits.js';
 import { registerPostRoutes } from './post-routes.js';
@@ -64,6 +65,7 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
   });
 
   registerCategoryRoutes(app, categories);
-  registerPostRoutes(app, { posts, reactions, reports });
-  registerCommentRoutes(app, { comments, reactions, reports, limiter });
+  registerPostRoutes(app, { posts });
+  registerCommentRoutes(app, { comments, limiter });
+  registerFeedbackRoutes(app, { reactions, reports });
 }

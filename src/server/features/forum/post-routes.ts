@@ -7,33 +7,25 @@ import {
   postListQuery,
   postListResponse,
   postResponse,
-  reactionResponse,
   revisionListResponse,
   updatePostBody,
 } from '../../../shared/forum.js';
-import { reportBody } from '../../../shared/moderation.js';
 import { errorResponses, noQuery } from '../../http.js';
 import { viewerOf } from '../accounts/access.js';
 import type { PostService } from './post-service.js';
-import type { createReactionService } from './reactions.js';
-import type { createReportService } from './reports.js';
-
-export const reportedResponse = z.object({ status: z.literal('reported') });
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);
 const tags = ['forum'];
 
-/** Threads: the list, a thread, writing, editing, deleting, likes, reports, revisions. */
+/** Threads: the list, a thread, writing, editing, deleting, revisions (likes and reports: feedback-routes.ts). */
 export function registerPostRoutes(
   app: FastifyInstance,
   services: {
     posts: PostService;
-    reactions: ReturnType<typeof createReactionService>;
-    reports: ReturnType<typeof createReportService>;
   },
 ) {
-  const { posts, reactions, reports } = services;
+  const { posts } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -138,43 +130,5 @@ export function registerPostRoutes(
     async (request) => ({
       revisions: await posts.revisions(request.viewer, request.params.id),
     }),
-  );
-
-  for (const [method, on] of [
-    ['PUT', true],
-    ['DELETE', false],
-  ] as const) {
-    api.route({
-      method,
-      url: '/api/forum/posts/:id/reaction',
-      config: { access: { permission: 'content.write' } },
-      schema: {
-        tags,
-        summary: on ? 'Like a thread (idempotent)' : 'Take back your like of a thread (idempotent)',
-        querystring: noQuery,
-        params: idParams,
-        response: { 200: reactionResponse, ...writeErrors },
-      },
-      handler: (request) => reactions.postReaction(viewerOf(request), request.params.id, on),
-    });
-  }
-
-  api.post(
-    '/api/forum/posts/:id/report',
-    {
-      config: { access: { permission: 'content.write' } },
-      schema: {
-        tags,
-        summary: 'Report a thread to the moderators (once while your report is open)',
-        querystring: noQuery,
-        params: idParams,
-        body: reportBody,
-        response: { 200: reportedResponse, 201: reportedResponse, ...writeErrors },
-      },
-    },
-    async (request, reply) => {
-      const result = await reports.reportPost(viewerOf(request), request.params.id, request.body);
-      return reply.status(result === 'created' ? 201 : 200).send({ status: 'reported' });
-    },
   );
 }
