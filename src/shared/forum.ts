@@ -95,6 +95,9 @@ export const pageQuery = z
   })
   .strict();
 
+/** The archived category whose threads are news articles' comments (decision 013). */
+export const newsCategorySlug = 'news';
+
 export const categorySchema = z.object({
   id: z.number().int(),
   slug: z.string(),

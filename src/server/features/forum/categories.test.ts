@@ -93,6 +93,22 @@ describe('categories', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('keeps the news category archived, changing nothing', async () => {
+    const news = (await listed()).find((row) => row.slug === 'news');
+    expect(news?.archived).toBe(true);
+    const res = await admin.agent.inject({
+      method: 'PATCH',
+      url: `/api/forum/categories/${news?.id ?? 0}`,
+      payload: { archived: false },
+    });
+    expect(res.statusCode).toBe(412);
+    expect(res.json().error).toMatchObject({
+      code: 'failed-precondition',
+      message: 'The News category holds comments on news articles and stays archived',
+    });
+    expect((await listed()).find((row) => row.slug === 'news')).toEqual(news);
+  });
+
   it('reorders categories when given every id exactly once', async () => {
     const ids = (await listed()).map((category) => category.id);
     const reversed = [...ids].reverse();

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Category } from '../../../shared/forum.js';
-import { alreadyExists, invalidArgument, notFound } from '../../../shared/errors.js';
+import { AppError, alreadyExists, invalidArgument, notFound } from '../../../shared/errors.js';
+import { newsCategorySlug, type Category } from '../../../shared/forum.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { categories } from '../../platform/db/schema.js';
 import { recordAudit } from '../audit/audit.js';
@@ -125,6 +125,14 @@ export function createCategoryService(db: Db) {
           .where(eq(categories.id, id))
           .for('update');
         if (!current) throw notFound('Category');
+        // The news category holds the articles' comment threads (decision 013): open, it would
+        // take threads that no list shows.
+        if (current.slug === newsCategorySlug && changes.archived === false) {
+          throw new AppError(
+            'failed-precondition',
+            'The News category holds comments on news articles and stays archived',
+          );
+        }
         if (
           changes.name !== undefined &&
           changes.name.toLowerCase() !== current.name.toLowerCase()

@@ -13,6 +13,7 @@ import type {
   postListQuery,
   updatePostBody,
 } from '../../../shared/forum.js';
+import { newsCategorySlug } from '../../../shared/forum.js';
 import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../platform/db/database.js';
 import { categories, postRevisions, posts } from '../../platform/db/schema.js';
@@ -101,7 +102,7 @@ export function createPostService(deps: {
       const categoryId = query.category ? await deps.categories.idOf(query.category) : undefined;
       // News comments live in the archived `news` category: shown with their article only.
       const excludeCategoryId =
-        categoryId === undefined ? await deps.categories.idOf('news') : undefined;
+        categoryId === undefined ? await deps.categories.idOf(newsCategorySlug) : undefined;
       const author = query.author?.toLowerCase();
       const after = query.cursor ? decodePostCursor(query.cursor, query.sort) : undefined;
       const rows = await deps.reads.listPosts({

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../audit/audit.js';
  * the migration), so they follow the forum's reply rules, limits and moderation. Archived
  * categories refuse new threads from the forum's routes only; this one is opened here.
  */
-export const newsCategorySlug = 'news';
+import { newsCategorySlug } from '../../../shared/forum.js';
 
 /** The reason shown on the thread while its article is not public. */
 export const unpublishedReason = 'Article unpublished';

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Category } from '../../../shared/forum';
+import { newsCategorySlug, type Category } from '../../../shared/forum';
 import { useCategories } from '../forum/api/get-categories';
 import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
 import { useCreateCategory } from './api/create-category';
@@ -92,22 +92,25 @@ function CategoryRow({ category, index, categories, onEdit }: CategoryRowProps) 
           <Button size="xs" variant="default" onClick={() => onEdit(category)}>
             Edit
           </Button>
-          <Button
-            size="xs"
-            variant="default"
-            loading={update.isPending}
-            leftSection={
-              category.archived ? (
-                <IconArchiveOff size={14} aria-hidden />
-              ) : (
-                <IconArchive size={14} aria-hidden />
-              )
-            }
-            aria-label={`${category.archived ? 'Unarchive' : 'Archive'} ${category.name}`}
-            onClick={toggleArchived}
-          >
-            {category.archived ? 'Unarchive' : 'Archive'}
-          </Button>
+          {/* The news category holds article comments and stays archived (the server refuses). */}
+          {category.slug !== newsCategorySlug && (
+            <Button
+              size="xs"
+              variant="default"
+              loading={update.isPending}
+              leftSection={
+                category.archived ? (
+                  <IconArchiveOff size={14} aria-hidden />
+                ) : (
+                  <IconArchive size={14} aria-hidden />
+                )
+              }
+              aria-label={`${category.archived ? 'Unarchive' : 'Archive'} ${category.name}`}
+              onClick={toggleArchived}
+            >
+              {category.archived ? 'Unarchive' : 'Archive'}
+            </Button>
+          )}
         </Group>
       </Group>
     </Paper>
