@@ -226,6 +226,7 @@ export const revisionSchema = z.object({
   previousBody: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
 });
+export type Revision = z.infer<typeof revisionSchema>;
 export const revisionListResponse = z.object({ revisions: z.array(revisionSchema) });
 
 export const reactionResponse = z.object({ reacted: z.boolean(), reactionCount: z.number().int() });

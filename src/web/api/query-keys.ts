@@ -19,6 +19,7 @@ export const queryKeys = {
   post: (id: number) => ['forum', 'post', id] as const,
   comments: (postId: number) => ['forum', 'post', postId, 'comments'] as const,
   revisions: (postId: number) => ['forum', 'post', postId, 'revisions'] as const,
+  commentRevisions: (commentId: number) => ['forum', 'comment', commentId, 'revisions'] as const,
   authorComments: (username: string) => ['forum', 'comments', 'author', username] as const,
   profile: (username: string) => ['profiles', username] as const,
   ownProfile: ['account', 'profile'] as const,

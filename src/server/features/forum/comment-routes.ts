@@ -10,6 +10,7 @@ import {
   pageQuery,
   previewBody,
   previewResponse,
+  revisionListResponse,
   updateCommentBody,
 } from '../../../shared/forum.js';
 import { errorResponses, noQuery } from '../../http.js';
@@ -23,7 +24,7 @@ const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);
 const tags = ['forum'];
 const authorCommentQuery = pageQuery.extend({ author: z.string().trim().min(1).max(40) }).strict();
 
-/** Replies: a thread's pages, writing, editing, deleting; the live preview (likes and reports: feedback-routes.ts). */
+/** Replies: a thread's pages, writing, editing, deleting, revisions; the live preview (likes and reports: feedback-routes.ts). */
 export function registerCommentRoutes(
   app: FastifyInstance,
   services: {
@@ -97,6 +98,23 @@ export function registerCommentRoutes(
     },
     async (request) => ({
       comment: await comments.update(viewerOf(request), request.params.id, request.body),
+    }),
+  );
+
+  api.get(
+    '/api/forum/comments/:id/revisions',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "A reply's earlier versions, newest first",
+        querystring: noQuery,
+        params: idParams,
+        response: { 200: revisionListResponse, ...readErrors },
+      },
+    },
+    async (request) => ({
+      revisions: await comments.revisions(request.viewer, request.params.id),
     }),
   );
 

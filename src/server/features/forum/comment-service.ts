@@ -21,8 +21,14 @@ import {
 } from './cursor.js';
 import type { ForumLimiter } from './limits.js';
 import type { ForumReads } from './reads.js';
-import { iso, presentComment, type CommentRow, type HiddenState } from './presenter.js';
-import { usernameExists } from './post-repo.js';
+import {
+  iso,
+  presentComment,
+  presentRevision,
+  type CommentRow,
+  type HiddenState,
+} from './presenter.js';
+import { commentRevisionsQuery, usernameExists } from './post-repo.js';
 import * as repo from './repo.js';
 import { assertNewAccountLinks, assertVisible, canModerate, contentAbilities } from './rules.js';
 
@@ -230,6 +236,32 @@ export function createCommentService(deps: { db: Db; limiter: ForumLimiter; read
           .set({ deletedAt: sql`now()` })
           .where(and(eq(comments.id, id), isNull(comments.deletedAt)));
       });
+    },
+
+    /**
+     * A reply's earlier versions, newest first. Whoever may see the reply sees them (a hidden
+     * reply: its author and moderators); a deleted reply's history goes with it, but for
+     * moderators.
+     */
+    async revisions(viewer: Viewer | null, id: number) {
+      const [row] = await db
+        .select({
+          hiddenAt: comments.hiddenAt,
+          deletedAt: comments.deletedAt,
+          authorId: comments.authorId,
+          postHiddenAt: posts.hiddenAt,
+          postAuthorId: posts.authorId,
+        })
+        .from(comments)
+        .innerJoin(posts, eq(posts.id, comments.postId))
+        .where(eq(comments.id, id));
+      const sees = (hiddenAt: Date | null, authorId: string) =>
+        hiddenAt === null || canModerate(viewer) || authorId === viewer?.id;
+      if (!row || !sees(row.postHiddenAt, row.postAuthorId) || !sees(row.hiddenAt, row.authorId)) {
+        throw notFound('Reply');
+      }
+      if (row.deletedAt && !canModerate(viewer)) return [];
+      return (await commentRevisionsQuery(db, id)).map(presentRevision);
     },
 
     async byAuthor(query: { author: string; cursor?: string | undefined; limit: number }) {

@@ -164,6 +164,60 @@ describe('a thread page', () => {
   });
 });
 
+describe("a reply's history", () => {
+  const history = async (id: number, agent = createAgent(t.app)) => {
+    const res = await agent.inject({ url: `/api/forum/comments/${id}/revisions` });
+    return { status: res.statusCode, revisions: res.json<{ revisions: unknown[] }>().revisions };
+  };
+  const edit = (agent: Person['agent'], id: number, body: string) =>
+    agent.inject({ method: 'PATCH', url: `/api/forum/comments/${id}`, payload: { body } });
+
+  it('keeps each edit: who made it, when and what it replaced, newest first', async () => {
+    const post = await writePost(t, author.agent);
+    const reply = await writeReply(replier.agent, post.id, { body: 'First take' });
+    expect(await history(reply.id)).toEqual({ status: 200, revisions: [] });
+    expect((await edit(replier.agent, reply.id, 'Second take')).statusCode).toBe(200);
+    expect((await edit(replier.agent, reply.id, 'Third take')).statusCode).toBe(200);
+    const { status, revisions } = await history(reply.id);
+    expect(status).toBe(200);
+    expect(revisions).toEqual([
+      expect.objectContaining({
+        editor: expect.objectContaining({ username: 'quick_replier' }),
+        previousTitle: null,
+        previousBody: 'Second take',
+      }),
+      expect.objectContaining({ previousBody: 'First take' }),
+    ]);
+    // The reply shows it was edited, with the newest text.
+    const shown = (await page(post.id)).items.find((item) => item.id === reply.id);
+    expect(shown).toMatchObject({ bodySource: 'Third take' });
+    expect(shown?.editedAt).not.toBeNull();
+  });
+
+  it("hides a hidden reply's history from bystanders and a deleted one's from all but moderators", async () => {
+    const post = await writePost(t, author.agent);
+    const reply = await writeReply(replier.agent, post.id, { body: 'Before' });
+    await edit(replier.agent, reply.id, 'After');
+    await db().update(comments).set({ hiddenAt: new Date() }).where(eq(comments.id, reply.id));
+    expect((await history(reply.id)).status).toBe(404);
+    expect((await history(reply.id, replier.agent)).revisions).toHaveLength(1);
+    expect((await history(reply.id, moderator.agent)).revisions).toHaveLength(1);
+    await db()
+      .update(comments)
+      .set({ hiddenAt: null, deletedAt: new Date() })
+      .where(eq(comments.id, reply.id));
+    expect(await history(reply.id, replier.agent)).toEqual({ status: 200, revisions: [] });
+    expect((await history(reply.id, moderator.agent)).revisions).toHaveLength(1);
+  });
+
+  it('answers not found for a reply that does not exist and a bad id', async () => {
+    expect((await history(987654321)).status).toBe(404);
+    const bad = await createAgent(t.app).inject({ url: '/api/forum/comments/abc/revisions' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: 'invalid-argument' } });
+  });
+});
+
 describe("a profile's replies", () => {
   it('lists visible replies newest first with their thread, page by page', async () => {
     const writer = await person(t, 'user', { username: 'prolific_one' });

@@ -1,9 +1,15 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { categories, postRevisions, posts, users } from '../../platform/db/schema.js';
+import {
+  categories,
+  commentRevisions,
+  postRevisions,
+  posts,
+  users,
+} from '../../platform/db/schema.js';
 import type { Param } from './repo.js';
 
-/** Reads of one thread: its page (one query) and its earlier versions. */
+/** Reads of one thread: its page (one query) and the earlier versions of it and its replies. */
 
 const authorFields = {
   id: users.id,
@@ -63,6 +69,22 @@ export function postRevisionsQuery(db: Db, postId: number) {
     .innerJoin(users, eq(users.id, postRevisions.editorId))
     .where(eq(postRevisions.postId, postId))
     .orderBy(desc(postRevisions.id));
+}
+
+/** A reply's earlier versions, newest first (replies have no title). */
+export function commentRevisionsQuery(db: Db, commentId: number) {
+  return db
+    .select({
+      id: commentRevisions.id,
+      previousTitle: sql<string | null>`null`,
+      previousBody: commentRevisions.previousBody,
+      createdAt: commentRevisions.createdAt,
+      editor: authorFields,
+    })
+    .from(commentRevisions)
+    .innerJoin(users, eq(users.id, commentRevisions.editorId))
+    .where(eq(commentRevisions.commentId, commentId))
+    .orderBy(desc(commentRevisions.id));
 }
 
 /** Whether an active account holds this username (an empty author list is then not a 404). */

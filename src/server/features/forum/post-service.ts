@@ -24,7 +24,7 @@ import type { CategoryService } from './categories.js';
 import { decodePostCursor, encodePostCursor } from './cursor.js';
 import type { ForumLimiter } from './limits.js';
 import type { ForumReads } from './reads.js';
-import { presentAuthor, presentPostDetail, presentPostListRow, iso } from './presenter.js';
+import { presentPostDetail, presentPostListRow, presentRevision } from './presenter.js';
 import * as repo from './post-repo.js';
 import {
   assertNewAccountLinks,
@@ -252,14 +252,7 @@ export function createPostService(deps: {
       assertSeen(post, viewer);
       // A deleted thread's earlier versions go with it (moderators still see them).
       if (post.deletedAt && !canModerate(viewer)) return [];
-      const rows = await repo.postRevisionsQuery(db, id);
-      return rows.map((row) => ({
-        id: row.id,
-        editor: presentAuthor(row.editor),
-        previousTitle: row.previousTitle,
-        previousBody: row.previousBody,
-        createdAt: iso(row.createdAt),
-      }));
+      return (await repo.postRevisionsQuery(db, id)).map(presentRevision);
     },
   };
 }

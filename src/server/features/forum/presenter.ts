@@ -1,4 +1,4 @@
-import type { Author, Comment, PostDetail, PostSummary } from '../../../shared/forum.js';
+import type { Author, Comment, PostDetail, PostSummary, Revision } from '../../../shared/forum.js';
 import { isRole } from '../../../shared/roles.js';
 import type { PostListRow } from './repo.js';
 
@@ -198,5 +198,22 @@ export function presentComment(
     deleted,
     hidden: deleted ? null : visibility.hidden,
     viewer,
+  };
+}
+
+/** One earlier version of a thread or a reply: who replaced it, when, and what it said. */
+export function presentRevision(row: {
+  id: number;
+  editor: AuthorFields;
+  previousTitle: string | null;
+  previousBody: string;
+  createdAt: Date | string;
+}): Revision {
+  return {
+    id: row.id,
+    editor: presentAuthor(row.editor),
+    previousTitle: row.previousTitle,
+    previousBody: row.previousBody,
+    createdAt: iso(row.createdAt),
   };
 }

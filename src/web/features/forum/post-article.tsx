@@ -66,7 +66,7 @@ export function PostArticle({ post, gate }: { post: PostDetail; gate: SignInGate
               <Text size="sm" c="dimmed">
                 · edited <RelativeTime iso={post.editedAt} />
               </Text>
-              <RevisionHistory postId={post.id} />
+              <RevisionHistory subject={{ kind: 'post', id: post.id }} />
             </>
           )}
         </Group>

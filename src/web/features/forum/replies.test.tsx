@@ -161,4 +161,33 @@ describe('replies', () => {
     expect(screen.getByText(/edited/)).toBeTruthy();
     expect(api.callsTo('PATCH', '/api/forum/comments/10')[0]?.body).toEqual({ body: 'Fixed typo' });
   });
+
+  it("shows an edited reply's history: who changed it and what it said before", async () => {
+    stubApi({
+      ...postRoutes(detail(), [reply(10, { editedAt: new Date().toISOString() }), reply(11)]),
+      'GET /api/forum/comments/10/revisions': () =>
+        json({
+          revisions: [
+            {
+              id: 4,
+              editor: bob,
+              previousTitle: null,
+              previousBody: 'Reply with a _typo_',
+              createdAt: new Date().toISOString(),
+            },
+          ],
+        }),
+    });
+    renderForum('/forum/post/1');
+
+    // Only the edited reply offers its history.
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'History of the reply by Bob Moderator' }),
+    );
+    expect(screen.getAllByRole('button', { name: /^History of/ })).toHaveLength(1);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit history' });
+    expect(await within(dialog).findByText('Reply with a _typo_')).toBeTruthy();
+    expect(within(dialog).queryByText(/Previous title/)).toBeNull();
+    expect(within(dialog).getByRole('link', { name: bob.name })).toBeTruthy();
+  });
 });

@@ -12,6 +12,7 @@ import { RelativeTime } from './relative-time';
 import { RenderedMarkdown } from './rendered-markdown';
 import { ReplyEditForm } from './reply-edit-form';
 import { ReportButton } from './report-button';
+import { RevisionHistory } from './revision-history';
 import type { SignInGate } from './use-sign-in-gate';
 
 /** What a row can ask of the thread; one identity-stable object shared by every row. */
@@ -148,6 +149,12 @@ export const ReplyRow = memo(function ReplyRow({
               >
                 Delete
               </Button>
+            )}
+            {comment.editedAt && (
+              <RevisionHistory
+                subject={{ kind: 'comment', id: comment.id }}
+                label={`History of ${what}`}
+              />
             )}
             <ReportButton target={{ kind: 'comment', id: comment.id }} what={what} gate={gate} />
             {isModerator && (

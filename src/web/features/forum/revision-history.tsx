@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { AuthorLink } from '../../components/author-link';
 import { UserAvatar } from '../../components/user-avatar';
 import { errorMessage } from '../../shell/server-errors';
-import { useRevisions } from './api/get-revisions';
+import { useRevisions, type RevisionSubject } from './api/get-revisions';
 import { RelativeTime } from './relative-time';
 
-function RevisionList({ postId }: { postId: number }) {
-  const revisions = useRevisions(postId, true);
+function RevisionList({ subject }: { subject: RevisionSubject }) {
+  const revisions = useRevisions(subject, true);
   if (revisions.isPending) return <Loader size="sm" aria-label="Loading the history" />;
   if (revisions.isError) {
     return (
@@ -46,8 +46,11 @@ function RevisionList({ postId }: { postId: number }) {
   );
 }
 
-/** "History": who edited the thread, when, and what each edit replaced (the Markdown source). */
-export function RevisionHistory({ postId }: { postId: number }) {
+/**
+ * "History": who edited the thread or reply, when, and what each edit replaced (the Markdown
+ * source). `label` names it for screen readers where several sit on one page.
+ */
+export function RevisionHistory({ subject, label }: { subject: RevisionSubject; label?: string }) {
   const [opened, setOpened] = useState(false);
   return (
     <>
@@ -55,12 +58,13 @@ export function RevisionHistory({ postId }: { postId: number }) {
         size="compact-xs"
         variant="subtle"
         leftSection={<IconHistory size={14} aria-hidden />}
+        aria-label={label}
         onClick={() => setOpened(true)}
       >
         History
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Edit history" size="lg">
-        {opened && <RevisionList postId={postId} />}
+        {opened && <RevisionList subject={subject} />}
       </Modal>
     </>
   );

@@ -3,23 +3,32 @@ import { revisionListResponse } from '../../../../shared/forum';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 
-/** GET /api/forum/posts/:id/revisions: each edit's editor, time and what it replaced. */
-export async function getRevisions(postId: number) {
+/** Whose history: a thread's or a reply's. */
+export interface RevisionSubject {
+  kind: 'post' | 'comment';
+  id: number;
+}
+
+/** GET /api/forum/{posts|comments}/:id/revisions: each edit's editor, time and what it replaced. */
+export async function getRevisions({ kind, id }: RevisionSubject) {
   const { revisions } = await apiFetch(
-    `/api/forum/posts/${postId}/revisions`,
+    `/api/forum/${kind === 'post' ? 'posts' : 'comments'}/${id}/revisions`,
     revisionListResponse,
   );
   return revisions;
 }
 
-export function revisionsQueryOptions(postId: number) {
+export function revisionsQueryOptions(subject: RevisionSubject) {
   return queryOptions({
-    queryKey: queryKeys.revisions(postId),
-    queryFn: () => getRevisions(postId),
+    queryKey:
+      subject.kind === 'post'
+        ? queryKeys.revisions(subject.id)
+        : queryKeys.commentRevisions(subject.id),
+    queryFn: () => getRevisions(subject),
   });
 }
 
 /** Fetched only once the history is opened: most readers never look. */
-export function useRevisions(postId: number, enabled: boolean) {
-  return useQuery({ ...revisionsQueryOptions(postId), enabled });
+export function useRevisions(subject: RevisionSubject, enabled: boolean) {
+  return useQuery({ ...revisionsQueryOptions(subject), enabled });
 }

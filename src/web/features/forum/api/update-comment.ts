@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { commentResponse } from '../../../../shared/forum';
 import { apiFetch } from '../../../api/api-client';
+import { queryKeys } from '../../../api/query-keys';
 import { updateCachedComment } from './get-comments';
 
 export interface UpdateCommentInput {
@@ -21,7 +22,9 @@ export function useUpdateComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateComment,
-    onSuccess: (comment) =>
-      updateCachedComment(queryClient, comment.postId, comment.id, () => comment),
+    onSuccess: async (comment) => {
+      updateCachedComment(queryClient, comment.postId, comment.id, () => comment);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.commentRevisions(comment.id) });
+    },
   });
 }
