@@ -123,6 +123,26 @@ describe('GitHub-flavoured Markdown', () => {
   });
 });
 
+describe('task lists', () => {
+  it('renders [ ] and [x] list items as checkboxes readers cannot tick', () => {
+    const html = renderMarkdown('- [ ] Watch *Solaris*\n- [x] Watch Stalker\n- Plain item');
+    expect(html).toBe(
+      '<ul class="contains-task-list">\n' +
+        '<li class="task-list-item"><input class="task-list-item-checkbox" disabled="" type="checkbox"> Watch <em>Solaris</em></li>\n' +
+        '<li class="task-list-item"><input class="task-list-item-checkbox" checked="" disabled="" type="checkbox"> Watch Stalker</li>\n' +
+        '<li>Plain item</li>\n' +
+        '</ul>\n',
+    );
+  });
+
+  it('leaves brackets outside a list item as text, and the item text escaped', () => {
+    expect(renderMarkdown('[ ] not a task')).toBe('<p>[ ] not a task</p>\n');
+    const html = renderMarkdown('- [x] <img src=x onerror=alert(1)>');
+    expect(tagsOf(html)).toEqual(['ul', 'li', 'input']);
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+});
+
 describe('countLinks', () => {
   it('counts written links and autolinks, not images or code', () => {
     expect(

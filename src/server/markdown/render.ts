@@ -1,8 +1,9 @@
 import MarkdownIt from 'markdown-it';
+import taskLists from 'markdown-it-task-lists';
 import { mediaPathPattern } from '../../shared/uploads.js';
 
 /**
- * The one Markdown renderer (CommonMark + GFM tables and strikethrough). Posts and replies are
+ * The one Markdown renderer (CommonMark + GFM tables, strikethrough, autolinks and task lists). Posts and replies are
  * rendered once, on write, and stored beside their source; the editor's live preview uses the
  * same function, so what a writer sees is what readers get.
  *
@@ -17,6 +18,8 @@ export const markdown = new MarkdownIt('default', {
 });
 // Bare domains (`www.example.com`, `example.org`) become links too, as on GitHub and Discourse.
 markdown.linkify.set({ fuzzyLink: true });
+// `- [ ] todo` and `- [x] done` become checkboxes readers see but cannot tick, as on GitHub.
+markdown.use(taskLists, { enabled: false });
 
 const allowedSchemes = new Set(['http', 'https', 'mailto']);
 const sameSiteBase = new URL('https://same-site.invalid/');

@@ -1,6 +1,7 @@
 import { Typography, type TypographyProps } from '@mantine/core';
 import { memo, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { openImageViewer } from '../../shell/image-viewer-store';
+import classes from './rendered-markdown.module.css';
 
 const viewableImage = 'img.post-image';
 
@@ -21,6 +22,7 @@ interface RenderedMarkdownProps extends TypographyProps {
  */
 export const RenderedMarkdown = memo(function RenderedMarkdown({
   html,
+  className,
   ...boxProps
 }: RenderedMarkdownProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -49,6 +51,7 @@ export const RenderedMarkdown = memo(function RenderedMarkdown({
     <Typography
       ref={container}
       {...boxProps}
+      className={className ? `${classes.body} ${className}` : classes.body}
       onClick={onClick}
       onKeyDown={onKeyDown}
       dangerouslySetInnerHTML={{ __html: html }}
