@@ -92,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, { https: config.publicUrl.protocol === 'https:' });
+  registerSecurityHeaders(app, { https: config.publicUrl.protocol === 'https:' });
   await app.register(cookie, { secret: config.authSecret });
   registerCsrf(app, { publicUrl: config.publicUrl });
   const accounts = registerAccounts(app, {

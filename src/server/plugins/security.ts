@@ -1,12 +1,34 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Security headers. The CSP is strict: our own scripts only (the colour-scheme script is a file,
- * not inline), inline styles allowed because Mantine sets CSS variables at run time.
+ * The headers helmet sets for these options. They never change while the process runs, so they
+ * are worked out once here; @fastify/helmet builds helmet's middleware again on every request,
+ * which cost about a tenth of a small API response (docs/decisions/015-security-headers-once.md).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
-  await app.register(helmet, {
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+/**
+ * Security headers on every response. The CSP is strict: our own scripts only (the
+ * colour-scheme script is a file, not inline), inline styles allowed because Mantine sets CSS
+ * variables at run time. Routes that need another policy (media files, the API docs) set their
+ * own header, which replaces this one.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -26,5 +48,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { h
     // HSTS only makes sense when the public address is https.
     strictTransportSecurity: options.https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 }
