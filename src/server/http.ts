@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '../shared/errors.js';
 
@@ -15,4 +16,12 @@ export function errorResponses<S extends number>(
     S,
     typeof errorResponse
   >;
+}
+
+/**
+ * Answers with JSON that was serialised (and validated against the route's schema) earlier, as
+ * a cache keeps it: Fastify sends a string with a JSON content type as it is.
+ */
+export function sendSerialized(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -10,7 +10,7 @@ import {
   revisionListResponse,
   updatePostBody,
 } from '../../../shared/forum.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery, sendSerialized } from '../../http.js';
 import { viewerOf } from '../accounts/access.js';
 import type { PostService } from './post-service.js';
 
@@ -39,7 +39,7 @@ export function registerPostRoutes(
         response: { 200: postListResponse, ...readErrors },
       },
     },
-    (request) => posts.list(request.query),
+    async (request, reply) => sendSerialized(reply, await posts.listJson(request.query)),
   );
 
   api.post(

@@ -74,22 +74,11 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
 
   /*
    * Thread lists are the same for every viewer and the hottest read of the site, so each one is
-   * kept for a second (FORUM_LIST_CACHE_MS). Every successful forum write in this process forgets them all at once
-   * (forum.ts), so a writer always sees their change; another process sees it within a second.
+   * kept for a second (FORUM_LIST_CACHE_MS), as the JSON it is answered with. Every successful
+   * forum write in this process forgets them all at once (forum.ts), so a writer always sees
+   * their change; another process sees it within a second.
    */
-  const lists = new Map<string, { until: number; rows: Promise<PostListRow[]> }>();
-
-  function remembered(key: string, read: () => Promise<PostListRow[]>) {
-    if (listCacheMs === 0) return read();
-    const now = Date.now();
-    const hit = lists.get(key);
-    if (hit && hit.until > now) return hit.rows;
-    if (lists.size >= listCacheEntries) lists.clear();
-    const rows = read();
-    lists.set(key, { until: now + listCacheMs, rows });
-    rows.catch(() => lists.delete(key));
-    return rows;
-  }
+  const lists = new Map<string, { until: number; value: Promise<unknown> }>();
 
   const reads = {
     /** Forgets every remembered thread list (after a write that may change one). */
@@ -97,8 +86,17 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
       lists.clear();
     },
 
-    listPosts(values: PostListValues): Promise<PostListRow[]> {
-      return remembered(JSON.stringify(values), () => reads.readPosts(values));
+    /** A list answer kept for `listCacheMs` under `key`; a failed read is not kept. */
+    rememberList<T>(key: string, read: () => Promise<T>): Promise<T> {
+      if (listCacheMs === 0) return read();
+      const now = Date.now();
+      const hit = lists.get(key);
+      if (hit && hit.until > now) return hit.value as Promise<T>;
+      if (lists.size >= listCacheEntries) lists.clear();
+      const value = read();
+      lists.set(key, { until: now + listCacheMs, value });
+      value.catch(() => lists.delete(key));
+      return value;
     },
 
     readPosts(values: PostListValues): Promise<PostListRow[]> {
