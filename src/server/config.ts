@@ -106,6 +106,15 @@ export const envSchema = z.object({
       .max(60_000, 'a whole number of milliseconds from 0 to 60000')
       .default(1000),
   ),
+  SESSION_CACHE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number('a whole number of milliseconds from 0 to 60000')
+      .int('a whole number of milliseconds from 0 to 60000')
+      .min(0, 'a whole number of milliseconds from 0 to 60000')
+      .max(60_000, 'a whole number of milliseconds from 0 to 60000')
+      .default(1000),
+  ),
   S3_BUCKET: z.preprocess(
     emptyAsUndefined,
     z
@@ -156,6 +165,8 @@ export interface Config {
   uploadQuotaBytes: number;
   /** How long a thread list is remembered between forum writes; 0 reads every time. */
   forumListCacheMs: number;
+  /** How long a session check is remembered between writes; 0 reads every time. */
+  sessionCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -200,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     s3,
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     forumListCacheMs: env.FORUM_LIST_CACHE_MS,
+    sessionCacheMs: env.SESSION_CACHE_MS,
   };
 }
 

@@ -92,6 +92,9 @@ export async function createTestApp(
     PUBLIC_URL: 'http://viewpoint.test',
     AUTH_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
+    // Tests change accounts in the database directly and expect the next request to see it;
+    // the session cache has its own tests (session-cache.test.ts).
+    SESSION_CACHE_MS: '0',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...options.env,

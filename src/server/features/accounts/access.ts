@@ -44,12 +44,15 @@ export function viewerOf(request: FastifyRequest): Viewer {
   return request.viewer;
 }
 
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export function registerAccess(
   app: FastifyInstance,
-  options: { auth: Auth; db: Db; secret: string },
+  options: { auth: Auth; db: Db; secret: string; sessionCacheMs: number },
 ) {
   app.decorateRequest('viewer', null);
-  const source = { ...options, lookup: prepareSessionLookup(options.db) };
+  const lookup = prepareSessionLookup(options.db, { cacheMs: options.sessionCacheMs });
+  const source = { auth: options.auth, db: options.db, secret: options.secret, lookup };
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     if (isDocumentation(route.url)) {
@@ -75,5 +78,11 @@ export function registerAccess(
     if (!access) return;
     request.viewer = await loadViewer(source, request, reply);
     assertAccess(access, request.viewer);
+  });
+  // Any write may have changed a session or its account: remembered checks are forgotten
+  // before the answer leaves, so the next request sees the change (session-lookup.ts).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!readOnlyMethods.has(request.method)) lookup.forget();
+    done(null, payload);
   });
 }

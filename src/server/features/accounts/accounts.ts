@@ -32,7 +32,12 @@ export function registerAccounts(
     namespace: options.limitNamespace ?? '',
   });
   const service = createAccountsService({ auth, db, mail, limiter, secret: config.authSecret });
-  registerAccess(app, { auth, db, secret: config.authSecret });
+  registerAccess(app, {
+    auth,
+    db,
+    secret: config.authSecret,
+    sessionCacheMs: config.sessionCacheMs,
+  });
   return {
     auth,
     registerRoutes() {

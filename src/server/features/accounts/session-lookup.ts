@@ -30,8 +30,15 @@ export function signedSessionToken(request: FastifyRequest, secret: string): str
   return token;
 }
 
-export function prepareSessionLookup(db: Db) {
-  const statement = db
+/** The session check: one prepared join, remembered for `cacheMs` (0: read every time). */
+export interface SessionLookup {
+  (token: string): Promise<SessionRow | null>;
+  /** Forgets one session, or every one: after a write, which may have changed any. */
+  forget(token?: string): void;
+}
+
+function prepareStatement(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -58,10 +65,52 @@ export function prepareSessionLookup(db: Db) {
     .where(eq(sessions.token, sql.placeholder('token')))
     .limit(1)
     .prepare('viewer_session');
-  return async (token: string) => (await statement.execute({ token }))[0] ?? null;
 }
 
-export type SessionRow = NonNullable<Awaited<ReturnType<ReturnType<typeof prepareSessionLookup>>>>;
+export type SessionRow = Awaited<
+  ReturnType<ReturnType<typeof prepareStatement>['execute']>
+>[number];
+
+export function prepareSessionLookup(db: Db, options: { cacheMs: number }): SessionLookup {
+  const statement = prepareStatement(db);
+  return rememberSessions(
+    async (token) => (await statement.execute({ token }))[0] ?? null,
+    options.cacheMs,
+  );
+}
+
+/**
+ * Session checks remembered for a moment (SESSION_CACHE_MS, a second by default): a reader
+ * clicking through threads costs one query a second, not one per request. Any write in this
+ * process (every request but GET, HEAD and OPTIONS: sign-in, sign-out, block, mute, role,
+ * profile, …) forgets them all before its answer leaves (access.ts), so its effect is seen by
+ * the very next request; a write in another process is seen within the moment. The promise is
+ * remembered, not its result, so concurrent checks of one session share one query, and a check
+ * begun before a write can never be kept after it (docs/decisions/016-session-cache.md).
+ */
+export function rememberSessions<T>(
+  read: (token: string) => Promise<T>,
+  cacheMs: number,
+): { (token: string): Promise<T>; forget(token?: string): void } {
+  if (cacheMs <= 0) return Object.assign(read, { forget: () => undefined });
+  const remembered = new Map<string, { until: number; row: Promise<T> }>();
+  const maxRemembered = 10_000;
+  const lookup = (token: string) => {
+    const now = Date.now();
+    const hit = remembered.get(token);
+    if (hit && hit.until > now) return hit.row;
+    if (remembered.size >= maxRemembered) remembered.clear();
+    const row = read(token);
+    remembered.set(token, { until: now + cacheMs, row });
+    row.catch(() => remembered.delete(token));
+    return row;
+  };
+  const forget = (token?: string) => {
+    if (token === undefined) remembered.clear();
+    else remembered.delete(token);
+  };
+  return Object.assign(lookup, { forget });
+}
 
 /**
  * True when Better Auth must handle this session: it is due for its hourly expiry slide, it

@@ -9,7 +9,7 @@ import { CLIENT_IP_HEADER, type Auth } from './auth.js';
 import {
   needsBetterAuth,
   signedSessionToken,
-  type prepareSessionLookup,
+  type SessionLookup,
   type SessionRow,
 } from './session-lookup.js';
 
@@ -125,7 +125,7 @@ export interface ViewerSource {
   db: Db;
   /** The secret session cookies are signed with (Better Auth's). */
   secret: string;
-  lookup: ReturnType<typeof prepareSessionLookup>;
+  lookup: SessionLookup;
 }
 
 type SessionUserRow = SessionRow['user'];
@@ -143,6 +143,8 @@ async function readSession(
     headers: authHeaders(request),
     returnHeaders: true,
   });
+  // Better Auth may have slid the expiry or ended the session: forget what was remembered.
+  if (token) source.lookup.forget(token);
   forwardCookies(reply, headers);
   if (!response) return null;
   const { user, session } = response;
@@ -186,6 +188,7 @@ export async function loadViewer(
   const { db } = source;
   if (user.deletedAt) {
     await db.delete(sessions).where(eq(sessions.userId, user.id));
+    source.lookup.forget();
     clearSessionCookie(reply);
     return null;
   }
@@ -193,6 +196,7 @@ export async function loadViewer(
     const block = activeBlock(user);
     if (block) {
       await db.delete(sessions).where(eq(sessions.userId, user.id));
+      source.lookup.forget();
       clearSessionCookie(reply);
       throw blockedError(block);
     }
@@ -205,6 +209,7 @@ export async function loadViewer(
         .where(eq(users.id, user.id));
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
     });
+    source.lookup.forget();
     clearSessionCookie(reply);
     return null;
   }
