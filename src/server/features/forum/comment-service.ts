@@ -109,7 +109,6 @@ export function createCommentService(deps: { db: Db; limiter: ForumLimiter; read
         afterId: query.cursor ? decodeCommentCursor(query.cursor) : 0,
         limit: query.limit + 1,
         viewerId: viewer?.id ?? null,
-        includeHidden: true,
       });
       const head = rows[0];
       if (!head) throw notFound('Thread');

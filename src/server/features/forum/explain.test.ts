@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
   authorCommentsQuery,
   commentPageQuery,
+  viewerReactionsQuery,
   postListQuery,
   type PostListFilter,
 } from './repo.js';
@@ -95,7 +96,7 @@ function expectIndexedPlan(nodes: PlanNode[], table: string, indexes: string[]) 
   const seqScans = nodes.filter(
     (node) =>
       node['Node Type'] === 'Seq Scan' &&
-      ['posts', 'comments', 'users'].includes(node['Relation Name'] ?? ''),
+      ['posts', 'comments', 'users', 'comment_reactions'].includes(node['Relation Name'] ?? ''),
   );
   expect(seqScans, description.join('\n')).toEqual([]);
   const used = nodes.filter(
@@ -182,8 +183,6 @@ describe('replies use their indexes', () => {
       postId: longThread,
       afterId: 0,
       limit: 21,
-      viewerId: 'seed-1',
-      includeHidden: false,
       ...filter,
     });
 
@@ -191,8 +190,11 @@ describe('replies use their indexes', () => {
     await expectIndexed(page({}), 'comments', ['comments_post_idx']);
     await expectIndexed(page({ afterId: 15_000 }), 'comments', ['comments_post_idx']);
     await expectIndexed(page({ postId: 77 }), 'comments', ['comments_post_idx']);
-    await expectIndexed(page({ includeHidden: true, viewerId: null }), 'comments', [
-      'comments_post_idx',
+  });
+
+  it('which replies of a page the viewer liked', async () => {
+    await expectIndexed(viewerReactionsQuery('seed-1', '{1,2,3,4,5}'), 'comment_reactions', [
+      'comment_reactions_comment_id_user_id_pk',
     ]);
   });
 
@@ -263,10 +265,8 @@ describe('prepared statements keep to their indexes', () => {
         postId: p('postId'),
         afterId: p('afterId'),
         limit: 21,
-        viewerId: p('viewerId'),
-        includeHidden: false,
       }),
-      { postId: 77, afterId: 0, viewerId: 'seed-1' },
+      { postId: 77, afterId: 0 },
     );
     expectIndexedPlan(page, 'comments', ['comments_post_idx']);
     const profile = await genericPlanOf(authorCommentsQuery({ author: p('author'), limit: 21 }), {

@@ -52,16 +52,12 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
   const reactions = createReactionService(db);
   const reports = createReportService(db);
 
-  // A successful forum write forgets the remembered thread lists before its answer leaves.
-  app.addHook('onSend', async (request, reply) => {
+  // Any successful write may change a remembered list or page (a thread, a reply, a moderator's
+  // action, an author's new name or avatar): they are forgotten before its answer leaves.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const write = request.method !== 'GET' && request.method !== 'HEAD';
-    // Moderators' actions (hide, pin, move, purge) change lists too.
-    const changesLists = ['/api/forum/', '/api/moderation/'].some((prefix) =>
-      request.url.startsWith(prefix),
-    );
-    if (write && reply.statusCode < 400 && changesLists) {
-      reads.forgetLists();
-    }
+    if (write && reply.statusCode < 400) reads.forgetLists();
+    done(null, payload);
   });
 
   registerCategoryRoutes(app, categories);

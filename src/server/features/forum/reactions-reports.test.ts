@@ -119,6 +119,11 @@ describe('liking a reply', () => {
     });
     const page = (await fan.agent.inject({ url: `/api/forum/posts/${post.id}/comments` })).json();
     expect(page.items[0]).toMatchObject({ reactionCount: 2, viewer: { reacted: true } });
+    // The same page, as remembered for the next reader, tells another viewer they did not like it.
+    const asAuthor = (
+      await author.agent.inject({ url: `/api/forum/posts/${post.id}/comments` })
+    ).json();
+    expect(asAuthor.items[0]).toMatchObject({ reactionCount: 2, viewer: { reacted: false } });
     expect((await secondFan.agent.inject({ method: 'DELETE', url })).json()).toEqual({
       reacted: false,
       reactionCount: 1,

@@ -11,6 +11,7 @@ import {
   type AuthorCommentRow,
   type PostListFilter,
   type PostListRow,
+  viewerReactionsQuery,
 } from './repo.js';
 
 /**
@@ -142,25 +143,38 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
       return statement.execute({ id, viewerId });
     },
 
-    commentPage(values: {
+    /**
+     * A page of a thread's replies, hidden ones included (the service decides who sees what).
+     * The page itself is the same for every viewer and kept like a list; whether this viewer
+     * liked each reply is one small indexed query on top.
+     */
+    async commentPage(values: {
       postId: number;
       afterId: number;
       limit: number;
       viewerId: string | null;
-      includeHidden: boolean;
     }): Promise<CommentPageRow[]> {
       const size = readSize(values.limit);
-      const name = `forum_comments${values.viewerId ? '_viewer' : ''}${values.includeHidden ? '_hidden' : ''}_${size}`;
+      const name = `forum_comments_${size}`;
       const run = prepared<CommentPageRow>(name, () =>
-        commentPageQuery({
-          postId: p('postId'),
-          afterId: p('afterId'),
-          limit: size,
-          viewerId: values.viewerId ? p('viewerId') : null,
-          includeHidden: values.includeHidden,
-        }),
+        commentPageQuery({ postId: p('postId'), afterId: p('afterId'), limit: size }),
       );
-      return run(values);
+      const key = `comments ${values.postId} ${values.afterId} ${size}`;
+      const rows = await reads.rememberList(key, () =>
+        run({ postId: values.postId, afterId: values.afterId }),
+      );
+      const ids = rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
+      if (!values.viewerId || ids.length === 0) return rows;
+      const reactedTo = prepared<{ comment_id: string | number }>('forum_comments_reacted', () =>
+        viewerReactionsQuery(p('viewerId'), p('ids')),
+      );
+      const liked = new Set(
+        (await reactedTo({ viewerId: values.viewerId, ids: `{${ids.join(',')}}` })).map((row) =>
+          Number(row.comment_id),
+        ),
+      );
+      if (liked.size === 0) return rows;
+      return rows.map((row) => (liked.has(Number(row.id)) ? { ...row, reacted: true } : row));
     },
 
     authorComments(values: {

@@ -163,26 +163,23 @@ export interface CommentPageFilter {
   postId: Param<number>;
   afterId: Param<number>;
   limit: number;
-  viewerId: Param<string> | null;
-  /** Moderators see hidden replies; everyone sees tombstones of deleted ones. */
-  includeHidden: boolean;
 }
 
 /**
  * A page of a thread's replies in time (id) order, with the thread's own state and reply count
  * in the same round trip: the thread row drives a lateral join over `comments_post_idx`, so an
- * empty page still tells a missing thread from a quiet one.
+ * empty page still tells a missing thread from a quiet one. Hidden and deleted replies are read
+ * too (the service shows each viewer what they may see); `reacted` is false here (reads.ts).
  */
 export function commentPageQuery(filter: CommentPageFilter): SQL {
-  const hidden = filter.includeHidden ? sql`` : sql`and c.hidden_at is null`;
   return sql`select p.reply_count as total, p.hidden_at is not null as post_hidden,
       p.deleted_at is not null as post_deleted, page.*
     from posts p
     left join lateral (
-      select ${commentFields(filter.viewerId)}
+      select ${commentFields(null)}
       from (
         select * from comments c
-        where c.post_id = p.id and c.id > ${filter.afterId} ${hidden}
+        where c.post_id = p.id and c.id > ${filter.afterId}
         order by c.id
         limit ${rowLimit(filter.limit)}
       ) c
@@ -190,6 +187,12 @@ export function commentPageQuery(filter: CommentPageFilter): SQL {
     ) page on true
     where p.id = ${filter.postId}
     order by page.id`;
+}
+
+/** Which of these replies (ids as a `{1,2,3}` array literal) the viewer liked. */
+export function viewerReactionsQuery(viewerId: Param<string>, ids: Param<string>): SQL {
+  return sql`select comment_id from comment_reactions
+    where user_id = ${viewerId} and comment_id = any(${ids}::bigint[])`;
 }
 
 export function commentByIdQuery(id: number, viewerId: string | null): SQL {
