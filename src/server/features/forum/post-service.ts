@@ -77,7 +77,10 @@ export function createPostService(deps: {
   const { db, limiter, views } = deps;
 
   async function read(viewer: Viewer | null, id: number, viewerKey?: string): Promise<PostDetail> {
-    const [row] = await deps.reads.postDetail(id, viewer?.id ?? null);
+    // The thread page's read (it counts a view) may be remembered; a write's answer is fresh.
+    const [row] = await deps.reads.postDetail(id, viewer?.id ?? null, {
+      remember: viewerKey !== undefined,
+    });
     assertSeen(row, viewer);
     const deleted = row.deletedAt !== null;
     const hidden = row.hiddenAt === null ? null : await hiddenReason(db, id);

@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { PostSort } from '../../../shared/forum.js';
 import type { Db } from '../../platform/db/database.js';
+import { postReactions } from '../../platform/db/schema.js';
 import { postDetailQuery } from './post-repo.js';
 import type { CommentRow } from './presenter.js';
 import {
@@ -135,12 +136,36 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
       });
     },
 
-    postDetail(id: number, viewerId: string | null) {
-      const name = viewerId ? 'forum_post_viewer' : 'forum_post';
-      const statement = once(name, () =>
-        postDetailQuery(db, p('id'), viewerId ? p('viewerId') : null).prepare(name),
+    /**
+     * One thread, and whether the viewer liked it. `remember`: the thread page's read, where
+     * the thread is kept like a list and the viewer's like is one primary-key lookup on top;
+     * a write's own answer reads afresh in one query (its change is not forgotten until it
+     * is sent).
+     */
+    async postDetail(id: number, viewerId: string | null, options: { remember: boolean }) {
+      const statement = (name: string, withViewer: boolean) =>
+        once(name, () =>
+          postDetailQuery(db, p('id'), withViewer ? p('viewerId') : null).prepare(name),
+        );
+      if (!options.remember) {
+        const fresh = viewerId
+          ? statement('forum_post_viewer', true)
+          : statement('forum_post', false);
+        return fresh.execute({ id, viewerId });
+      }
+      const rows = await reads.rememberList(`post ${id}`, () =>
+        statement('forum_post', false).execute({ id }),
       );
-      return statement.execute({ id, viewerId });
+      if (!viewerId || rows.length === 0) return rows;
+      const liked = once('forum_post_liked', () =>
+        db
+          .select({ postId: postReactions.postId })
+          .from(postReactions)
+          .where(and(eq(postReactions.postId, p('id')), eq(postReactions.userId, p('viewerId'))))
+          .prepare('forum_post_liked'),
+      );
+      const reacted = (await liked.execute({ id, viewerId })).length > 0;
+      return reacted ? rows.map((row) => ({ ...row, reacted })) : rows;
     },
 
     /**
