@@ -24,6 +24,8 @@ export interface TestApp {
   config: Config;
   platforms: Platforms;
   tempDir: string;
+  /** Every query the app ran, in order (tests slice it to count a request's queries). */
+  queries: string[];
   close(): Promise<void>;
 }
 
@@ -40,16 +42,23 @@ async function writeWebFixture(webRoot: string) {
   await writeFile(path.join(webRoot, 'build.json'), JSON.stringify({ id: 'test-build' }));
 }
 
-/** A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<{
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database. `queries`
+ * collects the text of every query run through it.
+ */
+export async function createTestDatabase(queries: string[] = []): Promise<{
   database: Database;
   drop: () => Promise<void>;
 }> {
+  const logger = { logQuery: (query: string) => void queries.push(query) };
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const template = inject('pgliteTemplate');
     const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
-    const database = await openPglite(undefined, loadDataDir ? { loadDataDir } : {});
+    const database = await openPglite(undefined, {
+      logger,
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     await database.migrate();
     return { database, drop: () => database.close() };
   }
@@ -60,7 +69,7 @@ export async function createTestDatabase(): Promise<{
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: 5 });
+  const database = await openPostgres(url.toString(), { max: 5, logger });
   await database.migrate();
   return {
     database,
@@ -100,7 +109,8 @@ export async function createTestApp(
     ...options.env,
   });
   const logger = pino({ level: 'silent' });
-  const { database, drop } = await createTestDatabase();
+  const queries: string[] = [];
+  const { database, drop } = await createTestDatabase(queries);
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus();
   const mailOptions = { from: config.mailFrom, log: logger };
   const mailer = config.smtpUrl
@@ -134,6 +144,7 @@ export async function createTestApp(
     config,
     platforms,
     tempDir,
+    queries,
     async close() {
       await app.close();
       await platforms.close();

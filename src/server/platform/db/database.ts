@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Logger, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -39,14 +39,14 @@ const MIGRATION_LOCK_KEY = 7_314_159;
  */
 export async function openPglite(
   dataDir: string | undefined,
-  options: { loadDataDir?: Blob } = {},
+  options: { loadDataDir?: Blob; logger?: Logger } = {},
 ): Promise<PgliteDatabase> {
   const client = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -68,15 +68,16 @@ export interface PgliteDatabase extends Database {
   dumpDataDir(): Promise<Blob>;
 }
 
+/** `logger` sees every query the app runs (the tests count them). */
 export function openPostgres(
   connectionString: string,
-  options: { max?: number } = {},
+  options: { max?: number; logger?: Logger } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
   // An idle client's error (database restarted) must not crash the process; the next query
   // gets a fresh connection and /readyz reports the outage meanwhile.
   pool.on('error', () => undefined);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
   return Promise.resolve({
     db,
     kind: 'postgres',
