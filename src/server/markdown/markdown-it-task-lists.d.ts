@@ -5,8 +5,9 @@ declare module 'markdown-it-task-lists' {
   interface TaskListOptions {
     /** Checkboxes readers can tick (default false: rendered disabled). */
     enabled?: boolean;
+    /** Wraps each item's text and checkbox in a <label>. */
     label?: boolean;
-    labelAfter?: boolean;
+    // `labelAfter` is left out on purpose: it copies the item's source into the HTML unescaped.
   }
   const taskLists: (md: MarkdownIt, options?: TaskListOptions) => void;
   export default taskLists;

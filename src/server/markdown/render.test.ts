@@ -128,8 +128,8 @@ describe('task lists', () => {
     const html = renderMarkdown('- [ ] Watch *Solaris*\n- [x] Watch Stalker\n- Plain item');
     expect(html).toBe(
       '<ul class="contains-task-list">\n' +
-        '<li class="task-list-item"><input class="task-list-item-checkbox" disabled="" type="checkbox"> Watch <em>Solaris</em></li>\n' +
-        '<li class="task-list-item"><input class="task-list-item-checkbox" checked="" disabled="" type="checkbox"> Watch Stalker</li>\n' +
+        '<li class="task-list-item"><label><input class="task-list-item-checkbox" disabled="" type="checkbox"> Watch <em>Solaris</em></label></li>\n' +
+        '<li class="task-list-item"><label><input class="task-list-item-checkbox" checked="" disabled="" type="checkbox"> Watch Stalker</label></li>\n' +
         '<li>Plain item</li>\n' +
         '</ul>\n',
     );
@@ -138,7 +138,7 @@ describe('task lists', () => {
   it('leaves brackets outside a list item as text, and the item text escaped', () => {
     expect(renderMarkdown('[ ] not a task')).toBe('<p>[ ] not a task</p>\n');
     const html = renderMarkdown('- [x] <img src=x onerror=alert(1)>');
-    expect(tagsOf(html)).toEqual(['ul', 'li', 'input']);
+    expect(tagsOf(html)).toEqual(['ul', 'li', 'label', 'input']);
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 });

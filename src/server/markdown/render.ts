@@ -18,8 +18,9 @@ export const markdown = new MarkdownIt('default', {
 });
 // Bare domains (`www.example.com`, `example.org`) become links too, as on GitHub and Discourse.
 markdown.linkify.set({ fuzzyLink: true });
-// `- [ ] todo` and `- [x] done` become checkboxes readers see but cannot tick, as on GitHub.
-markdown.use(taskLists, { enabled: false });
+// `- [ ] todo` and `- [x] done` become checkboxes readers see but cannot tick, as on GitHub,
+// each inside a <label> with its item's text, so a screen reader names it.
+markdown.use(taskLists, { enabled: false, label: true });
 
 const allowedSchemes = new Set(['http', 'https', 'mailto']);
 const sameSiteBase = new URL('https://same-site.invalid/');
