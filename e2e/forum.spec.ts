@@ -117,6 +117,25 @@ describe('a review from writing to deleting', () => {
     await page.getByText('stays with me').waitFor();
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'forum-reply');
+
+    // The replier adds a to-do list to the reply; its earlier words stay in its history.
+    const what = `the reply by ${replier.name}`;
+    await page.getByRole('button', { name: `Edit ${what}` }).click();
+    await field(page, 'Edit reply').fill(
+      'It is the *waiting* that stays with me.\n\n- [x] Watched it twice\n- [ ] Read the novel',
+    );
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const watched = page.getByRole('checkbox', { name: 'Watched it twice' });
+    await watched.waitFor();
+    expect(await watched.isChecked()).toBe(true);
+    expect(await watched.isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Read the novel' }).isChecked()).toBe(false);
+    await checkA11y(page, `${postPath} with a task list`);
+    await page.getByRole('button', { name: `History of ${what}` }).click();
+    const history = page.getByRole('dialog', { name: 'Edit history' });
+    await history.getByText('It is the *waiting* that stays with me.', { exact: true }).waitFor();
+    await screenshot(page, 'forum-reply-history');
+    await page.keyboard.press('Escape');
   });
 
   it('edits the review, keeps the revision, then deletes it to a tombstone', async () => {
@@ -150,19 +169,29 @@ describe('a review from writing to deleting', () => {
 });
 
 describe('a long thread', () => {
-  it('pages through 2,000 replies fifty at a time', async () => {
+  it('pages through all 2,000 replies fifty at a time, to the last one', async () => {
     const page = await browser.newPage({ consent: 'accepted' });
     await page.goto('/forum');
     await page.getByRole('link', { name: longThread.title }).click();
     await page.getByRole('heading', { level: 1, name: longThread.title }).waitFor();
     const replies = page.getByRole('list', { name: 'Replies' }).locator(':scope > li');
     await expect.poll(() => replies.count()).toBe(50);
-    for (let loaded = 100; loaded <= 300; loaded += 50) {
-      await page.getByRole('button', { name: 'Load more replies' }).click();
+    const more = page.getByRole('button', { name: 'Load more replies' });
+    for (let loaded = 100; loaded <= longThread.replies; loaded += 50) {
+      await more.click();
       await expect.poll(() => replies.count()).toBe(loaded);
+      if (loaded === 300) {
+        await page.getByText(/300 of 2,000/).waitFor();
+        await screenshot(page, 'forum-long-thread');
+        await checkA11y(page, 'long thread');
+      }
     }
-    await page.getByText(/300 of 2,000/).waitFor();
-    await screenshot(page, 'forum-long-thread');
-    await checkA11y(page, 'long thread');
+    // Every reply once, in order, and nothing left to load.
+    await page.getByText('Showing 2,000 of 2,000 replies').waitFor();
+    await expect.poll(() => more.count()).toBe(0);
+    const last = replies.last();
+    await last.scrollIntoViewIfNeeded();
+    expect(await last.innerText()).toContain('Reply number 2000');
+    expect(await replies.nth(1234).innerText()).toContain('Reply number 1235');
   });
 });

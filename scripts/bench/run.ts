@@ -139,7 +139,7 @@ async function seedBench(env: Record<string, string>) {
   if (code !== 0) throw new Error(`seed:bench failed (exit ${code})`);
 }
 
-/** Starts the server on the seeded database; `extra` adds settings (FORUM_LIST_CACHE_MS). */
+/** Starts the server on the seeded database; `extra` adds settings (the caches' switches). */
 async function startViewpoint(dataEnv: Record<string, string>, extra: Record<string, string> = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'viewpoint-bench-'));
   const webRoot = path.join(dir, 'web');
@@ -218,8 +218,12 @@ async function viewpoint(label: string, env: Record<string, string>): Promise<Ro
   } finally {
     await stop(child);
   }
-  // The thread lists again with the one-second list cache off: every request runs the query.
-  const uncached = await startViewpoint(dataEnv, { FORUM_LIST_CACHE_MS: '0' });
+  // The reads again with the one-second list and session caches off: every request runs its
+  // queries (the session check included).
+  const uncached = await startViewpoint(dataEnv, {
+    FORUM_LIST_CACHE_MS: '0',
+    SESSION_CACHE_MS: '0',
+  });
   try {
     const reader = await signInBenchAccount(uncached.url);
     const signedIn = { cookie: reader.cookie };
@@ -227,6 +231,8 @@ async function viewpoint(label: string, env: Record<string, string>): Promise<Ro
       ...(await measure(label, uncached.url, [
         { label: 'forum list, no cache', path: '/api/forum/posts', headers: signedIn },
         { label: 'deep page, no cache', path: forum.deepPage, headers: signedIn },
+        { label: 'post, no cache', path: forum.post, headers: signedIn },
+        { label: 'replies, no cache', path: forum.replies, headers: signedIn },
       ])),
     );
   } finally {
