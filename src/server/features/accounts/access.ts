@@ -15,6 +15,8 @@ export type RouteAccess = 'public' | 'signed-in' | 'verified' | { permission: Pe
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** A POST that changes nothing (the Markdown preview, error reports): caches stay. */
+    changesNothing?: boolean;
   }
   interface FastifyRequest {
     viewer: Viewer | null;
@@ -45,6 +47,11 @@ export function viewerOf(request: FastifyRequest): Viewer {
 }
 
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** May this request have changed something (the remembered reads must then be forgotten)? */
+export function isWrite(request: FastifyRequest): boolean {
+  return !readOnlyMethods.has(request.method) && !request.routeOptions.config.changesNothing;
+}
 
 export function registerAccess(
   app: FastifyInstance,
@@ -82,7 +89,7 @@ export function registerAccess(
   // Any write may have changed a session or its account: remembered checks are forgotten
   // before the answer leaves, so the next request sees the change (session-lookup.ts).
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!readOnlyMethods.has(request.method)) lookup.forget();
+    if (isWrite(request)) lookup.forget();
     done(null, payload);
   });
 }

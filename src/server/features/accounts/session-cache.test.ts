@@ -75,6 +75,14 @@ describe('the session cache in the server', () => {
     // A change made behind the server's back is not seen within the moment…
     await db().update(users).set({ name: 'Renamed Quietly' }).where(eq(users.id, reader.id));
     expect(await name()).toBe('Rita Reader');
+    // A POST that changes nothing (the editor's preview) keeps what is remembered…
+    const preview = await readerAgent.inject({
+      method: 'POST',
+      url: '/api/forum/preview',
+      payload: { body: '*hello*' },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(await name()).toBe('Rita Reader');
 
     // …but any write through the server forgets every remembered session.
     const blocked = await adminAgent.inject({

@@ -27,7 +27,7 @@ export async function registerClientErrorRoutes(
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/client-errors',
       {
-        config: { access: 'public' },
+        config: { access: 'public', changesNothing: true },
         schema: {
           tags: ['site'],
           summary: 'Report an error the web app could not handle',

@@ -139,7 +139,7 @@ export function registerCommentRoutes(
   api.post(
     '/api/forum/preview',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', changesNothing: true },
       schema: {
         tags,
         summary: "The editor's live preview: Markdown rendered exactly as it will be stored",

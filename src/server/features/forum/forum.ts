@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../platform/db/database.js';
+import { isWrite } from '../accounts/access.js';
 import { createCategoryService } from './categories.js';
 import { registerCategoryRoutes } from './category-routes.js';
 import { registerCommentRoutes } from './comment-routes.js';
@@ -55,8 +56,7 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
   // Any successful write may change a remembered list or page (a thread, a reply, a moderator's
   // action, an author's new name or avatar): they are forgotten before its answer leaves.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const write = request.method !== 'GET' && request.method !== 'HEAD';
-    if (write && reply.statusCode < 400) reads.forgetLists();
+    if (isWrite(request) && reply.statusCode < 400) reads.forgetLists();
     done(null, payload);
   });
 
