@@ -153,7 +153,7 @@ describe('a review from writing to deleting', () => {
       .getByText(/edited/)
       .first()
       .waitFor();
-    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByRole('button', { name: 'History of this post' }).click();
     const history = page.getByRole('dialog', { name: 'Edit history' });
     await history.getByText(/Three men, one wish/).waitFor();
     await page.keyboard.press('Escape');

@@ -66,7 +66,10 @@ export function PostArticle({ post, gate }: { post: PostDetail; gate: SignInGate
               <Text size="sm" c="dimmed">
                 · edited <RelativeTime iso={post.editedAt} />
               </Text>
-              <RevisionHistory subject={{ kind: 'post', id: post.id }} />
+              <RevisionHistory
+                subject={{ kind: 'post', id: post.id }}
+                label="History of this post"
+              />
             </>
           )}
         </Group>

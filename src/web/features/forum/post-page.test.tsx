@@ -162,7 +162,7 @@ describe('post page', () => {
     });
     renderForum('/forum/post/1');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'History' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'History of this post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit history' });
     expect(await within(dialog).findByText('First **draft**')).toBeTruthy();
     expect(within(dialog).getByText('Is Solaris slow?')).toBeTruthy();
