@@ -154,6 +154,7 @@ export const ReplyRow = memo(function ReplyRow({
               <RevisionHistory
                 subject={{ kind: 'comment', id: comment.id }}
                 label={`History of ${what}`}
+                inActions
               />
             )}
             <ReportButton target={{ kind: 'comment', id: comment.id }} what={what} gate={gate} />

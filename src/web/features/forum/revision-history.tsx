@@ -50,14 +50,24 @@ function RevisionList({ subject }: { subject: RevisionSubject }) {
  * "History": who edited the thread or reply, when, and what each edit replaced (the Markdown
  * source). `label` names it for screen readers where several sit on one page.
  */
-export function RevisionHistory({ subject, label }: { subject: RevisionSubject; label?: string }) {
+export function RevisionHistory({
+  subject,
+  label,
+  inActions = false,
+}: {
+  subject: RevisionSubject;
+  label?: string;
+  /** Among a reply's action buttons: their size and colour. */
+  inActions?: boolean;
+}) {
   const [opened, setOpened] = useState(false);
   return (
     <>
       <Button
-        size="compact-xs"
+        size={inActions ? 'compact-sm' : 'compact-xs'}
         variant="subtle"
-        leftSection={<IconHistory size={14} aria-hidden />}
+        color={inActions ? 'gray' : undefined}
+        leftSection={<IconHistory size={inActions ? 16 : 14} aria-hidden />}
         aria-label={label}
         onClick={() => setOpened(true)}
       >
