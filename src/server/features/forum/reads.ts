@@ -156,7 +156,8 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
       const rows = await reads.rememberList(`post ${id}`, () =>
         statement('forum_post', false).execute({ id }),
       );
-      if (!viewerId || rows.length === 0) return rows;
+      // Only a thread someone liked can have been liked by this viewer.
+      if (!viewerId || !rows.some((row) => row.reactionCount > 0)) return rows;
       const liked = once('forum_post_liked', () =>
         db
           .select({ postId: postReactions.postId })
@@ -188,7 +189,10 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
       const rows = await reads.rememberList(key, () =>
         run({ postId: values.postId, afterId: values.afterId }),
       );
-      const ids = rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
+      // Only a reply someone liked can have been liked by this viewer.
+      const ids = rows.flatMap((row) =>
+        row.id !== null && Number(row.reaction_count) > 0 ? [Number(row.id)] : [],
+      );
       if (!values.viewerId || ids.length === 0) return rows;
       const reactedTo = prepared<{ comment_id: string | number }>('forum_comments_reacted', () =>
         viewerReactionsQuery(p('viewerId'), p('ids')),
