@@ -32,7 +32,20 @@ import { commentRevisionsQuery, usernameExists } from './post-repo.js';
 import * as repo from './repo.js';
 import { assertNewAccountLinks, assertVisible, canModerate, contentAbilities } from './rules.js';
 
-const excerpt = (source: string) => plainExcerpt(source, 140);
+/**
+ * The quoted reply's excerpt, remembered by its text: a thread page quotes the same few replies
+ * request after request, and the excerpt costs a Markdown parse.
+ */
+const excerpts = new Map<string, string>();
+function excerpt(source: string): string {
+  let found = excerpts.get(source);
+  if (found === undefined) {
+    if (excerpts.size >= 5_000) excerpts.clear();
+    found = plainExcerpt(source, 140);
+    excerpts.set(source, found);
+  }
+  return found;
+}
 
 /**
  * A hidden reply is shown with its reason to its author and moderators, who may see it; to
