@@ -6,7 +6,7 @@ import Fastify, {
   type FastifyRequest,
   type RouteOptions,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { notFound } from '../shared/errors.js';
 import type { Config } from './config.js';
@@ -30,6 +30,7 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security.js';
+import { responseSerializerCompiler } from './plugins/serializer.js';
 import { registerWeb } from './plugins/web.js';
 
 /** Every route the app registered, for tests that check each one declares its schemas. */
@@ -85,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.env === 'test' }));
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();
