@@ -18,7 +18,7 @@ export const markdown = new MarkdownIt('default', {
 });
 // Bare domains (`www.example.com`, `example.org`) become links too, as on GitHub and Discourse.
 markdown.linkify.set({ fuzzyLink: true });
-// `- [ ] todo` and `- [x] done` become checkboxes readers see but cannot tick, as on GitHub,
+// `- [ ] Watch Solaris` and `- [x] Watch Stalker` become checkboxes readers see but cannot tick, as on GitHub,
 // each inside a <label> with its item's text, so a screen reader names it.
 markdown.use(taskLists, { enabled: false, label: true });
 

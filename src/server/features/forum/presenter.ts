@@ -19,6 +19,29 @@ export interface AuthorFields {
 
 export const deletedUserName = 'deleted user';
 
+/** A raw SQL row's `author_*` columns (lists, reply pages, the review queue). */
+export interface AuthorColumns {
+  author_id: string;
+  author_name: string;
+  author_username: string | null;
+  author_display_username: string | null;
+  author_image: string | null;
+  author_role: string;
+  author_deleted_at: Date | string | null;
+}
+
+export function authorOfRow(row: AuthorColumns): AuthorFields {
+  return {
+    id: row.author_id,
+    name: row.author_name,
+    username: row.author_username,
+    displayUsername: row.author_display_username,
+    image: row.author_image,
+    role: row.author_role,
+    deletedAt: row.author_deleted_at,
+  };
+}
+
 export function presentAuthor(author: AuthorFields): Author {
   if (author.deletedAt) {
     return { id: author.id, username: null, name: deletedUserName, image: null, role: null };
@@ -86,15 +109,7 @@ export function presentPostListRow(row: PostListRow): PostSummary {
     lastActivityAt: row.last_activity_at,
     createdAt: row.created_at,
     category: { id: row.category_id, slug: row.category_slug, name: row.category_name },
-    author: {
-      id: row.author_id,
-      name: row.author_name,
-      username: row.author_username,
-      displayUsername: row.author_display_username,
-      image: row.author_image,
-      role: row.author_role,
-      deletedAt: row.author_deleted_at,
-    },
+    author: authorOfRow(row),
   });
 }
 
@@ -173,15 +188,7 @@ export function presentComment(
   return {
     id: Number(row.id),
     postId: Number(row.post_id),
-    author: presentAuthor({
-      id: row.author_id,
-      name: row.author_name,
-      username: row.author_username,
-      displayUsername: row.author_display_username,
-      image: row.author_image,
-      role: row.author_role,
-      deletedAt: row.author_deleted_at,
-    }),
+    author: presentAuthor(authorOfRow(row)),
     replyTo:
       row.reply_id === null || visibility.concealed
         ? null

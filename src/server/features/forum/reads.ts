@@ -76,9 +76,9 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
 
   /*
    * Thread lists are the same for every viewer and the hottest read of the site, so each one is
-   * kept for a second (FORUM_LIST_CACHE_MS), as the JSON it is answered with. Every successful
-   * forum write in this process forgets them all at once (forum.ts), so a writer always sees
-   * their change; another process sees it within a second.
+   * kept for a second (FORUM_LIST_CACHE_MS), as the JSON it is answered with; so are a thread
+   * and its pages of replies. Every successful write in this process forgets them all at once
+   * (forum.ts), so a writer always sees their change; another process sees it within a second.
    */
   const lists = new Map<string, { until: number; value: Promise<unknown> }>();
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MemberHistory, ModerationTarget } from '../../../shared/moderation.js';
 import type { Author } from '../../../shared/forum.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
-import { iso, presentAuthor } from '../forum/presenter.js';
+import { authorOfRow, iso, presentAuthor } from '../forum/presenter.js';
 import { memberCounts, presentMemberHistory } from '../users/member-history.js';
 
 /** A reported or moderated item: a thread (`commentId` null) or one of its replies. */
@@ -96,15 +96,7 @@ function presentTarget(row: TargetRow): LoadedTarget {
       deleted: row.deleted_at !== null,
       createdAt: iso(row.created_at),
     },
-    author: presentAuthor({
-      id: row.author_id,
-      name: row.author_name,
-      username: row.author_username,
-      displayUsername: row.author_display_username,
-      image: row.author_image,
-      role: row.author_role,
-      deletedAt: row.author_deleted_at,
-    }),
+    author: presentAuthor(authorOfRow(row)),
     authorHistory: presentMemberHistory({
       createdAt: row.author_created_at,
       postCount: row.post_count,
