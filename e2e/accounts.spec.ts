@@ -69,7 +69,8 @@ describe('signing up', () => {
 
     await accountMenu(page, person.name).click();
     const menu = page.getByRole('menu');
-    expect(await menu.getByText(`@${person.username}`).isVisible()).toBe(true);
+    // The menu opens with a transition: wait for the handle rather than look once.
+    await menu.getByText(`@${person.username}`).waitFor();
     await screenshot(page, 'account-menu-open');
     await menu.getByRole('menuitem', { name: 'Sign out' }).click();
     await signInLink(page).waitFor();
