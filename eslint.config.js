@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { walls } from './eslint.walls.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', '.tmp', 'drizzle', 'public'] },
@@ -31,13 +32,7 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // One-way flow: shared → features → app. Shared code must not import server or web code.
-    files: ['src/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**'] }],
-    },
-  },
+  ...walls,
   {
     // Response bodies in tests are parsed JSON (`any` from inject/fetch) checked by assertions.
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],

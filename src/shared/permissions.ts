@@ -38,17 +38,3 @@ export const permissionNames = Object.keys(permissionTable) as Permission[];
 export function can(role: unknown, permission: Permission): boolean {
   return isRole(role) && (permissionTable[permission] as readonly Role[]).includes(role);
 }
-
-/**
- * Rank rule for actions on another account: nobody acts on an equal or higher rank, except
- * that admins may act on other admins; nobody acts on themselves.
- */
-export function outranks(
-  actor: { id: string; role: unknown },
-  target: { id: string; role: unknown },
-): boolean {
-  if (actor.id === target.id || !isRole(actor.role)) return false;
-  const rank = (role: unknown) => (isRole(role) ? everyone.indexOf(role) : -1);
-  if (actor.role === 'admin') return true;
-  return rank(actor.role) > rank(target.role);
-}

@@ -10,14 +10,15 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (roles as readonly string[]).includes(value);
 }
 
-function rank(role: unknown): number {
+/** A role's place on the ladder: 0 for a user up to 3 for an admin, -1 for none. */
+export function rankOf(role: unknown): number {
   return isRole(role) ? roles.indexOf(role) : -1;
 }
 
 /** True when `role` holds `required` (admin holds moderator, and so on). */
 export function roleHolds(role: unknown, required: Role): boolean {
-  const have = rank(role);
-  return have >= 0 && have >= rank(required);
+  const have = rankOf(role);
+  return have >= 0 && have >= rankOf(required);
 }
 
 export const roleLabels: Record<Role, string> = {

@@ -7,7 +7,7 @@ import {
   permissionDenied,
 } from '../../../shared/errors.js';
 import type { ModRequest, modRequestListQuery } from '../../../shared/moderation.js';
-import { outranks } from '../../../shared/permissions.js';
+import { mayActOnAccount } from '../../../shared/rank.js';
 import { isRole, roleLabels } from '../../../shared/roles.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { modRequests, users } from '../../platform/db/schema.js';
@@ -76,7 +76,7 @@ export function createModRequestService(options: ModRequestOptions) {
         throw failedPrecondition(`This request was already ${row.request.status}`);
       }
       const requester = await account(tx, row.request.userId);
-      if (!outranks(viewer, requester)) {
+      if (!mayActOnAccount(viewer, requester)) {
         throw permissionDenied('You cannot decide a request of an account of equal or higher rank');
       }
       const approving = decision.kind === 'approve';

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { userListQuery } from '../../../shared/accounts.js';
 import { AppError, invalidArgument, notFound, permissionDenied } from '../../../shared/errors.js';
 import { muteDurationSeconds, type muteBody } from '../../../shared/moderation.js';
-import { can, outranks } from '../../../shared/permissions.js';
+import { can } from '../../../shared/permissions.js';
+import { mayActOnAccount } from '../../../shared/rank.js';
 import { roleLabels, type Role } from '../../../shared/roles.js';
 import type { Db } from '../../platform/db/database.js';
 import { activeBlock, activeMute, presentMute, type Viewer } from '../accounts/viewer.js';
@@ -40,7 +41,7 @@ export function createUsersService(db: Db) {
     const target = await repo.findActiveUser(tx, id, options);
     if (!target) throw notFound('User');
     if (target.id === actor.id) throw permissionDenied(`You cannot ${action} your own account`);
-    if (!outranks(actor, target)) {
+    if (!mayActOnAccount(actor, target)) {
       throw permissionDenied(`You cannot ${action} an account of equal or higher rank`);
     }
     return target;
@@ -106,7 +107,7 @@ export function createUsersService(db: Db) {
         const target = await repo.findActiveUser(tx, id);
         if (!target) throw notFound('User');
         if (target.id === viewer.id) throw permissionDenied('You cannot change your own role');
-        if (!outranks(viewer, target)) {
+        if (!mayActOnAccount(viewer, target)) {
           throw permissionDenied(
             'You cannot change the role of an account of equal or higher rank',
           );

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { AdminUser, SessionUser } from '../../../shared/accounts';
-import { can, outranks } from '../../../shared/permissions';
+import { can } from '../../../shared/permissions';
+import { mayActOnAccount } from '../../../shared/rank';
 import { roleLabels } from '../../../shared/roles';
 import { formatDay } from '../../components/format-time';
 import { PrefetchLink } from '../../shell/prefetch-link';
@@ -32,7 +33,7 @@ function UserRow({ user, viewer, showEmail, onOpen }: UserRowProps) {
   const unblock = useUnblockAccount();
   const unmute = useUnmuteUser();
   // The server enforces the rank rules; hiding only spares the viewer a refusal.
-  const mayAct = outranks(viewer, user);
+  const mayAct = mayActOnAccount(viewer, user);
   const mayChangeRole = mayAct && can(viewer.role, 'roles.change');
   const mayMute = mayAct && can(viewer.role, 'users.mute');
   const mayBlock = mayAct && can(viewer.role, 'users.block');
