@@ -4,11 +4,12 @@ import { siteRoutes, type SiteRoute } from '../shared/routes';
 import { siteQueryOptions } from './api/get-site';
 import { AuthLayout } from './layouts/auth-layout';
 import { DefaultLayout } from './layouts/default-layout';
-import { pageModuleFor } from './page-modules';
+import { pageModuleFor, pageModuleForPath } from './page-modules';
 import { AppLoading, RootShell } from './shell/root-shell';
 import { NotFoundPage, RootErrorPage, RouteErrorPage } from './shell/error-page';
 import { guardLoader } from './shell/guard-loader';
 import { hasGuards } from './shell/guards';
+import { RoutePrefetchProvider } from './shell/prefetch-link';
 import type { RouteHandle } from './shell/route-handle';
 
 /** Only guarded routes get a loader: they wait for the session, the others render at once. */
@@ -29,6 +30,15 @@ function pagesOf(layout: SiteRoute['layout'], queryClient: QueryClient): RouteOb
     .map((route) => pageRoute(route, queryClient));
 }
 
+/** The root shell, with links that prefetch the pages of this route table. */
+function AppRoot() {
+  return (
+    <RoutePrefetchProvider pageLoaderFor={pageModuleForPath}>
+      <RootShell />
+    </RoutePrefetchProvider>
+  );
+}
+
 /**
  * The route tree: root (site data, shell) → layout → error boundary → pages. The boundary sits
  * below the layout so a failing page keeps the header and footer. Built from a function and
@@ -38,7 +48,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       id: 'root',
-      Component: RootShell,
+      Component: AppRoot,
       HydrateFallback: AppLoading,
       errorElement: <RootErrorPage />,
       loader: async () => {

@@ -1,9 +1,42 @@
-import type { FocusEvent, MouseEvent, TouchEvent } from 'react';
+import {
+  createContext,
+  use,
+  useState,
+  type FocusEvent,
+  type MouseEvent,
+  type ReactNode,
+  type TouchEvent,
+} from 'react';
 import { Link, NavLink, type LinkProps, type NavLinkProps, type To } from 'react-router';
-import { pageModuleForPath } from '../page-modules';
-import { createPrefetcher } from './prefetch';
+import { createPrefetcher, type PrefetcherOptions } from './prefetch';
 
-const routePrefetcher = createPrefetcher();
+/** The code of the page at `pathname`, or undefined when no page of ours serves it. */
+export type PageLoaderLookup = (pathname: string) => (() => Promise<unknown>) | undefined;
+
+/** Starts loading the page at a path; links outside a provider prefetch nothing. */
+const RoutePrefetch = createContext<(pathname: string) => void>(() => {});
+
+interface RoutePrefetchProviderProps extends PrefetcherOptions {
+  /** The route table's answer to "which code serves this path": the shell knows no page. */
+  pageLoaderFor: PageLoaderLookup;
+  children: ReactNode;
+}
+
+/** Lets every link below it load its target page's code on intent, through one prefetcher. */
+export function RoutePrefetchProvider({
+  pageLoaderFor,
+  children,
+  ...options
+}: RoutePrefetchProviderProps) {
+  const [prefetchPath] = useState(() => {
+    const prefetcher = createPrefetcher(options);
+    return (pathname: string) => {
+      const load = pageLoaderFor(pathname);
+      if (load) prefetcher.prefetch(pathname, load);
+    };
+  });
+  return <RoutePrefetch value={prefetchPath}>{children}</RoutePrefetch>;
+}
 
 function pathnameOf(to: To): string | undefined {
   const raw = typeof to === 'string' ? to : to.pathname;
@@ -12,43 +45,40 @@ function pathnameOf(to: To): string | undefined {
   return raw.startsWith('/') ? raw.split(/[?#]/)[0] : undefined;
 }
 
-/** Starts loading the code of the page at `to`, if it is one of ours. */
-export function prefetchRoute(to: To): void {
-  const pathname = pathnameOf(to);
-  if (pathname === undefined) return;
-  const load = pageModuleForPath(pathname);
-  if (load) routePrefetcher.prefetch(pathname, load);
-}
-
 interface IntentHandlers<E extends Element> {
   onMouseEnter?: (event: MouseEvent<E>) => void;
   onFocus?: (event: FocusEvent<E>) => void;
   onTouchStart?: (event: TouchEvent<E>) => void;
 }
 
-function withPrefetch<E extends Element>(to: To, handlers: IntentHandlers<E>) {
+function useIntentPrefetch<E extends Element>(to: To, handlers: IntentHandlers<E>) {
+  const prefetchPath = use(RoutePrefetch);
+  const prefetch = () => {
+    const pathname = pathnameOf(to);
+    if (pathname !== undefined) prefetchPath(pathname);
+  };
   return {
     onMouseEnter: (event: MouseEvent<E>) => {
       handlers.onMouseEnter?.(event);
-      prefetchRoute(to);
+      prefetch();
     },
     onFocus: (event: FocusEvent<E>) => {
       handlers.onFocus?.(event);
-      prefetchRoute(to);
+      prefetch();
     },
     onTouchStart: (event: TouchEvent<E>) => {
       handlers.onTouchStart?.(event);
-      prefetchRoute(to);
+      prefetch();
     },
   };
 }
 
 /** A react-router Link whose hover, focus or touch loads the target page's code early. */
 export function PrefetchLink(props: LinkProps) {
-  return <Link {...props} {...withPrefetch(props.to, props)} />;
+  return <Link {...props} {...useIntentPrefetch(props.to, props)} />;
 }
 
 /** The same for NavLink, which marks the current page with aria-current. */
 export function PrefetchNavLink(props: NavLinkProps) {
-  return <NavLink {...props} {...withPrefetch(props.to, props)} />;
+  return <NavLink {...props} {...useIntentPrefetch(props.to, props)} />;
 }
