@@ -13,7 +13,7 @@ import {
 import { IconArchive, IconArchiveOff, IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { newsCategorySlug, type Category } from '../../../shared/forum';
-import { useCategories } from '../forum/api/get-categories';
+import { useCategories } from '../../api/get-categories';
 import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
 import { useCreateCategory } from './api/create-category';
 import { useReorderCategories } from './api/reorder-categories';

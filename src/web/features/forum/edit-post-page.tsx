@@ -5,8 +5,8 @@ import type { Category, PostDetail, UpdatePostBody } from '../../../shared/forum
 import { isApiError } from '../../api/api-client';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
-import { useCategories } from './api/get-categories';
-import { usePost } from './api/get-post';
+import { useCategories } from '../../api/get-categories';
+import { usePost } from '../../api/get-post';
 import { useUpdatePost } from './api/update-post';
 import { PostFormFields } from './post-form';
 import {

@@ -2,7 +2,7 @@ import { Alert, Button, Center, EmptyState, Group, Loader, Stack, Title } from '
 import { IconMessages, IconPlus } from '@tabler/icons-react';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { errorMessage } from '../../shell/server-errors';
-import { useCategories } from './api/get-categories';
+import { useCategories } from '../../api/get-categories';
 import { usePosts } from './api/get-posts';
 import { ForumFilters } from './forum-filters';
 import { PostRow } from './post-row';

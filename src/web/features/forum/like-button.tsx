@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import type { SignInGate } from './use-sign-in-gate';
+import type { SignInGate } from '../../components/use-sign-in-gate';
 
 interface LikeButtonProps {
   reacted: boolean;

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../../shared/accounts';
 import { useSession } from '../../api/session';
 import { activeMute, MutedNotice, useMuteRefusal } from '../../components/muted-notice';
 import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
-import { useCategories } from './api/get-categories';
+import { useCategories } from '../../api/get-categories';
 import { useCreatePost } from './api/create-post';
 import { PostFormFields } from './post-form';
 import { emptyPost, isReviewCategory, postForm, toPostBody } from './post-form-schema';

@@ -9,13 +9,13 @@ import { ModerationControls } from '../../components/moderation-controls';
 import { confirm } from '../../shell/confirm-store';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { showServerError, showSuccess } from '../../shell/server-errors';
-import { useCategories } from './api/get-categories';
+import { useCategories } from '../../api/get-categories';
 import { useDeletePost } from './api/delete-post';
 import { useReactToPost } from './api/react-to-post';
 import { LikeButton } from './like-button';
 import { ReportButton } from './report-button';
 import { ShareButton } from './share-button';
-import type { SignInGate } from './use-sign-in-gate';
+import type { SignInGate } from '../../components/use-sign-in-gate';
 
 /** The moderators' menu on a thread; mounted only for them, so nobody else loads categories. */
 function ThreadModeration({ post }: { post: PostDetail }) {

@@ -9,9 +9,9 @@ import { HiddenNotice } from './hidden-notice';
 import { PostActions } from './post-actions';
 import { PostTags } from './post-tags';
 import { RelativeTime } from './relative-time';
-import { RenderedMarkdown } from './rendered-markdown';
+import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { RevisionHistory } from './revision-history';
-import type { SignInGate } from './use-sign-in-gate';
+import type { SignInGate } from '../../components/use-sign-in-gate';
 
 /** The thread itself: heading, author, body (or its tombstone) and what can be done with it. */
 export function PostArticle({ post, gate }: { post: PostDetail; gate: SignInGate }) {

@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { forumLimits, type Category } from '../../../shared/forum';
 import { RatingStars } from '../../components/rating-stars';
-import { MarkdownEditor } from './markdown-editor';
+import { MarkdownEditor } from '../../components/markdown-editor';
 import { isReviewCategory, type PostFormValues } from './post-form-schema';
 
 export type PostForm = UseFormReturnType<PostFormValues>;

@@ -2,11 +2,11 @@ import { Alert, Center, Divider, Loader, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-client';
 import { errorMessage } from '../../shell/server-errors';
-import { usePost } from './api/get-post';
+import { usePost } from '../../api/get-post';
 import { parsePostId } from './parse-post-id';
 import { PostArticle } from './post-article';
 import { Replies } from './replies';
-import { useSignInGate } from './use-sign-in-gate';
+import { useSignInGate } from '../../components/use-sign-in-gate';
 
 /** /forum/post/{id}: a thread, its replies and the reply form. */
 export function PostPage() {

@@ -9,7 +9,7 @@ import { useReactToComment } from './api/react-to-comment';
 import { ReplyComposer, type ReplyComposerHandle } from './reply-composer';
 import { ReplyGate } from './reply-gate';
 import { ReplyRow, type ReplyActions } from './reply-row';
-import type { SignInGate } from './use-sign-in-gate';
+import type { SignInGate } from '../../components/use-sign-in-gate';
 
 interface ReplyPageProps {
   items: readonly Comment[];

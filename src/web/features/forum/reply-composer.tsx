@@ -5,7 +5,7 @@ import { createCommentBody, forumLimits, type Comment } from '../../../shared/fo
 import { useMuteRefusal } from '../../components/muted-notice';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useCreateComment } from './api/create-comment';
-import { MarkdownEditor } from './markdown-editor';
+import { MarkdownEditor } from '../../components/markdown-editor';
 
 export interface ReplyComposerHandle {
   /** Answers `comment`: the reply will quote it and link back. */

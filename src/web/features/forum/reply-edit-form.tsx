@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { forumLimits, updateCommentBody, type Comment } from '../../../shared/forum';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useUpdateComment } from './api/update-comment';
-import { MarkdownEditor } from './markdown-editor';
+import { MarkdownEditor } from '../../components/markdown-editor';
 
 /** Edits a reply in place; mounted only while that one reply is being edited. */
 export function ReplyEditForm({ comment, onDone }: { comment: Comment; onDone: () => void }) {

@@ -9,11 +9,11 @@ import { can } from '../../../shared/permissions';
 import { HiddenNotice } from './hidden-notice';
 import { LikeButton } from './like-button';
 import { RelativeTime } from './relative-time';
-import { RenderedMarkdown } from './rendered-markdown';
+import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { ReplyEditForm } from './reply-edit-form';
 import { ReportButton } from './report-button';
 import { RevisionHistory } from './revision-history';
-import type { SignInGate } from './use-sign-in-gate';
+import type { SignInGate } from '../../components/use-sign-in-gate';
 
 /** What a row can ask of the thread; one identity-stable object shared by every row. */
 export interface ReplyActions {

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/moderation';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useReportContent, type ReportTarget } from './api/report-content';
-import type { SignInGate } from './use-sign-in-gate';
+import type { SignInGate } from '../../components/use-sign-in-gate';
 
 interface ReportButtonProps {
   target: ReportTarget;

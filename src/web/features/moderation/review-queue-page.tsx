@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '../../shell/server-errors';
 // The thread mover's choices: the forum's own category list and cache.
-import { useCategories } from '../forum/api/get-categories';
+import { useCategories } from '../../api/get-categories';
 import { reviewItemKey, useReviewQueue } from './api/get-review-queue';
 import { ReviewItemCard } from './review-item-card';
 

@@ -9,7 +9,7 @@ import { AuthorLink } from '../../components/author-link';
 import { formatFull } from '../../components/format-time';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { errorMessage } from '../../shell/server-errors';
-import { RenderedMarkdown } from '../forum/rendered-markdown';
+import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { useNewsArticle } from './api/get-news-article';
 import { NewsComments } from './news-comments';
 import { NewsCover } from './news-cover';

@@ -1,8 +1,8 @@
 import { Alert, Center, Loader, Text } from '@mantine/core';
-import { usePost } from '../forum/api/get-post';
-import { Replies } from '../forum/replies';
-import { useSignInGate } from '../forum/use-sign-in-gate';
+import { usePost } from '../../api/get-post';
+import { useSignInGate } from '../../components/use-sign-in-gate';
 import { errorMessage } from '../../shell/server-errors';
+import { Replies } from '../forum';
 
 /**
  * An article's comments are the replies of its discussion thread, so they follow the forum's

@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { forumLimits } from '../../../shared/forum';
 import { newsLimits, newsStatusLabels, newsStatuses } from '../../../shared/news';
-import { MarkdownEditor } from '../forum/markdown-editor';
+import { MarkdownEditor } from '../../components/markdown-editor';
 import { CoverField } from './cover-field';
 import type { NewsFormValues } from './news-form-schema';
 

@@ -1,8 +1,8 @@
 import { Alert, Box, Group, Loader, Tabs, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../shell/server-errors';
-import { usePreviewMarkdown } from './api/preview-markdown';
+import { errorMessage } from '../shell/server-errors';
+import { usePreviewMarkdown } from '../api/preview-markdown';
 import { ImageUploadButton } from './image-upload-button';
 import { RenderedMarkdown } from './rendered-markdown';
 

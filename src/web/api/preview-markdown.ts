@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { previewResponse } from '../../../../shared/forum';
-import { apiFetch } from '../../../api/api-client';
+import { previewResponse } from '../../shared/forum';
+import { apiFetch } from './api-client';
 
 /**
  * POST /api/forum/preview: the Markdown through the server's own renderer and sanitiser, so the

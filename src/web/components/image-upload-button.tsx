@@ -1,9 +1,9 @@
 import { Button, FileButton } from '@mantine/core';
 import { IconPhotoPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { useUploadImage } from '../../api/upload-image';
-import { showServerError } from '../../shell/server-errors';
-import { uploadLimits } from '../../../shared/uploads';
+import { useUploadImage } from '../api/upload-image';
+import { showServerError } from '../shell/server-errors';
+import { uploadLimits } from '../../shared/uploads';
 
 const accept = uploadLimits.acceptedTypes.join(',');
 

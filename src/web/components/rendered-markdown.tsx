@@ -1,6 +1,6 @@
 import { Typography, type TypographyProps } from '@mantine/core';
 import { memo, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import { openImageViewer } from '../../shell/image-viewer-store';
+import { openImageViewer } from '../shell/image-viewer-store';
 import classes from './rendered-markdown.module.css';
 
 const viewableImage = 'img.post-image';

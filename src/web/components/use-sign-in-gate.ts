@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../api/session';
+import { useSession } from '../api/session';
 
 /** Returns true when signed in; otherwise sends the visitor to sign in, then back here. */
 export type SignInGate = () => boolean;

@@ -4,11 +4,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../api/query-client';
-import { ThemeProvider } from '../../shell/theme-provider';
-import { toast } from '../../shell/toast-store';
-import { apiError, json, stubApi } from '../../test/fake-api';
-import { toastTitles } from './forum-test-kit';
+import { createQueryClient } from '../api/query-client';
+import { ThemeProvider } from '../shell/theme-provider';
+import { toast } from '../shell/toast-store';
+import { apiError, json, stubApi } from '../test/fake-api';
+import { toastTitles } from '../test/toasts';
 import { MarkdownEditor } from './markdown-editor';
 
 afterEach(() => toast.clear());

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { postResponse } from '../../../../shared/forum';
-import { apiFetch } from '../../../api/api-client';
-import { queryKeys } from '../../../api/query-keys';
+import { postResponse } from '../../shared/forum';
+import { apiFetch } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** GET /api/forum/posts/:id: the thread with its rendered body and what the viewer may do. */
 export async function getPost(id: number) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { categoryListResponse } from '../../../../shared/forum';
-import { apiFetch } from '../../../api/api-client';
-import { queryKeys } from '../../../api/query-keys';
+import { categoryListResponse } from '../../shared/forum';
+import { apiFetch } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** GET /api/forum/categories: every category in display order, archived ones included. */
 export async function getCategories() {
