@@ -13,7 +13,6 @@ import type { Config } from './config.js';
 import { registerAccounts } from './features/accounts/accounts.js';
 import { registerAdminRoutes } from './features/admin/routes.js';
 import { registerAuditRoutes } from './features/audit/routes.js';
-import type { RouteAccess } from './features/accounts/access.js';
 import { registerForum } from './features/forum/forum.js';
 import { registerModRequestRoutes } from './features/mod-requests/routes.js';
 import { registerNewsRoutes } from './features/news/routes.js';
@@ -32,6 +31,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
 import { registerWeb } from './plugins/web.js';
+import type { RouteAccess } from './core/access.js';
 
 /** Every route the app registered, for tests that check each one declares its schemas. */
 export interface RegisteredRoute {

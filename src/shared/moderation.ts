@@ -278,9 +278,13 @@ export const auditTargetTypes = [
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
+/** How the audit log names the site itself when it acted (no member did). */
+export const systemActorName = 'System';
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
-  actor: authorSchema,
+  /** Null when the site itself acted: an automatic action or the operator's command line. */
+  actor: authorSchema.nullable(),
   action: z.enum(auditActions),
   target: z.object({ type: z.enum(auditTargetTypes), id: z.string(), label: z.string() }),
   reason: z.string().nullable(),

@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../platform/db/schema.js';
-import {
-  buildAccount,
-  createAgent,
-  signIn,
-  testOrigin,
-  testPassword,
-  type Agent,
-} from '../test/accounts.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { buildAccount } from '../test/factories.js';
+import { createAgent, signIn, testOrigin, type Agent, testPassword } from '../test/accounts.js';
 
 let t: TestApp;
 beforeAll(async () => {

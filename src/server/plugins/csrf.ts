@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { permissionDenied } from '../../shared/errors.js';
-import { hasSessionCookie } from '../features/accounts/viewer.js';
+import { hasSessionCookie } from '../core/session-cookie.js';
 
 /** Double-submit token: readable by our own scripts, sent back in a header on every write. */
 export const CSRF_COOKIE = 'vp_csrf';

@@ -1,34 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Db } from '../platform/db/database.js';
-import { accounts } from '../platform/db/schema.js';
-import { hashPassword } from '../features/accounts/password-hash.js';
-import { buildUser, type UserRow } from './factories.js';
 import type { TestApp } from './test-app.js';
 
 /** The password of every account built by buildAccount. */
 export const testPassword = 'lantern-orchard-51-velvet';
-
-let passwordHash: Promise<string> | undefined;
-
-/** A user who can sign in with testPassword (hash computed once per test file). */
-export async function buildAccount(
-  db: Db,
-  overrides: Parameters<typeof buildUser>[1] = {},
-): Promise<UserRow> {
-  const user = await buildUser(db, overrides);
-  passwordHash ??= hashPassword(testPassword);
-  await db.insert(accounts).values({
-    id: randomUUID(),
-    accountId: user.id,
-    providerId: 'credential',
-    userId: user.id,
-    password: await passwordHash,
-  });
-  return user;
-}
 
 export const testOrigin = 'http://viewpoint.test';
 

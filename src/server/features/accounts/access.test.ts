@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can } from '../../../shared/permissions.js';
 import type { Role } from '../../../shared/roles.js';
 import { sessions, users } from '../../platform/db/schema.js';
-import { buildAccount, createAgent, signIn, type Agent } from '../../test/accounts.js';
+import { createAgent, signIn, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { describeAccess, type RouteAccess } from './access.js';
+import { describeAccess, type RouteAccess } from '../../core/access.js';
+import { buildAccount } from '../../test/factories.js';
 
 /**
  * Issue 3 §11: every /api route declares who may call it, and each protected route is called

@@ -15,12 +15,12 @@ import { notFound } from '../../../shared/errors.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../../platform/db/schema.js';
-import { viewerOf } from './access.js';
 import { describeDevice } from './device.js';
 import * as repo from './repo.js';
 import type { AccountsService } from './service.js';
-import { clearSessionCookie } from './viewer.js';
 import { eq } from 'drizzle-orm';
+import { viewerOf } from '../../core/access.js';
+import { clearSessionCookie } from '../../core/session-cookie.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 

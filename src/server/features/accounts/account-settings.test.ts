@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../../platform/db/schema.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildAccount } from '../../test/factories.js';
 import {
-  buildAccount,
   createAgent,
   linkToken,
   readMails,
   signIn,
-  testPassword,
   type Agent,
+  testPassword,
 } from '../../test/accounts.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
+import { isWrite, registerAccess } from '../../core/access.js';
 import type { Platforms } from '../../platform/platforms.js';
 import { registerAccountRoutes } from './account-routes.js';
 import { createAccountMail } from './account-mail.js';
-import { registerAccess } from './access.js';
 import { createAuth } from './auth.js';
 import { createAccountLimiter } from './limits.js';
 import { registerAuthRoutes } from './routes.js';
 import { createAccountsService } from './service.js';
+import { prepareSessionLookup } from './session-lookup.js';
+import { loadViewer } from './viewer.js';
 
 /**
  * The accounts feature: Better Auth on our database, the access check every /api route goes
@@ -32,11 +34,14 @@ export function registerAccounts(
     namespace: options.limitNamespace ?? '',
   });
   const service = createAccountsService({ auth, db, mail, limiter, secret: config.authSecret });
-  registerAccess(app, {
-    auth,
-    db,
-    secret: config.authSecret,
-    sessionCacheMs: config.sessionCacheMs,
+  const lookup = prepareSessionLookup(db, { cacheMs: config.sessionCacheMs });
+  const source = { auth, db, secret: config.authSecret, lookup };
+  registerAccess(app, { loadViewer: (request, reply) => loadViewer(source, request, reply) });
+  // Any write may have changed a session or its account: remembered checks are forgotten
+  // before the answer leaves, so the next request sees the change (session-lookup.ts).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (isWrite(request)) lookup.forget();
+    done(null, payload);
   });
   return {
     auth,

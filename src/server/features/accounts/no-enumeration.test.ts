@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccount, createAgent } from '../../test/accounts.js';
+import { createAgent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildAccount } from '../../test/factories.js';
 
 /*
  * An answer must not wait for a mail that only a known address gets: over SMTP that wait would

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../../shared/accounts.js';
 import { isRole } from '../../../shared/roles.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { accounts, sessions, users, verifications } from '../../platform/db/schema.js';
-import { activeMute, presentMute } from './viewer.js';
+import { activeMute, presentMute } from '../../core/viewer.js';
 
 /** SQL of the accounts feature that Better Auth does not do for us. */
 type UserRow = typeof users.$inferSelect;

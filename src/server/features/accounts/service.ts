@@ -10,7 +10,8 @@ import type { AccountLimiter } from './limits.js';
 import { verifyPassword } from './password-hash.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import * as repo from './repo.js';
-import { activeBlock, authHeaders, blockedError, forwardCookies, type Viewer } from './viewer.js';
+import { authHeaders, forwardCookies } from './viewer.js';
+import { activeBlock, blockedError, type Viewer } from '../../core/viewer.js';
 
 /**
  * The address a verification token is for, when Better Auth signed it with our secret and it has

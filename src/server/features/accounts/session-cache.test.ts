@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../platform/db/schema.js';
-import { buildAccount, signIn } from '../../test/accounts.js';
+import { signIn } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { rememberSessions } from './session-lookup.js';
+import { buildAccount } from '../../test/factories.js';
 
 describe('remembered session checks', () => {
   it('shares one read between concurrent checks and reads again once the moment has passed', async () => {

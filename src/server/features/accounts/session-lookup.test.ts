@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../platform/db/schema.js';
-import { buildAccount, signIn, type Agent } from '../../test/accounts.js';
+import { signIn, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { sessionLifetime } from './auth.js';
+import { buildAccount } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifications } from '../../platform/db/schema.js';
-import {
-  buildAccount,
-  createAgent,
-  linkToken,
-  readMails,
-  signIn,
-  testPassword,
-} from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildAccount } from '../../test/factories.js';
+import { createAgent, linkToken, readMails, signIn, testPassword } from '../../test/accounts.js';
 
 let t: TestApp;
 beforeAll(async () => {

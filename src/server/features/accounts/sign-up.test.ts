@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { users, verifications } from '../../platform/db/schema.js';
-import { buildAccount, createAgent, linkToken, readMails } from '../../test/accounts.js';
+import { createAgent, linkToken, readMails } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildAccount } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {

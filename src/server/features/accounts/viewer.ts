@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../shared/accounts.js';
-import { permissionDenied } from '../../../shared/errors.js';
-import { isRole, type Role } from '../../../shared/roles.js';
+import { isRole } from '../../../shared/roles.js';
 import type { Db } from '../../platform/db/database.js';
 import { sessions, users } from '../../platform/db/schema.js';
+import { clearSessionCookie, hasSessionCookie } from '../../core/session-cookie.js';
+import {
+  activeBlock,
+  activeMute,
+  blockedError,
+  presentMute,
+  type Viewer,
+} from '../../core/viewer.js';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
 import {
   needsBetterAuth,
@@ -12,76 +19,6 @@ import {
   type SessionLookup,
   type SessionRow,
 } from './session-lookup.js';
-
-/** The signed-in user behind a request, as read from the session on every request. */
-export interface Viewer {
-  id: string;
-  sessionId: string;
-  name: string;
-  username: string | null;
-  email: string;
-  emailVerified: boolean;
-  role: Role | null;
-  image: string | null;
-  createdAt: Date;
-  /** A moderator's mute in force: no posting, replying or chatting until it ends. */
-  mute: ActiveMute | null;
-}
-
-export interface ActiveMute {
-  reason: string;
-  until: Date;
-}
-
-/** A mute counts until its end; an ended one needs no clean-up. */
-export function activeMute(user: {
-  mutedUntil?: Date | string | null;
-  muteReason?: string | null;
-}): ActiveMute | null {
-  if (!user.mutedUntil) return null;
-  const until = new Date(user.mutedUntil);
-  if (until.getTime() <= Date.now()) return null;
-  return { reason: user.muteReason ?? 'No reason given', until };
-}
-
-export function presentMute(mute: ActiveMute | null) {
-  return mute && { reason: mute.reason, until: mute.until.toISOString() };
-}
-
-/** The answer to a muted member's write: why, and until when (mutedDetails in shared). */
-export function mutedError(mute: ActiveMute) {
-  return permissionDenied('A moderator muted you: you can read, but not write, until it ends', {
-    muted: presentMute(mute),
-  });
-}
-
-/** Refuses a write of a muted member; the mute ends by itself at its time. */
-export function assertNotMuted(viewer: Viewer): void {
-  if (viewer.mute && viewer.mute.until.getTime() > Date.now()) throw mutedError(viewer.mute);
-}
-
-export interface ActiveBlock {
-  reason: string;
-  until: Date | null;
-}
-
-/** A block counts until its end date; an expired one is lifted lazily. */
-export function activeBlock(user: {
-  banned?: boolean | null;
-  banReason?: string | null;
-  banExpires?: Date | string | null;
-}): ActiveBlock | null {
-  if (!user.banned) return null;
-  const until = user.banExpires ? new Date(user.banExpires) : null;
-  if (until && until.getTime() <= Date.now()) return null;
-  return { reason: user.banReason ?? 'No reason given', until };
-}
-
-export function blockedError(block: ActiveBlock) {
-  return permissionDenied('Your account is blocked', {
-    blocked: { reason: block.reason, until: block.until?.toISOString() ?? null },
-  });
-}
 
 export function presentSessionUser(viewer: Viewer): SessionUser {
   return {
@@ -111,13 +48,6 @@ export function authHeaders(request: FastifyRequest): Headers {
 export function forwardCookies(reply: FastifyReply, headers: Headers | null | undefined): void {
   const cookies = headers?.getSetCookie() ?? [];
   if (cookies.length > 0) void reply.header('set-cookie', cookies);
-}
-
-export const sessionCookieNames = ['vp.session_token', '__Secure-vp.session_token'];
-
-export function hasSessionCookie(request: FastifyRequest): boolean {
-  const cookie = request.headers.cookie;
-  return cookie !== undefined && sessionCookieNames.some((name) => cookie.includes(`${name}=`));
 }
 
 export interface ViewerSource {
@@ -225,10 +155,4 @@ export async function loadViewer(
     createdAt: new Date(user.createdAt),
     mute: activeMute(user),
   };
-}
-
-export function clearSessionCookie(reply: FastifyReply): void {
-  for (const name of sessionCookieNames) {
-    void reply.clearCookie(name, { path: '/', secure: name.startsWith('__Secure-') });
-  }
 }

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../../shared/moderation.js';
 import type { Role } from '../../../shared/roles.js';
 import { auditLog, modRequests, siteSettings } from '../../platform/db/schema.js';
-import { buildAccount, createAgent, signIn, type Agent } from '../../test/accounts.js';
+import { createAgent, signIn, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildAccount } from '../../test/factories.js';
 
 let t: TestApp;
 let admin: Agent;

@@ -7,9 +7,9 @@ import {
 } from '../../../shared/moderation.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
-import { viewerOf } from '../accounts/access.js';
-import { updateSiteInfo } from '../site/service.js';
 import { readAdminStats } from './stats.js';
+import { viewerOf } from '../../core/access.js';
+import { updateSiteInfo } from '../site/index.js';
 
 const errors = errorResponses(400, 401, 403);
 
@@ -46,7 +46,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: { db: Db; sit
     },
     (request) =>
       updateSiteInfo(options.db, {
-        actorId: viewerOf(request).id,
+        actor: viewerOf(request),
         siteName: options.siteName,
         next: request.body,
       }),

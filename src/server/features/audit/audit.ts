@@ -9,37 +9,7 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { auditLog, users } from '../../platform/db/schema.js';
-import { presentAuthor } from '../forum/presenter.js';
-
-/** A database handle or an open transaction: an audit entry is written with the change it records. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export interface AuditRecord {
-  actorId: string;
-  action: AuditAction;
-  target: { type: AuditTargetType; id: string | number; label?: string };
-  reason?: string | null;
-  before?: unknown;
-  after?: unknown;
-}
-
-/**
- * Writes one entry of the audit log. Call it inside the transaction that makes the change, so
- * the change and its record stand or fall together. Entries are never updated or deleted (a
- * database trigger refuses both).
- */
-export async function recordAudit(db: DbOrTx, entry: AuditRecord): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    targetType: entry.target.type,
-    targetId: String(entry.target.id),
-    targetLabel: entry.target.label ?? '',
-    reason: entry.reason ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
-}
+import { presentAuthor } from '../../core/author.js';
 
 type AuditQuery = z.output<typeof auditListQuery>;
 
@@ -85,7 +55,7 @@ export async function listAudit(
       },
     })
     .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(query.limit + 1);
@@ -94,7 +64,7 @@ export async function listAudit(
   return {
     entries: page.map(({ entry, actor }) => ({
       id: Number(entry.id),
-      actor: presentAuthor(actor),
+      actor: actor ? presentAuthor(actor) : null,
       action: entry.action as AuditAction,
       target: {
         type: entry.targetType as AuditTargetType,

@@ -4,14 +4,8 @@ import type { PostDetail } from '../../../shared/forum.js';
 import { categories, comments, postRevisions, posts, reports } from '../../platform/db/schema.js';
 import { createAgent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import {
-  categoryId,
-  forumCounts,
-  person,
-  writePost,
-  writeReply,
-  type Person,
-} from './forum-fixtures.js';
+import { categoryId, person, writePost, writeReply, type Person } from '../../test/factories.js';
+import { forumCounts } from '../../test/state.js';
 
 let t: TestApp;
 let writer: Person;

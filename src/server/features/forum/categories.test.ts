@@ -3,8 +3,9 @@ import type { Category } from '../../../shared/forum.js';
 import { categories } from '../../platform/db/schema.js';
 import { createAgent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { forumCounts, person, type Person } from './forum-fixtures.js';
 import { slugify } from './categories.js';
+import { forumCounts } from '../../test/state.js';
+import { person, type Person } from '../../test/factories.js';
 
 let t: TestApp;
 let admin: Person;

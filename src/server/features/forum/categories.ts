@@ -3,7 +3,7 @@ import { AppError, alreadyExists, invalidArgument, notFound } from '../../../sha
 import { newsCategorySlug, type Category } from '../../../shared/forum.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { categories } from '../../platform/db/schema.js';
-import { recordAudit } from '../audit/audit.js';
+import { recordAudit, type AuditActor } from '../../core/audit.js';
 
 type CategoryRow = typeof categories.$inferSelect;
 
@@ -36,7 +36,7 @@ const sameName = (name: string) => sql`lower(${categories.name}) = lower(${name}
  * Categories: listed in their position order, managed by admins. A slug is made once from the
  * first name and kept through renames, so links to /forum?category=… never break; that also
  * makes the slug → id map safe to cache for the process's lifetime. Each change is written to
- * the audit log in its own transaction, by `actorId`.
+ * the audit log in its own transaction, by `actor`.
  */
 export function createCategoryService(db: Db) {
   const idBySlug = new Map<string, number>();
@@ -65,7 +65,10 @@ export function createCategoryService(db: Db) {
       return row.id;
     },
 
-    async create(actorId: string, input: { name: string; description: string }): Promise<Category> {
+    async create(
+      actor: AuditActor,
+      input: { name: string; description: string },
+    ): Promise<Category> {
       try {
         const row = await db.transaction(async (tx) => {
           const [clash] = await tx.select().from(categories).where(sameName(input.name));
@@ -92,7 +95,7 @@ export function createCategoryService(db: Db) {
             .returning();
           if (inserted) {
             await recordAudit(tx, {
-              actorId,
+              actor,
               action: 'category.create',
               target: { type: 'category', id: inserted.id, label: inserted.name },
               after: presentCategory(inserted),
@@ -110,7 +113,7 @@ export function createCategoryService(db: Db) {
     },
 
     async update(
-      actorId: string,
+      actor: AuditActor,
       id: number,
       changes: {
         name?: string | undefined;
@@ -158,7 +161,7 @@ export function createCategoryService(db: Db) {
         const [before, after] = [presentCategory(current), updated && presentCategory(updated)];
         if (after && JSON.stringify(before) !== JSON.stringify(after)) {
           await recordAudit(tx, {
-            actorId,
+            actor,
             action: 'category.update',
             target: { type: 'category', id, label: after.name },
             before,
@@ -172,7 +175,7 @@ export function createCategoryService(db: Db) {
     },
 
     /** Puts the categories in the given order; the ids must be exactly the existing ones. */
-    async reorder(actorId: string, ids: number[]): Promise<Category[]> {
+    async reorder(actor: AuditActor, ids: number[]): Promise<Category[]> {
       await db.transaction(async (tx) => {
         const existing = await tx
           .select({ id: categories.id })
@@ -198,7 +201,7 @@ export function createCategoryService(db: Db) {
             from (values ${positions}) as v(id, position) where categories.id = v.id`,
         );
         await recordAudit(tx, {
-          actorId,
+          actor,
           action: 'category.reorder',
           target: { type: 'category', id: 'order', label: 'Category order' },
           before: { ids: existing.map((row) => row.id) },

@@ -10,8 +10,8 @@ import {
   updateCategoryBody,
 } from '../../../shared/forum.js';
 import { errorResponses, noQuery } from '../../http.js';
-import { viewerOf } from '../accounts/access.js';
 import type { CategoryService } from './categories.js';
+import { viewerOf } from '../../core/access.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const categoryResponse = z.object({ category: categorySchema });
@@ -48,7 +48,7 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
       },
     },
     async (request, reply) => {
-      const category = await service.create(viewerOf(request).id, request.body);
+      const category = await service.create(viewerOf(request), request.body);
       return reply.status(201).send({ category });
     },
   );
@@ -67,7 +67,7 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
       },
     },
     async (request) => ({
-      category: await service.update(viewerOf(request).id, request.params.id, request.body),
+      category: await service.update(viewerOf(request), request.params.id, request.body),
     }),
   );
 
@@ -84,7 +84,7 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
       },
     },
     async (request) => ({
-      categories: await service.reorder(viewerOf(request).id, request.body.ids),
+      categories: await service.reorder(viewerOf(request), request.body.ids),
     }),
   );
 }

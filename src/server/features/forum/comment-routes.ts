@@ -15,9 +15,9 @@ import {
 } from '../../../shared/forum.js';
 import { errorResponses, noQuery } from '../../http.js';
 import { renderMarkdown } from '../../markdown/render.js';
-import { viewerOf } from '../accounts/access.js';
 import type { CommentService } from './comment-service.js';
 import type { ForumLimiter } from './limits.js';
+import { viewerOf } from '../../core/access.js';
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);

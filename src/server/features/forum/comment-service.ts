@@ -11,8 +11,6 @@ import { queryRows, type Db } from '../../platform/db/database.js';
 import { commentRevisions, comments, posts } from '../../platform/db/schema.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import { renderMarkdown } from '../../markdown/render.js';
-import { assertNotMuted, type Viewer } from '../accounts/viewer.js';
-import { recordAudit } from '../audit/audit.js';
 import {
   decodeAuthorCommentCursor,
   decodeCommentCursor,
@@ -21,16 +19,13 @@ import {
 } from './cursor.js';
 import type { ForumLimiter } from './limits.js';
 import type { ForumReads } from './reads.js';
-import {
-  iso,
-  presentComment,
-  presentRevision,
-  type CommentRow,
-  type HiddenState,
-} from './presenter.js';
+import { presentComment, presentRevision, type CommentRow, type HiddenState } from './presenter.js';
 import { commentRevisionsQuery, usernameExists } from './post-repo.js';
 import * as repo from './repo.js';
 import { assertNewAccountLinks, assertVisible, canModerate, contentAbilities } from './rules.js';
+import { assertNotMuted, type Viewer } from '../../core/viewer.js';
+import { recordAudit } from '../../core/audit.js';
+import { iso } from '../../core/author.js';
 
 /**
  * The quoted reply's excerpt, remembered by its text: a thread page quotes the same few replies
@@ -226,7 +221,7 @@ export function createCommentService(deps: { db: Db; limiter: ForumLimiter; read
         // An experienced moderator's edit of someone else's reply is a moderation action.
         if (comment.authorId !== viewer.id) {
           await recordAudit(tx, {
-            actorId: viewer.id,
+            actor: viewer,
             action: 'comment.edit',
             target: { type: 'comment', id, label: plainExcerpt(comment.bodySource, 80) },
             before: { body: comment.bodySource },

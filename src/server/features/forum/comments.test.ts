@@ -12,7 +12,7 @@ import {
   writePost,
   writeReply,
   type Person,
-} from './forum-fixtures.js';
+} from '../../test/factories.js';
 
 let t: TestApp;
 let author: Person;

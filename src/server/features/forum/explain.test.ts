@@ -1,8 +1,9 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { queryRows } from '../../platform/db/database.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { expectIndexedPlan, parsePlan, planOf, type PlanNode } from '../../test/plans.js';
 import {
   authorCommentsQuery,
   commentPageQuery,
@@ -52,61 +53,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function flatten(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(flatten)];
-}
-
-/** EXPLAIN (FORMAT JSON) output, as text (PGlite) or parsed (node-postgres), as a node list. */
-function parsePlan(raw: unknown): PlanNode[] {
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-  const root = parsed[0]?.Plan;
-  if (!root) throw new Error('no plan');
-  return flatten(root);
-}
-
-async function planOf(query: SQLWrapper): Promise<PlanNode[]> {
-  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
-    db(),
-    sql`explain (format json) ${query}`,
-  );
-  return parsePlan(row?.['QUERY PLAN']);
-}
-
-const indexScans = new Set(['Index Scan', 'Index Only Scan', 'Bitmap Index Scan']);
-
-/**
- * The plan reads `table` through one of `indexes` and never scans posts, comments or users
- * whole (a page's authors are looked up one by one, not hash-joined against every account).
- */
-async function expectIndexed(query: SQLWrapper, table: string, indexes: string[]) {
-  expectIndexedPlan(await planOf(query), table, indexes);
-}
-
-function expectIndexedPlan(nodes: PlanNode[], table: string, indexes: string[]) {
-  const description = nodes.map(
-    (node) => `${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''}`,
-  );
-  const seqScans = nodes.filter(
-    (node) =>
-      node['Node Type'] === 'Seq Scan' &&
-      ['posts', 'comments', 'users', 'comment_reactions'].includes(node['Relation Name'] ?? ''),
-  );
-  expect(seqScans, description.join('\n')).toEqual([]);
-  const used = nodes.filter(
-    (node) => indexScans.has(node['Node Type']) && indexes.includes(node['Index Name'] ?? ''),
-  );
-  expect(
-    used.length,
-    `${table} via ${indexes.join('|')}:\n${description.join('\n')}`,
-  ).toBeGreaterThan(0);
-}
+/** The plan reads `table` through one of `indexes` and never scans a forum table whole. */
+const forumTables = ['posts', 'comments', 'users', 'comment_reactions'];
+const expectPlan = (nodes: PlanNode[], _table: string, indexes: string[]) =>
+  expectIndexedPlan(nodes, indexes, forumTables);
+const expectIndexed = async (query: SQLWrapper, table: string, indexes: string[]) =>
+  expectPlan(await planOf(db(), query), table, indexes);
 
 const list = (filter: Partial<PostListFilter>) =>
   postListQuery({ sort: 'latest', limit: 21, ...filter });
@@ -245,7 +197,7 @@ describe('prepared statements keep to their indexes', () => {
 
   it('the first page and a deep page of a category', async () => {
     const first = await genericPlanOf(postListQuery({ sort: 'latest', limit: 21 }), {});
-    expectIndexedPlan(first, 'posts', ['posts_latest_idx']);
+    expectPlan(first, 'posts', ['posts_latest_idx']);
     const after = await cursorAt('latest', 2_500);
     const deep = await genericPlanOf(
       postListQuery({
@@ -256,7 +208,7 @@ describe('prepared statements keep to their indexes', () => {
       }),
       { categoryId: 4, key: after.key, id: after.id },
     );
-    expectIndexedPlan(deep, 'posts', ['posts_category_latest_idx', 'posts_latest_idx']);
+    expectPlan(deep, 'posts', ['posts_category_latest_idx', 'posts_latest_idx']);
   });
 
   it("a thread's replies and a profile's replies", async () => {
@@ -268,10 +220,25 @@ describe('prepared statements keep to their indexes', () => {
       }),
       { postId: 77, afterId: 0 },
     );
-    expectIndexedPlan(page, 'comments', ['comments_post_idx']);
+    expectPlan(page, 'comments', ['comments_post_idx']);
     const profile = await genericPlanOf(authorCommentsQuery({ author: p('author'), limit: 21 }), {
       author: 'seed_9',
     });
-    expectIndexedPlan(profile, 'comments', ['comments_author_idx']);
+    expectPlan(profile, 'comments', ['comments_author_idx']);
+  });
+
+  it('the list without the news category (news comments are shown with their article)', async () => {
+    const [news] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from categories where slug = 'news'`,
+    );
+    const newsCategory = Number(news?.id);
+    const direct = postListQuery({ sort: 'latest', limit: 21, excludeCategoryId: newsCategory });
+    expectPlan(await planOf(db(), direct), 'posts', ['posts_latest_idx']);
+    const prepared = await genericPlanOf(
+      postListQuery({ sort: 'newest', limit: 21, excludeCategoryId: p('excludeCategoryId') }),
+      { excludeCategoryId: newsCategory },
+    );
+    expectPlan(prepared, 'posts', ['posts_newest_idx']);
   });
 });

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, reactionResponse } from '../../../shared/forum.js';
 import { reportBody } from '../../../shared/moderation.js';
-import type { Viewer } from '../accounts/viewer.js';
 import { errorResponses, noQuery } from '../../http.js';
-import { viewerOf } from '../accounts/access.js';
 import type { createReactionService } from './reactions.js';
 import type { createReportService } from './reports.js';
+import type { Viewer } from '../../core/viewer.js';
+import { viewerOf } from '../../core/access.js';
 
 type ReportBody = z.output<typeof reportBody>;
 const reportedResponse = z.object({ status: z.literal('reported') });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../platform/db/database.js';
-import { isWrite } from '../accounts/access.js';
 import { createCategoryService } from './categories.js';
 import { registerCategoryRoutes } from './category-routes.js';
 import { registerCommentRoutes } from './comment-routes.js';
@@ -14,6 +13,7 @@ import { createPostService } from './post-service.js';
 import { createReactionService } from './reactions.js';
 import { createReportService } from './reports.js';
 import { createViewCounter } from './views.js';
+import { isWrite } from '../../core/access.js';
 
 export interface ForumOptions {
   db: Db;

@@ -7,7 +7,7 @@ import {
 } from 'rate-limiter-flexible';
 import { AppError } from '../../../shared/errors.js';
 import { can } from '../../../shared/permissions.js';
-import type { Viewer } from '../accounts/viewer.js';
+import type { Viewer } from '../../core/viewer.js';
 
 /**
  * Write limits per user (issue 4, item 8). Accounts younger than a day get the stricter

@@ -2,16 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostDetail } from '../../../shared/forum.js';
 import { commentRevisions, comments, postRevisions, posts } from '../../platform/db/schema.js';
-import { buildAccount, createAgent, signIn } from '../../test/accounts.js';
+import { createAgent, signIn } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
+  buildAccount,
   categoryId,
-  forumCounts,
   person,
   writePost,
   writeReply,
   type Person,
-} from './forum-fixtures.js';
+} from '../../test/factories.js';
+import { forumCounts } from '../../test/state.js';
 
 let t: TestApp;
 let other: Person;

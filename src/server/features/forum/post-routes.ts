@@ -11,8 +11,8 @@ import {
   updatePostBody,
 } from '../../../shared/forum.js';
 import { errorResponses, noQuery, sendSerialized } from '../../http.js';
-import { viewerOf } from '../accounts/access.js';
 import type { PostService } from './post-service.js';
+import { viewerOf } from '../../core/access.js';
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);

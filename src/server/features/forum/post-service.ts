@@ -18,8 +18,6 @@ import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../platform/db/database.js';
 import { categories, postRevisions, posts } from '../../platform/db/schema.js';
 import { renderMarkdown } from '../../markdown/render.js';
-import { assertNotMuted, type Viewer } from '../accounts/viewer.js';
-import { recordAudit } from '../audit/audit.js';
 import type { CategoryService } from './categories.js';
 import { decodePostCursor, encodePostCursor } from './cursor.js';
 import type { ForumLimiter } from './limits.js';
@@ -35,8 +33,9 @@ import {
   isWriter,
 } from './rules.js';
 import type { ViewCounter } from './views.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { assertNotMuted, type Viewer } from '../../core/viewer.js';
+import { recordAudit } from '../../core/audit.js';
+import type { Tx } from '../../core/transaction.js';
 
 /**
  * A hidden thread is there for its author (who sees why) and for moderators; for everyone else
@@ -231,7 +230,7 @@ export function createPostService(deps: {
         // An experienced moderator's edit of someone else's thread is a moderation action.
         if (post.authorId !== viewer.id) {
           await recordAudit(tx, {
-            actorId: viewer.id,
+            actor: viewer,
             action: 'post.edit',
             target: { type: 'post', id: post.id, label: next.title },
             before: Object.fromEntries(changed.map((key) => [key, post[key]])),

@@ -1,62 +1,15 @@
-import type { Author, Comment, PostDetail, PostSummary, Revision } from '../../../shared/forum.js';
-import { isRole } from '../../../shared/roles.js';
+import type { Comment, PostDetail, PostSummary, Revision } from '../../../shared/forum.js';
+import {
+  authorOfRow,
+  deletedUserName,
+  iso,
+  isoOrNull,
+  presentAuthor,
+  type AuthorFields,
+} from '../../core/author.js';
 import type { PostListRow } from './repo.js';
 
-/**
- * Rows become API shapes here and nowhere else. Raw SQL rows (the comment page) carry
- * timestamps as PostgreSQL text and bigints as strings on node-postgres; query-builder rows
- * carry Dates and numbers: both go through `iso` and `Number`.
- */
-export interface AuthorFields {
-  id: string;
-  name: string;
-  username: string | null;
-  displayUsername: string | null;
-  image: string | null;
-  role: string;
-  deletedAt: Date | string | null;
-}
-
-export const deletedUserName = 'deleted user';
-
-/** A raw SQL row's `author_*` columns (lists, reply pages, the review queue). */
-export interface AuthorColumns {
-  author_id: string;
-  author_name: string;
-  author_username: string | null;
-  author_display_username: string | null;
-  author_image: string | null;
-  author_role: string;
-  author_deleted_at: Date | string | null;
-}
-
-export function authorOfRow(row: AuthorColumns): AuthorFields {
-  return {
-    id: row.author_id,
-    name: row.author_name,
-    username: row.author_username,
-    displayUsername: row.author_display_username,
-    image: row.author_image,
-    role: row.author_role,
-    deletedAt: row.author_deleted_at,
-  };
-}
-
-export function presentAuthor(author: AuthorFields): Author {
-  if (author.deletedAt) {
-    return { id: author.id, username: null, name: deletedUserName, image: null, role: null };
-  }
-  return {
-    id: author.id,
-    username: author.displayUsername ?? author.username,
-    name: author.name,
-    image: author.image,
-    role: isRole(author.role) ? author.role : null,
-  };
-}
-
-export const iso = (value: Date | string) => new Date(value).toISOString();
-export const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+/** Rows become API shapes here and nowhere else. */
 
 export interface PostSummaryRow {
   id: number;

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { categoryId, insertComment, insertPost, person, type Person } from './forum-fixtures.js';
+import {
+  categoryId,
+  insertComment,
+  insertPost,
+  person,
+  type Person,
+} from '../../test/factories.js';
 
 /*
  * No N+1: a page costs the same number of queries whether it shows 5 rows or 50, each row by

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, posts } from '../../platform/db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { categoryId, forumCounts, person, writePost, type Person } from './forum-fixtures.js';
+import { categoryId, person, writePost, type Person } from '../../test/factories.js';
+import { forumCounts } from '../../test/state.js';
 
 let t: TestApp;
 let discussions: number;

@@ -9,14 +9,8 @@ import {
   reports,
 } from '../../platform/db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import {
-  forumCounts,
-  person,
-  rowCount,
-  writePost,
-  writeReply,
-  type Person,
-} from './forum-fixtures.js';
+import { forumCounts, rowCount } from '../../test/state.js';
+import { person, writePost, writeReply, type Person } from '../../test/factories.js';
 
 let t: TestApp;
 let author: Person;

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { failedPrecondition } from '../../../shared/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { commentReactions, comments, postReactions, posts } from '../../platform/db/schema.js';
-import type { Viewer } from '../accounts/viewer.js';
 import { assertVisible } from './rules.js';
+import type { Viewer } from '../../core/viewer.js';
 
 export interface ReactionState {
   reacted: boolean;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentPage, PostDetail } from '../../../shared/forum.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { person, writePost, writeReply, type Person } from './forum-fixtures.js';
+import { person, writePost, writeReply, type Person } from '../../test/factories.js';
 
 /*
  * Threads, reply pages and lists are remembered for a second (FORUM_LIST_CACHE_MS, on here with

@@ -4,10 +4,10 @@ import { failedPrecondition } from '../../../shared/errors.js';
 import { moderationLimits, type reportBody } from '../../../shared/moderation.js';
 import type { Db } from '../../platform/db/database.js';
 import { comments, posts } from '../../platform/db/schema.js';
-import type { Viewer } from '../accounts/viewer.js';
 import { assertVisible } from './rules.js';
+import type { Viewer } from '../../core/viewer.js';
+import type { Tx } from '../../core/transaction.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Report = z.output<typeof reportBody>;
 
 /** Raw SQL in a transaction; both drivers answer `{ rows }`. */

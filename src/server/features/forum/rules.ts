@@ -5,7 +5,7 @@ import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../platform/db/database.js';
 import { comments, posts } from '../../platform/db/schema.js';
 import { countLinks } from '../../markdown/render.js';
-import type { Viewer } from '../accounts/viewer.js';
+import type { Viewer } from '../../core/viewer.js';
 
 /** Rules shared by threads and replies: who sees what, who may write what. */
 

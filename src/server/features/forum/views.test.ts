@@ -5,7 +5,7 @@ import type { PostDetail } from '../../../shared/forum.js';
 import { posts } from '../../platform/db/schema.js';
 import { createAgent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { categoryId, insertPost, person, type Person } from './forum-fixtures.js';
+import { categoryId, insertPost, person, type Person } from '../../test/factories.js';
 
 let t: TestApp;
 let reader: Person;

@@ -1,6 +1,6 @@
 import { moderationLimits } from '../../../shared/moderation.js';
 import { roleLabels, isRole } from '../../../shared/roles.js';
-import { activeBlock, activeMute } from '../accounts/viewer.js';
+import { activeBlock, activeMute } from '../../core/viewer.js';
 
 /** The account columns that decide whether a member may ask to become a moderator. */
 export interface RequesterAccount {

@@ -12,9 +12,9 @@ import {
   reports,
   users,
 } from '../../platform/db/schema.js';
-import { buildAccount, readMails, signIn, type Agent } from '../../test/accounts.js';
-import type { UserRow } from '../../test/factories.js';
+import { readMails, signIn, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { type UserRow, buildAccount } from '../../test/factories.js';
 
 let t: TestApp;
 let admin: Agent;

@@ -4,9 +4,9 @@ import { invalidArgument } from '../../../shared/errors.js';
 import type { ModRequest } from '../../../shared/moderation.js';
 import type { Db } from '../../platform/db/database.js';
 import { modRequests, users } from '../../platform/db/schema.js';
-import type { DbOrTx } from '../audit/audit.js';
-import { presentAuthor } from '../forum/presenter.js';
-import { memberCounts, presentMemberHistory } from '../users/member-history.js';
+import type { DbOrTx } from '../../core/transaction.js';
+import { presentAuthor } from '../../core/author.js';
+import { memberCounts, presentMemberHistory } from '../users/index.js';
 
 const author = {
   id: users.id,

@@ -10,8 +10,8 @@ import {
   rejectModRequestBody,
 } from '../../../shared/moderation.js';
 import { errorResponses, noQuery } from '../../http.js';
-import { viewerOf } from '../accounts/access.js';
 import { createModRequestService, type ModRequestOptions } from './service.js';
+import { viewerOf } from '../../core/access.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 412);
 

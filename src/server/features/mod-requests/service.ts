@@ -12,12 +12,12 @@ import { isRole, roleLabels } from '../../../shared/roles.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { modRequests, users } from '../../platform/db/schema.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { activeBlock, activeMute, type Viewer } from '../accounts/viewer.js';
-import { recordAudit } from '../audit/audit.js';
-import { getSiteInfo } from '../site/service.js';
 import { decisionMessage } from './decision-mail.js';
 import { ineligibility, type RequesterAccount } from './eligibility.js';
 import * as repo from './repo.js';
+import { activeBlock, activeMute, type Viewer } from '../../core/viewer.js';
+import { recordAudit } from '../../core/audit.js';
+import { getSiteInfo } from '../site/index.js';
 
 export interface ModRequestOptions {
   db: Db;
@@ -104,7 +104,7 @@ export function createModRequestService(options: ModRequestOptions) {
       if (!updated) throw notFound('Moderator request');
       const label = requester.displayUsername ?? requester.username ?? requester.name;
       await recordAudit(tx, {
-        actorId: viewer.id,
+        actor: viewer,
         action: approving ? 'mod-request.approve' : 'mod-request.reject',
         target: { type: 'mod-request', id, label },
         reason,
@@ -113,7 +113,7 @@ export function createModRequestService(options: ModRequestOptions) {
       });
       if (approving) {
         await recordAudit(tx, {
-          actorId: viewer.id,
+          actor: viewer,
           action: 'user.role',
           target: { type: 'user', id: requester.id, label },
           reason: 'Moderator request approved',

@@ -14,13 +14,14 @@ import { createAgent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
   categoryId,
-  forumCounts,
   person,
   writePost,
   writeReply,
   type Person,
-} from '../forum/forum-fixtures.js';
-import { auditOf, moderate, report } from './moderation-fixtures.js';
+  moderate,
+  report,
+} from '../../test/factories.js';
+import { forumCounts, auditOf } from '../../test/state.js';
 
 let t: TestApp;
 let moderator: Person;

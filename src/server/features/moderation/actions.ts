@@ -25,12 +25,12 @@ import {
   reports,
 } from '../../platform/db/schema.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
-import type { Viewer } from '../accounts/viewer.js';
-import { recordAudit } from '../audit/audit.js';
-import { hiddenByReportsReason } from '../forum/reports.js';
 import { itemKey, loadTargets, type ItemKey } from './targets.js';
+import type { Viewer } from '../../core/viewer.js';
+import { recordAudit } from '../../core/audit.js';
+import { hiddenByReportsReason } from '../forum/index.js';
+import type { Tx } from '../../core/transaction.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type PostRow = typeof posts.$inferSelect;
 type CommentRow = typeof comments.$inferSelect;
 type Action = PostModerationAction | CommentModerationAction;
@@ -238,7 +238,7 @@ export function createModerationActions(db: Db) {
         }
         await closeReports(tx, item, body.action, viewer);
         await recordAudit(tx, {
-          actorId: viewer.id,
+          actor: viewer,
           action: auditActionOf('post', body.action),
           target: {
             type: 'post',
@@ -266,7 +266,7 @@ export function createModerationActions(db: Db) {
         }
         await closeReports(tx, key, body.action, viewer);
         await recordAudit(tx, {
-          actorId: viewer.id,
+          actor: viewer,
           action: auditActionOf('comment', body.action),
           target: {
             type: 'comment',

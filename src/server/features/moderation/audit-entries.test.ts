@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '../../../shared/forum.js';
 import { auditLog, categories } from '../../platform/db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { person, writePost, writeReply, type Person } from '../forum/forum-fixtures.js';
-import { auditOf } from './moderation-fixtures.js';
+import { person, writePost, writeReply, type Person } from '../../test/factories.js';
+import { auditOf } from '../../test/state.js';
 
 let t: TestApp;
 let admin: Person;

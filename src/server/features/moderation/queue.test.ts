@@ -4,8 +4,14 @@ import type { ReviewItem } from '../../../shared/moderation.js';
 import { reports } from '../../platform/db/schema.js';
 import type { Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { person, writePost, writeReply, type Person } from '../forum/forum-fixtures.js';
-import { moderate, report } from './moderation-fixtures.js';
+import {
+  person,
+  writePost,
+  writeReply,
+  type Person,
+  moderate,
+  report,
+} from '../../test/factories.js';
 
 let t: TestApp;
 let moderator: Person;

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { invalidArgument } from '../../../shared/errors.js';
 import type { ReportCategory, ReviewItem, reviewQueueQuery } from '../../../shared/moderation.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
-import { iso, presentAuthor } from '../forum/presenter.js';
 import { itemKey, loadTargets, type ItemKey } from './targets.js';
+import { iso, presentAuthor } from '../../core/author.js';
 
 /*
  * The review queue: open reports grouped by item, the item whose first open report is oldest

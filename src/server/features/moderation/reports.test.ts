@@ -5,8 +5,14 @@ import type { MyReport } from '../../../shared/moderation.js';
 import { comments, posts, reports } from '../../platform/db/schema.js';
 import { createAgent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { person, writePost, writeReply, type Person } from '../forum/forum-fixtures.js';
-import { moderate, report } from './moderation-fixtures.js';
+import {
+  person,
+  writePost,
+  writeReply,
+  type Person,
+  moderate,
+  report,
+} from '../../test/factories.js';
 
 let t: TestApp;
 let author: Person;

@@ -12,10 +12,10 @@ import {
 } from '../../../shared/moderation.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
-import { viewerOf } from '../accounts/access.js';
 import { createModerationActions } from './actions.js';
 import { myReports } from './my-reports.js';
 import { reviewQueue } from './queue.js';
+import { viewerOf } from '../../core/access.js';
 
 const tags = ['moderation'];
 const actionErrors = errorResponses(400, 401, 403, 404, 412);

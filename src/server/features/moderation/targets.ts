@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MemberHistory, ModerationTarget } from '../../../shared/moderation.js';
 import type { Author } from '../../../shared/forum.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
-import { authorOfRow, iso, presentAuthor } from '../forum/presenter.js';
-import { memberCounts, presentMemberHistory } from '../users/member-history.js';
+import { authorOfRow, iso, presentAuthor } from '../../core/author.js';
+import { memberCounts, presentMemberHistory } from '../users/index.js';
 
 /** A reported or moderated item: a thread (`commentId` null) or one of its replies. */
 export interface ItemKey {

@@ -3,11 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostSummary } from '../../../shared/forum.js';
 import type { NewsArticle, NewsSummary } from '../../../shared/news.js';
 import { newsArticles as newsArticlesTable, posts } from '../../platform/db/schema.js';
-import { buildAccount, createAgent, signIn, type Agent } from '../../test/accounts.js';
-import type { UserRow } from '../../test/factories.js';
+import { createAgent, signIn, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { categoryId } from '../forum/forum-fixtures.js';
-import { writeArticle } from './news-fixtures.js';
+import { type UserRow, buildAccount, categoryId, writeArticle } from '../../test/factories.js';
 
 /** An article's comments are the replies of a thread in the archived `news` category. */
 let t: TestApp;

@@ -3,10 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsArticle, NewsSummary } from '../../../shared/news.js';
 import type { Role } from '../../../shared/roles.js';
 import { auditLog, newsArticles } from '../../platform/db/schema.js';
-import { buildAccount, createAgent, signIn, type Agent } from '../../test/accounts.js';
-import type { UserRow } from '../../test/factories.js';
+import { createAgent, signIn, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { articleBody, inHours, insertUpload, writeArticle } from './news-fixtures.js';
+import {
+  type UserRow,
+  buildAccount,
+  articleBody,
+  inHours,
+  insertUpload,
+  writeArticle,
+} from '../../test/factories.js';
 
 let t: TestApp;
 let admin: Agent;

@@ -1,8 +1,8 @@
 import type { NewsArticle, NewsSummary } from '../../../shared/news.js';
-import { iso, isoOrNull, presentAuthor } from '../forum/presenter.js';
-import { mediaUrls } from '../uploads/repo.js';
 import type { NewsArticleRow, NewsSummaryRow } from './repo.js';
 import { effectiveStatus } from './schedule.js';
+import { iso, isoOrNull, presentAuthor } from '../../core/author.js';
+import { mediaUrls } from '../uploads/index.js';
 
 /** Article rows become API shapes here and nowhere else. */
 export function presentNewsSummary(row: NewsSummaryRow | NewsArticleRow): NewsSummary {

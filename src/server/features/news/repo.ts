@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { invalidArgument } from '../../../shared/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { newsArticles, posts, users } from '../../platform/db/schema.js';
-import type { DbOrTx } from '../audit/audit.js';
+import type { DbOrTx } from '../../core/transaction.js';
 
 /**
  * News reads and writes. An article is public once published, or scheduled with its time

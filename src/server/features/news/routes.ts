@@ -11,8 +11,8 @@ import {
 } from '../../../shared/news.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
-import { viewerOf } from '../accounts/access.js';
 import { createNewsService } from './service.js';
+import { viewerOf } from '../../core/access.js';
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404);

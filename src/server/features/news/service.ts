@@ -11,8 +11,6 @@ import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../platform/db/database.js';
 import { newsArticles, uploads } from '../../platform/db/schema.js';
 import { renderMarkdown } from '../../markdown/render.js';
-import type { Viewer } from '../accounts/viewer.js';
-import { recordAudit, type DbOrTx } from '../audit/audit.js';
 import {
   hideDiscussion,
   openDiscussion,
@@ -23,6 +21,9 @@ import {
 import { presentNewsArticle, presentNewsSummary } from './presenter.js';
 import * as repo from './repo.js';
 import { effectiveStatus, resolveSchedule } from './schedule.js';
+import type { Viewer } from '../../core/viewer.js';
+import { recordAudit } from '../../core/audit.js';
+import type { DbOrTx } from '../../core/transaction.js';
 
 type Cover = z.output<typeof newsCoverSchema> | null;
 type ArticleRow = typeof newsArticles.$inferSelect;
@@ -119,7 +120,7 @@ export function createNewsService(db: Db) {
           .returning();
         if (!created) throw notFound('News article');
         await recordAudit(tx, {
-          actorId: viewer.id,
+          actor: viewer,
           action: 'news.create',
           target: { type: 'news', id: created.id, label: created.title },
           after: snapshot(created),
@@ -164,7 +165,7 @@ export function createNewsService(db: Db) {
         if (!updated) throw notFound('News article');
         await syncDiscussion(tx, updated.article, updated.visible);
         await recordAudit(tx, {
-          actorId: viewer.id,
+          actor: viewer,
           action: 'news.update',
           target: { type: 'news', id, label: updated.article.title },
           before: snapshot(article),
@@ -183,7 +184,7 @@ export function createNewsService(db: Db) {
         await tx.delete(newsArticles).where(eq(newsArticles.id, id));
         if (article.discussionPostId !== null) await hideDiscussion(tx, article.discussionPostId);
         await recordAudit(tx, {
-          actorId: viewer.id,
+          actor: viewer,
           action: 'news.delete',
           target: { type: 'news', id, label: article.title },
           before: snapshot(article),

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicProfileResponse } from '../../../shared/profiles.js';
 import { categories, comments, posts, profiles, users } from '../../platform/db/schema.js';
-import { buildAccount, createAgent, signIn, type Agent } from '../../test/accounts.js';
-import { buildUser, type UserRow } from '../../test/factories.js';
+import { createAgent, signIn, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { pngImage, postImage } from '../uploads/upload-fixtures.js';
+import { buildUser, type UserRow, buildAccount, postImage } from '../../test/factories.js';
+import { pngImage } from '../../test/images.js';
 
 let t: TestApp;
 let ada: UserRow;

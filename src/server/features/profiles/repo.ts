@@ -3,9 +3,8 @@ import type { PublicProfile } from '../../../shared/profiles.js';
 import { isRole } from '../../../shared/roles.js';
 import type { Db } from '../../platform/db/database.js';
 import { profiles, uploads, users } from '../../platform/db/schema.js';
-import { activeBlock } from '../accounts/viewer.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { activeBlock } from '../../core/viewer.js';
+import type { Tx } from '../../core/transaction.js';
 
 export type ProfileFields = Partial<
   Pick<typeof profiles.$inferInsert, 'bio' | 'location' | 'favouriteFilms'>

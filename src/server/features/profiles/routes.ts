@@ -8,8 +8,8 @@ import {
 } from '../../../shared/profiles.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
-import { viewerOf } from '../accounts/access.js';
 import { createProfilesService } from './service.js';
+import { viewerOf } from '../../core/access.js';
 
 /** Public profile pages and the signed-in user's profile details. */
 export function registerProfileRoutes(app: FastifyInstance, options: { db: Db }): void {

@@ -3,8 +3,8 @@ import { invalidArgument, notFound } from '../../../shared/errors.js';
 import type { PublicProfile, updateProfileDetailsBody } from '../../../shared/profiles.js';
 import { uploadPurposes } from '../../../shared/uploads.js';
 import type { Db } from '../../platform/db/database.js';
-import type { Viewer } from '../accounts/viewer.js';
 import * as repo from './repo.js';
+import type { Viewer } from '../../core/viewer.js';
 
 type ProfileUpdate = z.infer<typeof updateProfileDetailsBody>;
 

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { siteSettings } from '../../platform/db/schema.js';
-import type { DbOrTx } from '../audit/audit.js';
+import type { DbOrTx } from '../../core/transaction.js';
 
 export async function readSetting(db: DbOrTx, key: string): Promise<unknown> {
   const [row] = await db

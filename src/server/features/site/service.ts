@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
-import { recordAudit, type DbOrTx } from '../audit/audit.js';
 import { readSettings, writeSetting } from './repo.js';
+import { recordAudit, type AuditActor } from '../../core/audit.js';
+import type { DbOrTx } from '../../core/transaction.js';
 
 export const defaultSiteDescription =
   'A community for film reviews and viewpoints: write about what you watched, argue kindly, find your next favourite.';
@@ -33,14 +34,14 @@ export async function getSiteInfo(db: DbOrTx, siteName: string): Promise<SiteInf
 /** An admin renames or redescribes the site; the audit log keeps what it was before. */
 export async function updateSiteInfo(
   db: Db,
-  options: { actorId: string; siteName: string; next: SiteInfo },
+  options: { actor: AuditActor; siteName: string; next: SiteInfo },
 ): Promise<SiteInfo> {
   return db.transaction(async (tx) => {
     const before = await getSiteInfo(tx, options.siteName);
     await writeSetting(tx, nameKey, options.next.name);
     await writeSetting(tx, descriptionKey, options.next.description);
     await recordAudit(tx, {
-      actorId: options.actorId,
+      actor: options.actor,
       action: 'site.update',
       target: { type: 'site', id: 'site', label: options.next.name },
       before,

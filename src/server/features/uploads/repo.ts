@@ -4,9 +4,9 @@ import { invalidArgument } from '../../../shared/errors.js';
 import type { Upload } from '../../../shared/uploads.js';
 import type { Db } from '../../platform/db/database.js';
 import { uploads, users } from '../../platform/db/schema.js';
+import type { Tx } from '../../core/transaction.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The storage keys of an upload: the image and its thumbnail. */
 export const storageKeys = (id: string) => [`${id}.webp`, `${id}.thumb.webp`] as const;

@@ -12,10 +12,10 @@ import {
   uploadResponse,
 } from '../../../shared/uploads.js';
 import { errorResponses, noQuery } from '../../http.js';
-import { viewerOf } from '../accounts/access.js';
 import { registerMediaRoute } from './media-route.js';
 import { createUploadsService, type UploadsOptions } from './service.js';
 import { multipartLimits, readUploadedFile } from './upload-body.js';
+import { viewerOf } from '../../core/access.js';
 
 export interface UploadRoutesOptions extends UploadsOptions {
   /** Rate-limit counters in Redis when REDIS_URL is set; in process otherwise. */

@@ -3,9 +3,9 @@ import { notFound, quotaExceeded } from '../../../shared/errors.js';
 import type { Upload } from '../../../shared/uploads.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import type { Viewer } from '../accounts/viewer.js';
 import { reencodeImage } from './image.js';
 import * as repo from './repo.js';
+import type { Viewer } from '../../core/viewer.js';
 
 export interface UploadsOptions {
   db: Db;

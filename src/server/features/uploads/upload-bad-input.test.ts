@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccount, signIn, type Agent } from '../../test/accounts.js';
+import { signIn, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
-  htmlPage,
+  buildAccount,
   multipartBody,
-  pngDeclaring,
-  pngImage,
   postFiles,
   postImage,
-  storedState,
-  svgImage,
-  truncatedJpeg,
   type FilePart,
-} from './upload-fixtures.js';
+} from '../../test/factories.js';
+import { htmlPage, pngDeclaring, pngImage, svgImage, truncatedJpeg } from '../../test/images.js';
+import { storedState } from '../../test/state.js';
 
 let t: TestApp;
 let agent: Agent;

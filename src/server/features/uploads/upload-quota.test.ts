@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccount, signIn } from '../../test/accounts.js';
+import { signIn } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { uploadRateLimit } from './routes.js';
-import { pngImage, postImage, storedState } from './upload-fixtures.js';
+import { buildAccount, postImage } from '../../test/factories.js';
+import { pngImage } from '../../test/images.js';
+import { storedState } from '../../test/state.js';
 
 let t: TestApp;
 beforeAll(async () => {

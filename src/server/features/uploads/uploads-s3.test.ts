@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startLocalS3Server, type LocalS3Server } from '../../platform/storage/local-s3-server.js';
-import { buildAccount, signIn } from '../../test/accounts.js';
+import { signIn } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { cameraJpeg, postImage } from './upload-fixtures.js';
+import { buildAccount, postImage } from '../../test/factories.js';
+import { cameraJpeg } from '../../test/images.js';
 
 let s3: LocalS3Server;
 let t: TestApp;

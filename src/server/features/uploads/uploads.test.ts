@@ -6,20 +6,19 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaPathPattern, uploadListResponse, uploadResponse } from '../../../shared/uploads.js';
 import { users } from '../../platform/db/schema.js';
-import { buildAccount, createAgent, signIn, type Agent } from '../../test/accounts.js';
+import { createAgent, signIn, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { buildAccount, postFiles, postImage } from '../../test/factories.js';
 import {
   cameraJpeg,
   gifImage,
   jpegWithHtmlAppended,
   jpegWithHtmlComment,
   pngImage,
-  postFiles,
-  postImage,
   solidPng,
-  storedState,
   webpImage,
-} from './upload-fixtures.js';
+} from '../../test/images.js';
+import { storedState } from '../../test/state.js';
 
 let t: TestApp;
 let owner: Agent;

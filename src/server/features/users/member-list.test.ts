@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, MemberHistoryResponse } from '../../../shared/accounts.js';
 import { auditLog, users } from '../../platform/db/schema.js';
-import { buildAccount, type Agent } from '../../test/accounts.js';
+import { type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { person, writePost, writeReply, type Person } from '../forum/forum-fixtures.js';
+import { buildAccount, person, writePost, writeReply, type Person } from '../../test/factories.js';
 
 let t: TestApp;
 let moderator: Person;
@@ -186,7 +186,7 @@ describe("a member's history", () => {
       reportsAgainst: 0,
       sanctions: 2,
     });
-    expect(body.actions.map((entry) => [entry.action, entry.actor.id])).toEqual([
+    expect(body.actions.map((entry) => [entry.action, entry.actor?.id])).toEqual([
       ['user.unblock', experienced.user.id],
       ['user.block', experienced.user.id],
       ['user.mute', moderator.user.id],

@@ -3,13 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, comments, posts, users } from '../../platform/db/schema.js';
 import type { Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import {
-  forumCounts,
-  person,
-  writePost,
-  writeReply,
-  type Person,
-} from '../forum/forum-fixtures.js';
+import { forumCounts } from '../../test/state.js';
+import { person, writePost, writeReply, type Person } from '../../test/factories.js';
 
 let t: TestApp;
 let moderator: Person;

@@ -5,12 +5,11 @@ import { invalidArgument } from '../../../shared/errors.js';
 import { isRole, type Role } from '../../../shared/roles.js';
 import type { Db } from '../../platform/db/database.js';
 import { sessions, users } from '../../platform/db/schema.js';
-import { activeBlock, activeMute, presentMute } from '../accounts/viewer.js';
-import type { DbOrTx } from '../audit/audit.js';
 import { memberCounts } from './member-history.js';
+import { activeBlock, activeMute, presentMute } from '../../core/viewer.js';
+import type { DbOrTx, Tx } from '../../core/transaction.js';
 
 type UserRow = typeof users.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** An account with the counts a moderator sees beside it, read in one statement. */
 // Qualified by hand: Drizzle writes a one-table select's columns bare, and a bare "id" inside

@@ -12,8 +12,8 @@ import {
 import { muteBody } from '../../../shared/moderation.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
-import { viewerOf } from '../accounts/access.js';
 import { createUsersService } from './service.js';
+import { viewerOf } from '../../core/access.js';
 
 const errors = errorResponses(400, 401, 403, 404, 412);
 const userParams = z.object({ id: z.string().min(1).max(100) });

@@ -6,12 +6,13 @@ import { can } from '../../../shared/permissions.js';
 import { mayActOnAccount } from '../../../shared/rank.js';
 import { roleLabels, type Role } from '../../../shared/roles.js';
 import type { Db } from '../../platform/db/database.js';
-import { activeBlock, activeMute, presentMute, type Viewer } from '../accounts/viewer.js';
-import { listAudit, recordAudit, type DbOrTx } from '../audit/audit.js';
+import { listAudit } from '../audit/index.js';
 import { presentMemberHistory } from './member-history.js';
 import * as repo from './repo.js';
+import { activeBlock, activeMute, presentMute, type Viewer } from '../../core/viewer.js';
+import { recordAudit } from '../../core/audit.js';
+import type { DbOrTx, Tx } from '../../core/transaction.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findActiveUser>>>;
 
 const labelOf = (user: UserRow) => user.displayUsername ?? user.username ?? user.name;
@@ -76,7 +77,7 @@ export function createUsersService(db: Db) {
         const block = { reason, until: end };
         await repo.updateBlock(tx, target.id, block);
         await recordAudit(tx, {
-          actorId: viewer.id,
+          actor: viewer,
           action: 'user.block',
           target: { type: 'user', id: target.id, label: labelOf(target) },
           reason,
@@ -92,7 +93,7 @@ export function createUsersService(db: Db) {
         const target = await targetFor(tx, viewer, id, 'unblock', { lock: true });
         await repo.updateBlock(tx, target.id, null);
         await recordAudit(tx, {
-          actorId: viewer.id,
+          actor: viewer,
           action: 'user.unblock',
           target: { type: 'user', id: target.id, label: labelOf(target) },
           before: { block: presentBlock(target) },
@@ -117,7 +118,7 @@ export function createUsersService(db: Db) {
         }
         await repo.updateRole(tx, target.id, role);
         await recordAudit(tx, {
-          actorId: viewer.id,
+          actor: viewer,
           action: 'user.role',
           target: { type: 'user', id: target.id, label: labelOf(target) },
           before: { role: target.role },
@@ -134,7 +135,7 @@ export function createUsersService(db: Db) {
         const until = new Date(Date.now() + muteDurationSeconds[body.duration] * 1000);
         await repo.updateMute(tx, target.id, { reason: body.reason, until });
         await recordAudit(tx, {
-          actorId: viewer.id,
+          actor: viewer,
           action: 'user.mute',
           target: { type: 'user', id: target.id, label: labelOf(target) },
           reason: body.reason,
@@ -155,7 +156,7 @@ export function createUsersService(db: Db) {
         if (!mute) throw new AppError('failed-precondition', 'This member is not muted');
         await repo.updateMute(tx, target.id, null);
         await recordAudit(tx, {
-          actorId: viewer.id,
+          actor: viewer,
           action: 'user.unmute',
           target: { type: 'user', id: target.id, label: labelOf(target) },
           before: { mute: presentMute(mute) },

@@ -2,15 +2,9 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/roles.js';
 import { users } from '../../platform/db/schema.js';
-import {
-  buildAccount,
-  createAgent,
-  signIn,
-  testPassword,
-  type Agent,
-} from '../../test/accounts.js';
-import type { UserRow } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { type UserRow, buildAccount } from '../../test/factories.js';
+import { createAgent, signIn, type Agent, testPassword } from '../../test/accounts.js';
 
 let t: TestApp;
 type Persona = 'user' | 'moderator' | 'experienced_moderator' | 'admin' | 'admin2';

@@ -355,9 +355,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    actorId: text('actor_id')
-      .notNull()
-      .references(() => users.id),
+    /** The member who acted; null when the site itself did (automatic actions, the CLI). */
+    actorId: text('actor_id').references(() => users.id),
     /** An action name from src/shared/moderation.ts (`post.hide`, `user.role`, ...). */
     action: text('action').notNull(),
     /** user, post, comment, report, mod-request, news, category, site. */

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Code, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import type { AuditEntry } from '../../../shared/moderation';
+import { systemActorName, type AuditEntry } from '../../../shared/moderation';
 import { AuthorLink } from '../../components/author-link';
 import { formatDateTime, formatFull } from '../../components/format-time';
 import { PrefetchLink } from '../../shell/prefetch-link';
@@ -48,7 +48,13 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         </time>
       </Table.Td>
       <Table.Td>
-        <AuthorLink author={entry.actor} />
+        {entry.actor ? (
+          <AuthorLink author={entry.actor} />
+        ) : (
+          <Text span fs="italic" inherit>
+            {systemActorName}
+          </Text>
+        )}
       </Table.Td>
       <Table.Th scope="row" fw={500}>
         <Code>{entry.action}</Code>
@@ -76,15 +82,16 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
 
 interface AuditTableProps {
   entries: readonly AuditEntry[];
+  label: string;
   /** New filters are loading; the rows are the previous answer's. */
   busy: boolean;
 }
 
 /** Audit entries newest first: when, who, what, on what, why, and what changed. */
-export function AuditTable({ entries, busy }: AuditTableProps) {
+export function AuditTable({ entries, label, busy }: AuditTableProps) {
   return (
     <Table.ScrollContainer minWidth={900} aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
-      <Table verticalSpacing="sm" striped aria-label="Audit entries">
+      <Table verticalSpacing="sm" striped aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Time</Table.Th>

@@ -1,6 +1,6 @@
 import { Alert, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AdminUser } from '../../../shared/accounts';
-import type { AuditAction, AuditEntry } from '../../../shared/moderation';
+import { systemActorName, type AuditAction, type AuditEntry } from '../../../shared/moderation';
 import { roleLabels } from '../../../shared/roles';
 import { formatDate, formatDateTime } from '../../components/format-time';
 import { errorMessage } from '../../shell/server-errors';
@@ -51,7 +51,7 @@ function PastAction({ entry }: { entry: AuditEntry }) {
           {historyLabels[entry.action] ?? entry.action}
         </Text>
         <Text size="sm" c="dimmed">
-          by {entry.actor.name} ·{' '}
+          by {entry.actor?.name ?? systemActorName} ·{' '}
           <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
         </Text>
       </Group>

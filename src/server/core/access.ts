@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { can, type Permission } from '../../shared/permissions.js';
+import { permissionDenied, unauthenticated } from '../../shared/errors.js';
+import type { Viewer } from './viewer.js';
+
+/**
+ * Who may call a route. Every /api route declares one in `config.access`; the app refuses to
+ * start otherwise. A permission implies a signed-in member with a verified email.
+ */
+export type RouteAccess = 'public' | 'signed-in' | 'verified' | { permission: Permission };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** A POST that changes nothing (the Markdown preview, error reports): caches stay. */
+    changesNothing?: boolean;
+  }
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+/** Served by @fastify/swagger(-ui): the API's own documentation is public. */
+export const isDocumentation = (url: string) =>
+  url === '/api/openapi.json' || url.startsWith('/api/docs');
+
+export function describeAccess(access: RouteAccess): string {
+  return typeof access === 'string' ? access : `permission:${access.permission}`;
+}
+
+/** Throws the catalogued error when `viewer` may not call a route with `access`. */
+export function assertAccess(access: RouteAccess, viewer: Viewer | null): void {
+  if (access === 'public') return;
+  if (!viewer) throw unauthenticated();
+  if (access === 'signed-in') return;
+  if (!viewer.emailVerified) throw permissionDenied('Please verify your email to do this');
+  if (access === 'verified') return;
+  if (!can(viewer.role, access.permission)) throw permissionDenied();
+}
+
+/** The signed-in viewer of a route that required one. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw unauthenticated();
+  return request.viewer;
+}
+
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Does this method change something (GET, HEAD and OPTIONS never do)? */
+export const isWriteMethod = (method: string) => !readOnlyMethods.has(method);
+
+/** May this request have changed something (the remembered reads must then be forgotten)? */
+export function isWrite(request: FastifyRequest): boolean {
+  return isWriteMethod(request.method) && !request.routeOptions.config.changesNothing;
+}
+
+/** Adds a line to a route's OpenAPI description (swagger reads the schemas after us). */
+export function describeRoute(route: { schema?: { description?: unknown } }, note: string): void {
+  if (!route.schema) return;
+  const description = route.schema.description;
+  route.schema = {
+    ...route.schema,
+    description: typeof description === 'string' ? `${description}\n\n${note}` : note,
+  };
+}
+
+/**
+ * The access check of every /api route: declared at registration (the app refuses to start
+ * without it), enforced on each request once `loadViewer` has found who is asking.
+ */
+export function registerAccess(
+  app: FastifyInstance,
+  options: {
+    loadViewer: (request: FastifyRequest, reply: FastifyReply) => Promise<Viewer | null>;
+  },
+) {
+  app.decorateRequest('viewer', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    if (isDocumentation(route.url)) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(`${String(route.method)} ${route.url} does not declare config.access`);
+    }
+    describeRoute(route, `Access: ${describeAccess(access)}.`);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    request.viewer = await options.loadViewer(request, reply);
+    assertAccess(access, request.viewer);
+  });
+}

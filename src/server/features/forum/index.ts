@@ -1,0 +1,8 @@
+/** What other features may use of the forum. */
+export { hiddenByReportsReason } from './reports.js';
+export {
+  hideDiscussionThread,
+  openDiscussionThread,
+  retitleDiscussionThread,
+  showDiscussionThread,
+} from './discussions.js';

@@ -1,0 +1,35 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { and, count, eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { auditLog, uploads } from '../platform/db/schema.js';
+import type { TestApp } from './test-app.js';
+
+/** What the database and the storage hold, to show that a refused request changed nothing. */
+
+export async function rowCount(t: TestApp, table: PgTable): Promise<number> {
+  const [row] = await t.platforms.database.db.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
+/** Counts of every forum table, to show a refused request changed nothing. */
+export async function forumCounts(t: TestApp, tables: Record<string, PgTable>) {
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(tables)) counts[name] = await rowCount(t, table);
+  return counts;
+}
+
+/** The audit entries about one target, oldest first. */
+export function auditOf(t: TestApp, type: string, id: string | number) {
+  return t.platforms.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, type), eq(auditLog.targetId, String(id))))
+    .orderBy(auditLog.id);
+}
+
+export async function storedState(t: TestApp) {
+  const names = await readdir(path.join(t.config.dataDir, 'uploads'));
+  const [row] = await t.platforms.database.db.select({ rows: count() }).from(uploads);
+  return { files: names.filter((name) => !name.startsWith('.')).sort(), rows: row?.rows ?? 0 };
+}
