@@ -1,10 +1,10 @@
-import { Alert, Box, Group, Loader, Tabs, Text, Textarea } from '@mantine/core';
+import { Box, Group, Tabs, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../shell/server-errors';
 import { usePreviewMarkdown } from '../api/preview-markdown';
 import { ImageUploadButton } from './image-upload-button';
 import { RenderedMarkdown } from './rendered-markdown';
+import { LoadError, LoadingStatus } from './query-list';
 
 /** Long enough to let a typing burst finish, short enough to feel live. */
 export const PREVIEW_DEBOUNCE_MS = 400;
@@ -35,13 +35,9 @@ function Preview({ source }: { source: string }) {
 
   if (source.trim() === '') return <Text c="dimmed">Nothing to preview yet.</Text>;
   if (preview.isError) {
-    return (
-      <Alert color="red" title="Could not render the preview">
-        {errorMessage(preview.error)}
-      </Alert>
-    );
+    return <LoadError title="Could not render the preview" error={preview.error} />;
   }
-  if (preview.data === undefined) return <Loader size="sm" aria-label="Rendering the preview" />;
+  if (preview.data === undefined) return <LoadingStatus label="Rendering the preview" />;
   return <RenderedMarkdown html={preview.data} aria-busy={preview.isPending} />;
 }
 

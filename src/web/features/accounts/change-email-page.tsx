@@ -1,4 +1,4 @@
-import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-client';
@@ -7,6 +7,7 @@ import { toast } from '../../shell/toast-store';
 import { useConfirmEmailChange } from './confirm-email-change';
 import { errorMessage } from '../../shell/server-errors';
 import { useSubmitTokenOnce } from './use-submit-token-once';
+import { LoadingStatus } from '../../components/query-list';
 
 /** /auth/change-email?token=…: the link sent to the new address makes the change. */
 export function ChangeEmailPage() {
@@ -53,11 +54,7 @@ export function ChangeEmailPage() {
       </Alert>
     );
   } else {
-    body = (
-      <Center py="md">
-        <Loader aria-label="Confirming your new email address" />
-      </Center>
-    );
+    body = <LoadingStatus label="Confirming your new email address" />;
   }
 
   return (

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { blockOf } from '../../shell/auth-state';
@@ -6,6 +6,7 @@ import { PrefetchLink } from '../../shell/prefetch-link';
 import { errorMessage } from '../../shell/server-errors';
 import { useSubmitTokenOnce } from './use-submit-token-once';
 import { useVerifyMagicLink } from './verify-magic-link';
+import { LoadingStatus } from '../../components/query-list';
 
 /** /auth/magic-link?token=…: the emailed sign-in link. */
 export function MagicLinkPage() {
@@ -30,11 +31,7 @@ export function MagicLinkPage() {
       </Alert>
     );
   } else {
-    body = (
-      <Center py="md">
-        <Loader aria-label="Signing you in" />
-      </Center>
-    );
+    body = <LoadingStatus label="Signing you in" />;
   }
 
   return (

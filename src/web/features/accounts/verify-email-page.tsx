@@ -1,4 +1,4 @@
-import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../api/session';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../shell/server-errors';
 import { ResendVerificationForm } from './resend-verification-form';
 import { useSubmitTokenOnce } from './use-submit-token-once';
 import { useVerifyEmail } from './verify-email';
+import { LoadingStatus } from '../../components/query-list';
 
 function Heading() {
   return (
@@ -41,9 +42,7 @@ export function VerifyEmailPage() {
     return (
       <Stack gap="md">
         <Heading />
-        <Center py="md">
-          <Loader aria-label="Verifying your email" />
-        </Center>
+        <LoadingStatus label="Verifying your email" />
       </Stack>
     );
   }

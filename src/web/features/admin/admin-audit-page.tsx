@@ -1,6 +1,6 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../shell/server-errors';
+import { QueryList } from '../../components/query-list';
 import { auditFilterNames, auditSearch, useAuditLog, type AuditFilters } from './api/get-audit-log';
 import { AuditFiltersForm } from './audit-filters';
 import { AuditTable } from './audit-table';
@@ -25,27 +25,6 @@ export function AdminAuditPage() {
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   const filtered = Object.keys(filters).length > 0;
 
-  let content;
-  if (log.isPending) {
-    content = (
-      <Center py="xl">
-        <Loader aria-label="Loading the audit log" />
-      </Center>
-    );
-  } else if (log.isError && entries.length === 0) {
-    content = (
-      <Alert color="red" title="Could not load the audit log">
-        {errorMessage(log.error)}
-      </Alert>
-    );
-  } else if (entries.length === 0) {
-    content = (
-      <Text>{filtered ? 'No entry matches these filters.' : 'Nothing has been recorded yet.'}</Text>
-    );
-  } else {
-    content = <AuditTable entries={entries} busy={log.isPlaceholderData} />;
-  }
-
   return (
     <Stack gap="lg">
       <Title order={1}>Audit Log</Title>
@@ -55,18 +34,16 @@ export function AdminAuditPage() {
         filters={filters}
         onApply={(next) => setParams(auditSearch(next))}
       />
-      {content}
-      {log.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={log.isFetchingNextPage}
-            onClick={() => void log.fetchNextPage()}
-          >
-            Load more entries
-          </Button>
-        </Group>
-      )}
+      <QueryList
+        query={log}
+        items={entries}
+        label="Audit entries"
+        subject="the audit log"
+        py="xl"
+        empty={filtered ? 'No entry matches these filters.' : 'Nothing has been recorded yet.'}
+        moreLabel="Load more entries"
+        renderItems={(items, list) => <AuditTable entries={items} {...list} />}
+      />
     </Stack>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconCoin,
   IconFileText,
@@ -25,8 +14,8 @@ import {
 import type { ReactNode } from 'react';
 import type { AdminStats } from '../../../shared/moderation';
 import { PrefetchLink } from '../../shell/prefetch-link';
-import { errorMessage } from '../../shell/server-errors';
 import { useAdminStats } from './api/get-admin-stats';
+import { LoadError, LoadingStatus } from '../../components/query-list';
 
 interface StatCard {
   label: string;
@@ -130,17 +119,9 @@ export function AdminDashboardPage() {
 
   let content;
   if (stats.isPending) {
-    content = (
-      <Center py="xl">
-        <Loader aria-label="Loading the counts" />
-      </Center>
-    );
+    content = <LoadingStatus label="Loading the counts" py="xl" />;
   } else if (stats.isError) {
-    content = (
-      <Alert color="red" title="Could not load the counts">
-        {errorMessage(stats.error)}
-      </Alert>
-    );
+    content = <LoadError title="Could not load the counts" error={stats.error} />;
   } else {
     content = (
       <SimpleGrid

@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { modRequestStatuses } from '../../../shared/moderation';
 import { confirm } from '../../shell/confirm-store';
-import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { QueryList } from '../../components/query-list';
+import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useDecideModRequest } from './api/decide-mod-request';
 import {
   useModRequests,
@@ -51,53 +52,27 @@ function RequestList({ status }: { status: ModRequestStatus }) {
       },
     });
 
-  if (requests.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading requests" />
-      </Center>
-    );
-  }
-  if (requests.isError) {
-    return (
-      <Alert color="red" title="Could not load the requests">
-        {errorMessage(requests.error)}
-      </Alert>
-    );
-  }
-  if (items.length === 0) return <Text c="dimmed">{emptyText[status]}</Text>;
   return (
-    <Stack gap="md">
-      <Stack
-        component="ul"
-        gap="sm"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label={`${tabLabels[status]} requests`}
-      >
-        {items.map((request) => (
+    <>
+      <QueryList
+        query={requests}
+        items={items}
+        label={`${tabLabels[status]} requests`}
+        subject="the requests"
+        py="xl"
+        empty={emptyText[status]}
+        moreLabel="Load more requests"
+        renderItem={(request) => (
           <ModRequestCard
             key={request.id}
             request={request}
             onApprove={onApprove}
             onReject={setRejecting}
           />
-        ))}
-      </Stack>
-      {requests.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={requests.isFetchingNextPage}
-            onClick={() => void requests.fetchNextPage()}
-          >
-            Load more requests
-          </Button>
-        </Group>
-      )}
+        )}
+      />
       <RejectModRequestModal request={rejecting} onClose={() => setRejecting(null)} />
-    </Stack>
+    </>
   );
 }
 

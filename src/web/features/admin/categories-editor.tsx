@@ -1,25 +1,15 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { newsCategorySlug, type Category } from '../../../shared/forum';
 import { useCategories } from '../../api/get-categories';
-import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useCreateCategory } from './api/create-category';
 import { useReorderCategories } from './api/reorder-categories';
 import { useUpdateCategory } from './api/update-category';
 import { CategoryForm } from './category-form';
 import { AppModal } from '../../components/app-modal';
+import { QueryList } from '../../components/query-list';
 
 /** The ids in their new order after moving the one at `index` by `step` (−1 up, +1 down). */
 export function movedIds(categories: readonly Category[], index: number, step: -1 | 1): number[] {
@@ -159,43 +149,28 @@ export function CategoriesEditor() {
   const create = useCreateCategory();
   const [editing, setEditing] = useState<Category | null>(null);
 
-  let list;
-  if (categories.isPending) {
-    list = <Loader size="sm" aria-label="Loading the categories" />;
-  } else if (categories.isError) {
-    list = (
-      <Alert color="red" title="Could not load the categories">
-        {errorMessage(categories.error)}
-      </Alert>
-    );
-  } else if (categories.data.length === 0) {
-    list = <Text c="dimmed">No categories yet: add the first one below.</Text>;
-  } else {
-    list = (
-      <Stack
-        component="ol"
+  const list = categories.data ?? [];
+
+  return (
+    <Stack gap="md">
+      <QueryList
+        query={categories}
+        items={list}
+        label="Categories"
+        subject="the categories"
+        empty="No categories yet: add the first one below."
+        ordered
         gap="xs"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Categories"
-      >
-        {categories.data.map((category, index) => (
+        renderItem={(category, index) => (
           <CategoryRow
             key={category.id}
             category={category}
             index={index}
-            categories={categories.data}
+            categories={list}
             onEdit={setEditing}
           />
-        ))}
-      </Stack>
-    );
-  }
-
-  return (
-    <Stack gap="md">
-      {list}
+        )}
+      />
       <Stack gap="xs" component="section" aria-labelledby="add-category-title">
         <Title order={3} size="h4" id="add-category-title">
           Add a category

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { siteSettingsBody } from '../../../shared/moderation';
 import { siteQueryOptions, type Site } from '../../api/get-site';
-import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useUpdateSiteSettings, type SiteSettingsInput } from './api/update-site-settings';
+import { LoadError, LoadingStatus } from '../../components/query-list';
 
 const descriptionMax = 300;
 
@@ -56,13 +57,9 @@ function SiteSettingsFields({ site }: { site: Site }) {
 /** The site's name and description: the header, the footer and every page's <head>. */
 export function SiteSettingsForm() {
   const site = useQuery(siteQueryOptions());
-  if (site.isPending) return <Loader size="sm" aria-label="Loading the site settings" />;
+  if (site.isPending) return <LoadingStatus label="Loading the site settings" />;
   if (site.isError) {
-    return (
-      <Alert color="red" title="Could not load the site settings">
-        {errorMessage(site.error)}
-      </Alert>
-    );
+    return <LoadError title="Could not load the site settings" error={site.error} />;
   }
   return <SiteSettingsFields site={site.data} />;
 }

@@ -1,12 +1,12 @@
-import { Alert, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AdminUser } from '../../../shared/accounts';
 import { systemActorName, type AuditAction, type AuditEntry } from '../../../shared/moderation';
 import { roleLabels } from '../../../shared/roles';
 import { formatDate, formatDateTime } from '../../components/format-time';
-import { errorMessage } from '../../shell/server-errors';
 import { accountStatus } from './account-status';
 import { useUserHistory } from './api/get-user-history';
 import { AppModal } from '../../components/app-modal';
+import { LoadError, LoadingStatus } from '../../components/query-list';
 
 /** The actions a member's history holds, in words; anything else shows its code. */
 const historyLabels: Partial<Record<AuditAction, string>> = {
@@ -63,18 +63,10 @@ function PastAction({ entry }: { entry: AuditEntry }) {
 function HistoryBody({ userId }: { userId: string }) {
   const query = useUserHistory(userId);
   if (query.isPending) {
-    return (
-      <Center py="md">
-        <Loader aria-label="Loading the history" />
-      </Center>
-    );
+    return <LoadingStatus label="Loading the history" />;
   }
   if (query.isError) {
-    return (
-      <Alert color="red" title="Could not load the history">
-        {errorMessage(query.error)}
-      </Alert>
-    );
+    return <LoadError title="Could not load the history" error={query.error} />;
   }
   const { user, history, actions } = query.data;
   return (

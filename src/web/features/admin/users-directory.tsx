@@ -1,10 +1,10 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { AdminUser } from '../../../shared/accounts';
 import { can } from '../../../shared/permissions';
 import { useSession } from '../../api/session';
-import { errorMessage } from '../../shell/server-errors';
+import { LoadingStatus, QueryList } from '../../components/query-list';
 import { noUserFilters, useUsers, type UserFilters as Filters } from './api/get-users';
 import { BlockAccountModal } from './block-account-modal';
 import { MuteUserModal } from './mute-user-modal';
@@ -41,39 +41,10 @@ export function UsersDirectory({ title, intro }: { title: string; intro: string 
   const close = () => setDialog(null);
   const list = users.data?.pages.flatMap((page) => page.users) ?? [];
 
-  let content;
-  if (!viewer || users.isPending) {
-    content = (
-      <Center py="xl">
-        <Loader aria-label="Loading users" />
-      </Center>
-    );
-  } else if (users.isError && list.length === 0) {
-    content = (
-      <Alert color="red" title="Could not load the users">
-        {errorMessage(users.error)}
-      </Alert>
-    );
-  } else if (list.length === 0) {
-    content = (
-      <Text>
-        {captionFor(filters) === 'All accounts'
-          ? 'There are no accounts yet.'
-          : q === ''
-            ? 'No account matches these filters.'
-            : `No account matches “${q}”.`}
-      </Text>
-    );
-  } else {
-    content = (
-      <UsersTable
-        busy={users.isPlaceholderData}
-        users={list}
-        viewer={viewer}
-        caption={captionFor(filters)}
-        onOpen={onOpen}
-      />
-    );
+  const caption = captionFor(filters);
+  let empty = 'There are no accounts yet.';
+  if (caption !== 'All accounts') {
+    empty = q === '' ? 'No account matches these filters.' : `No account matches “${q}”.`;
   }
 
   return (
@@ -90,17 +61,21 @@ export function UsersDirectory({ title, intro }: { title: string; intro: string 
         onChange={setChoices}
         byEmail={can(viewer?.role, 'users.block')}
       />
-      {content}
-      {users.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={users.isFetchingNextPage}
-            onClick={() => void users.fetchNextPage()}
-          >
-            Load more users
-          </Button>
-        </Group>
+      {viewer ? (
+        <QueryList
+          query={users}
+          items={list}
+          label={caption}
+          subject="the users"
+          py="xl"
+          empty={empty}
+          moreLabel="Load more users"
+          renderItems={(items, { label, busy }) => (
+            <UsersTable busy={busy} users={items} viewer={viewer} caption={label} onOpen={onOpen} />
+          )}
+        />
+      ) : (
+        <LoadingStatus label="Loading the users" py="xl" />
       )}
       <BlockAccountModal opened={dialog === 'block'} user={target} onClose={close} />
       <MuteUserModal opened={dialog === 'mute'} user={target} onClose={close} />

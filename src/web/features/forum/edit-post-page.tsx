@@ -1,10 +1,10 @@
-import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Button, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import type { Category, PostDetail, UpdatePostBody } from '../../../shared/forum';
 import { isApiError } from '../../api/api-client';
 import { PrefetchLink } from '../../shell/prefetch-link';
-import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useCategories } from '../../api/get-categories';
 import { usePost } from '../../api/get-post';
 import { useUpdatePost } from './api/update-post';
@@ -17,6 +17,7 @@ import {
   type PostFormValues,
 } from './post-form-schema';
 import { parsePostId } from './parse-post-id';
+import { LoadError, LoadingStatus } from '../../components/query-list';
 
 /** Only what changed goes to the server: an unchanged archived category stays allowed. */
 function changesOf(post: PostDetail, values: PostFormValues, categories: readonly Category[]) {
@@ -102,19 +103,11 @@ export function EditPostPage() {
     // The server refuses the edit too; this only spares the user a form they cannot send.
     return <Navigate to="/access-denied" replace />;
   } else if (post.isError || categories.isError) {
-    content = (
-      <Alert color="red" title="Could not load the post">
-        {errorMessage(post.error ?? categories.error)}
-      </Alert>
-    );
+    content = <LoadError title="Could not load the post" error={post.error ?? categories.error} />;
   } else if (post.data && categories.data) {
     content = <EditPostForm key={post.data.id} post={post.data} categories={categories.data} />;
   } else {
-    content = (
-      <Center py="xl">
-        <Loader aria-label="Loading the post" />
-      </Center>
-    );
+    content = <LoadingStatus label="Loading the post" py="xl" />;
   }
 
   return (

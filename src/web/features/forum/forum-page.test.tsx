@@ -88,7 +88,7 @@ describe('forum page', () => {
     );
     renderForum('/forum');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Load more threads' }));
 
     await screen.findByRole('link', { name: 'Favourite heist films?' });
     expect(screen.getByRole('link', { name: 'Solaris, slow and right' })).toBeTruthy();
@@ -96,7 +96,7 @@ describe('forum page', () => {
       null,
       'c2',
     ]);
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more threads' })).toBeNull();
   });
 
   it('shows an empty state and the way to start a thread', async () => {

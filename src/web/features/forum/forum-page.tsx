@@ -1,7 +1,7 @@
-import { Alert, Button, Center, EmptyState, Group, Loader, Stack, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Stack, Title } from '@mantine/core';
 import { IconMessages, IconPlus } from '@tabler/icons-react';
+import { QueryList } from '../../components/query-list';
 import { PrefetchLink } from '../../shell/prefetch-link';
-import { errorMessage } from '../../shell/server-errors';
 import { useCategories } from '../../api/get-categories';
 import { usePosts } from './api/get-posts';
 import { ForumFilters } from './forum-filters';
@@ -14,57 +14,30 @@ function ThreadList() {
   const posts = usePosts(filters);
   const rows = posts.data?.pages.flatMap((page) => page.items) ?? [];
 
-  let list;
-  if (posts.isPending) {
-    list = (
-      <Center py="xl">
-        <Loader aria-label="Loading threads" />
-      </Center>
-    );
-  } else if (posts.isError) {
-    list = (
-      <Alert color="red" title="Could not load the threads">
-        {errorMessage(posts.error)}
-      </Alert>
-    );
-  } else if (rows.length === 0) {
-    list = (
-      <EmptyState
-        py="xl"
-        icon={<IconMessages size={32} aria-hidden />}
-        title="No threads here yet"
-        description={
-          filters.category || filters.tag
-            ? 'Try another category or tag, or start the conversation.'
-            : 'Be the first to start one.'
-        }
-      />
-    );
-  } else {
-    list = (
-      <Stack component="ul" gap="sm" p={0} m={0} aria-label="Threads" aria-busy={posts.isFetching}>
-        {rows.map((post) => (
-          <PostRow key={post.id} post={post} />
-        ))}
-      </Stack>
-    );
-  }
-
   return (
     <Stack gap="md">
       <ForumFilters categories={categories.data ?? []} filters={filters} onChange={change} />
-      {list}
-      {posts.hasNextPage && (
-        <Center>
-          <Button
-            variant="default"
-            loading={posts.isFetchingNextPage}
-            onClick={() => void posts.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </Center>
-      )}
+      <QueryList
+        query={posts}
+        items={rows}
+        label="Threads"
+        subject="the threads"
+        py="xl"
+        moreLabel="Load more threads"
+        empty={
+          <EmptyState
+            py="xl"
+            icon={<IconMessages size={32} aria-hidden />}
+            title="No threads here yet"
+            description={
+              filters.category || filters.tag
+                ? 'Try another category or tag, or start the conversation.'
+                : 'Be the first to start one.'
+            }
+          />
+        }
+        renderItem={(post) => <PostRow key={post.id} post={post} />}
+      />
     </Stack>
   );
 }

@@ -1,16 +1,17 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '../../../shared/accounts';
 import { useSession } from '../../api/session';
 import { activeMute, MutedNotice, useMuteRefusal } from '../../components/muted-notice';
-import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useCategories } from '../../api/get-categories';
 import { useCreatePost } from './api/create-post';
 import { PostFormFields } from './post-form';
 import { emptyPost, isReviewCategory, postForm, toPostBody } from './post-form-schema';
 import { usePostDraft } from './use-post-draft';
+import { LoadError, LoadingStatus } from '../../components/query-list';
 
 function NewPostForm({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
@@ -51,11 +52,7 @@ function NewPostForm({ user }: { user: SessionUser }) {
   };
 
   if (categories.isError) {
-    return (
-      <Alert color="red" title="Could not load the categories">
-        {errorMessage(categories.error)}
-      </Alert>
-    );
+    return <LoadError title="Could not load the categories" error={categories.error} />;
   }
 
   const notice = draftNote && (
@@ -91,11 +88,7 @@ export function NewPostPage() {
       <Title order={1}>New post</Title>
       {mute && <MutedNotice mute={mute} />}
       {user && !mute && <NewPostForm key={user.id} user={user} />}
-      {session.isPending && (
-        <Center py="xl">
-          <Loader aria-label="Loading" />
-        </Center>
-      )}
+      {session.isPending && <LoadingStatus label="Loading" py="xl" />}
       {user === null && (
         // The route's guard sends signed-out visitors to sign in; this covers a sign-out here.
         <Group>

@@ -1,12 +1,12 @@
-import { Alert, Center, Divider, Loader, Stack } from '@mantine/core';
+import { Alert, Divider, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-client';
-import { errorMessage } from '../../shell/server-errors';
 import { usePost } from '../../api/get-post';
 import { parsePostId } from './parse-post-id';
 import { PostArticle } from './post-article';
 import { Replies } from './replies';
 import { useSignInGate } from '../../components/use-sign-in-gate';
+import { LoadError, LoadingStatus } from '../../components/query-list';
 
 /** /forum/post/{id}: a thread, its replies and the reply form. */
 export function PostPage() {
@@ -23,18 +23,10 @@ export function PostPage() {
     );
   }
   if (post.isError) {
-    return (
-      <Alert color="red" title="Could not load the post">
-        {errorMessage(post.error)}
-      </Alert>
-    );
+    return <LoadError title="Could not load the post" error={post.error} />;
   }
   if (!post.data) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading the post" />
-      </Center>
-    );
+    return <LoadingStatus label="Loading the post" py="xl" />;
   }
   return (
     <Stack gap="xl" maw={900}>

@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { memo, useMemo, useRef } from 'react';
 import type { Comment, PostDetail } from '../../../shared/forum';
 import { confirm } from '../../shell/confirm-store';
-import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { QueryList } from '../../components/query-list';
+import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useComments } from './api/get-comments';
 import { useDeleteComment } from './api/delete-comment';
 import { useReactToComment } from './api/react-to-comment';
@@ -66,38 +67,6 @@ export function Replies({ post, gate }: { post: PostDetail; gate: SignInGate }) 
   const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
   const total = pages.at(-1)?.total ?? post.replyCount;
 
-  let list;
-  if (comments.isPending) {
-    list = (
-      <Center py="md">
-        <Loader aria-label="Loading replies" />
-      </Center>
-    );
-  } else if (comments.isError) {
-    list = (
-      <Alert color="red" title="Could not load the replies">
-        {errorMessage(comments.error)}
-      </Alert>
-    );
-  } else if (loaded === 0) {
-    list = <Text c="dimmed">No replies yet.</Text>;
-  } else {
-    list = (
-      <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Replies">
-        {pages.map((page, index) => (
-          <ReplyPage
-            // Pages only ever grow at the end, so the index names a page for good.
-            key={index}
-            items={page.items}
-            actions={actions}
-            gate={gate}
-            canReply={canReply}
-          />
-        ))}
-      </Stack>
-    );
-  }
-
   return (
     <Stack gap="md" component="section" aria-labelledby="replies-title">
       <Title order={2} size="h3" id="replies-title">
@@ -109,18 +78,26 @@ export function Replies({ post, gate }: { post: PostDetail; gate: SignInGate }) 
           {total === 1 ? 'reply' : 'replies'}
         </Text>
       )}
-      {list}
-      {comments.hasNextPage && (
-        <Center>
-          <Button
-            variant="default"
-            loading={comments.isFetchingNextPage}
-            onClick={() => void comments.fetchNextPage()}
-          >
-            Load more replies
-          </Button>
-        </Center>
-      )}
+      <QueryList
+        query={comments}
+        // Pages, not replies: each page is one memoised block of rows.
+        items={loaded === 0 ? [] : pages}
+        label="Replies"
+        subject="the replies"
+        empty="No replies yet."
+        moreLabel="Load more replies"
+        ordered
+        renderItem={(page, index) => (
+          <ReplyPage
+            // Pages only ever grow at the end, so the index names a page for good.
+            key={index}
+            items={page.items}
+            actions={actions}
+            gate={gate}
+            canReply={canReply}
+          />
+        )}
+      />
       <ReplyGate post={post}>
         <ReplyComposer ref={composer} postId={post.id} />
       </ReplyGate>

@@ -1,26 +1,24 @@
-import { Alert, Button, Code, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AuthorLink } from '../../components/author-link';
 import { UserAvatar } from '../../components/user-avatar';
-import { errorMessage } from '../../shell/server-errors';
+import { QueryList } from '../../components/query-list';
 import { useRevisions, type RevisionSubject } from './api/get-revisions';
 import { RelativeTime } from './relative-time';
 
 function RevisionList({ subject }: { subject: RevisionSubject }) {
   const revisions = useRevisions(subject, true);
-  if (revisions.isPending) return <Loader size="sm" aria-label="Loading the history" />;
-  if (revisions.isError) {
-    return (
-      <Alert color="red" title="Could not load the history">
-        {errorMessage(revisions.error)}
-      </Alert>
-    );
-  }
-  if (revisions.data.length === 0) return <Text c="dimmed">No earlier versions.</Text>;
   return (
-    <Stack component="ol" gap="lg" p={0} m={0} style={{ listStyle: 'none' }}>
-      {revisions.data.map((revision) => (
+    <QueryList
+      query={revisions}
+      items={revisions.data ?? []}
+      label="Earlier versions"
+      subject="the history"
+      empty="No earlier versions."
+      ordered
+      gap="lg"
+      renderItem={(revision) => (
         <Stack component="li" key={revision.id} gap="xs">
           <Group gap="xs">
             <UserAvatar author={revision.editor} size={24} />
@@ -41,8 +39,8 @@ function RevisionList({ subject }: { subject: RevisionSubject }) {
             {revision.previousBody}
           </Code>
         </Stack>
-      ))}
-    </Stack>
+      )}
+    />
   );
 }
 

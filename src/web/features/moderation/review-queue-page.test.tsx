@@ -198,9 +198,11 @@ describe('review queue', () => {
     renderQueue();
 
     await card('Thread 1');
-    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Load more reported content' }));
     expect(await card('Thread 2')).toBeTruthy();
     expect(api.callsTo('GET', '/api/moderation/reports').at(-1)?.search.get('cursor')).toBe('c2');
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Load more reported content' })).toBeNull(),
+    );
   });
 });

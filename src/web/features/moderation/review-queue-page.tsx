@@ -1,36 +1,15 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { errorMessage } from '../../shell/server-errors';
-// The thread mover's choices: the forum's own category list and cache.
+import { Stack, Text, Title } from '@mantine/core';
 import { useCategories } from '../../api/get-categories';
+import { QueryList } from '../../components/query-list';
 import { reviewItemKey, useReviewQueue } from './api/get-review-queue';
 import { ReviewItemCard } from './review-item-card';
 
 /** /moderator/reports: reported threads and replies, each with its reports and the actions. */
 export function ReviewQueuePage() {
   const queue = useReviewQueue();
+  // The thread mover's choices.
   const categories = useCategories();
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
-
-  let content;
-  if (queue.isPending) {
-    content = (
-      <Center py="xl">
-        <Loader aria-label="Loading the review queue" />
-      </Center>
-    );
-  } else if (queue.isError && items.length === 0) {
-    content = (
-      <Alert color="red" title="Could not load the review queue">
-        {errorMessage(queue.error)}
-      </Alert>
-    );
-  } else if (items.length === 0) {
-    content = <Text>Nothing to review: every report has been handled.</Text>;
-  } else {
-    content = items.map((item) => (
-      <ReviewItemCard key={reviewItemKey(item)} item={item} categories={categories.data} />
-    ));
-  }
 
   return (
     <Stack gap="lg" maw={900}>
@@ -40,18 +19,21 @@ export function ReviewQueuePage() {
           Reported threads and replies, oldest first. Any action closes the item’s reports.
         </Text>
       </Stack>
-      {content}
-      {queue.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={queue.isFetchingNextPage}
-            onClick={() => void queue.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </Group>
-      )}
+      <QueryList
+        query={queue}
+        items={items}
+        label="Reported content"
+        subject="the review queue"
+        py="xl"
+        empty="Nothing to review: every report has been handled."
+        moreLabel="Load more reported content"
+        gap="lg"
+        renderItem={(item) => (
+          <li key={reviewItemKey(item)}>
+            <ReviewItemCard item={item} categories={categories.data} />
+          </li>
+        )}
+      />
     </Stack>
   );
 }

@@ -1,22 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconStar } from '@tabler/icons-react';
 import type { NewsSummary } from '../../../shared/news';
 import { formatDateTime, formatFull } from '../../components/format-time';
+import { QueryList } from '../../components/query-list';
 import { confirm } from '../../shell/confirm-store';
 import { PrefetchLink } from '../../shell/prefetch-link';
-import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useDeleteNews } from './api/delete-news';
 import { useAdminNews } from './api/get-admin-news';
 import { useUpdateNews } from './api/save-news';
@@ -114,45 +103,6 @@ export function AdminNewsPage() {
   const news = useAdminNews();
   const items = news.data?.pages.flatMap((page) => page.items) ?? [];
 
-  let content;
-  if (news.isPending) {
-    content = (
-      <Center py="xl">
-        <Loader aria-label="Loading the articles" />
-      </Center>
-    );
-  } else if (news.isError && items.length === 0) {
-    content = (
-      <Alert color="red" title="Could not load the articles">
-        {errorMessage(news.error)}
-      </Alert>
-    );
-  } else if (items.length === 0) {
-    content = <Text c="dimmed">No articles yet.</Text>;
-  } else {
-    content = (
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" striped aria-label="News articles">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Title</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Publish time</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((article) => (
-              <NewsRow key={article.id} article={article} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
-
   return (
     <Stack gap="lg">
       <Group justify="space-between">
@@ -165,18 +115,36 @@ export function AdminNewsPage() {
           Write an article
         </Button>
       </Group>
-      {content}
-      {news.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="default"
-            loading={news.isFetchingNextPage}
-            onClick={() => void news.fetchNextPage()}
-          >
-            Load more articles
-          </Button>
-        </Group>
-      )}
+      <QueryList
+        query={news}
+        items={items}
+        label="News articles"
+        subject="the articles"
+        py="xl"
+        empty="No articles yet."
+        moreLabel="Load more articles"
+        renderItems={(articles, { label }) => (
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" striped aria-label={label}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Title</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col">Publish time</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {articles.map((article) => (
+                  <NewsRow key={article.id} article={article} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      />
     </Stack>
   );
 }

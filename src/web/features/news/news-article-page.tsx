@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconStar } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { NewsArticle } from '../../../shared/news';
@@ -8,13 +8,13 @@ import { useSession } from '../../api/session';
 import { AuthorLink } from '../../components/author-link';
 import { formatFull } from '../../components/format-time';
 import { PrefetchLink } from '../../shell/prefetch-link';
-import { errorMessage } from '../../shell/server-errors';
 import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { useNewsArticle } from './api/get-news-article';
 import { NewsComments } from './news-comments';
 import { NewsCover } from './news-cover';
 import { NewsStatusBadge } from './news-status-badge';
 import { parseNewsId } from './parse-news-id';
+import { LoadError, LoadingStatus } from '../../components/query-list';
 
 function ArticleView({ article }: { article: NewsArticle }) {
   const session = useSession();
@@ -72,18 +72,10 @@ export function NewsArticlePage() {
     );
   }
   if (article.isError) {
-    return (
-      <Alert color="red" title="Could not load the article">
-        {errorMessage(article.error)}
-      </Alert>
-    );
+    return <LoadError title="Could not load the article" error={article.error} />;
   }
   if (!article.data) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading the article" />
-      </Center>
-    );
+    return <LoadingStatus label="Loading the article" py="xl" />;
   }
   return (
     <Stack gap="xl" maw={900}>

@@ -1,8 +1,8 @@
-import { Alert, Center, Loader, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { usePost } from '../../api/get-post';
 import { useSignInGate } from '../../components/use-sign-in-gate';
-import { errorMessage } from '../../shell/server-errors';
 import { Replies } from '../forum';
+import { LoadError, LoadingStatus } from '../../components/query-list';
 
 /**
  * An article's comments are the replies of its discussion thread, so they follow the forum's
@@ -15,18 +15,10 @@ export function NewsComments({ discussionPostId }: { discussionPostId: number | 
   if (discussionPostId === null)
     return <Text c="dimmed">Comments are closed for this article.</Text>;
   if (thread.isError) {
-    return (
-      <Alert color="red" title="Could not load the comments">
-        {errorMessage(thread.error)}
-      </Alert>
-    );
+    return <LoadError title="Could not load the comments" error={thread.error} />;
   }
   if (!thread.data) {
-    return (
-      <Center py="md">
-        <Loader aria-label="Loading the comments" />
-      </Center>
-    );
+    return <LoadingStatus label="Loading the comments" />;
   }
   return <Replies post={thread.data} gate={gate} />;
 }

@@ -1,10 +1,10 @@
-import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Button, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate, useParams } from 'react-router';
 import type { NewsArticle } from '../../../shared/news';
 import { isApiError } from '../../api/api-client';
 import { PrefetchLink } from '../../shell/prefetch-link';
-import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useNewsArticle } from './api/get-news-article';
 import { useCreateNews, useUpdateNews } from './api/save-news';
 import { NewsFormFields } from './news-form';
@@ -17,6 +17,7 @@ import {
   type NewsFormValues,
 } from './news-form-schema';
 import { parseNewsId } from './parse-news-id';
+import { LoadError, LoadingStatus } from '../../components/query-list';
 
 const savedTitles = {
   draft: 'Draft saved',
@@ -115,19 +116,11 @@ export function EditNewsPage() {
       </Alert>
     );
   } else if (article.isError) {
-    content = (
-      <Alert color="red" title="Could not load the article">
-        {errorMessage(article.error)}
-      </Alert>
-    );
+    content = <LoadError title="Could not load the article" error={article.error} />;
   } else if (article.data) {
     content = <EditNewsForm key={article.data.id} article={article.data} />;
   } else {
-    content = (
-      <Center py="xl">
-        <Loader aria-label="Loading the article" />
-      </Center>
-    );
+    content = <LoadingStatus label="Loading the article" py="xl" />;
   }
 
   return (

@@ -1,12 +1,13 @@
-import { Alert, Badge, Button, Loader, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { z } from 'zod';
 import type { activeSessionSchema } from '../../../shared/accounts';
 import { toast } from '../../shell/toast-store';
 import { useActiveSessions } from './api/get-active-sessions';
 import { useSignOutSession } from './api/sign-out-session';
 import { formatDateTime, formatRelative } from '../../components/format-time';
+import { QueryList } from '../../components/query-list';
 import { SettingsSection } from './settings-section';
-import { errorMessage, showServerError } from '../../shell/server-errors';
+import { showServerError } from '../../shell/server-errors';
 
 type ActiveSession = z.infer<typeof activeSessionSchema>;
 
@@ -62,50 +63,42 @@ function SessionRow({ session }: { session: ActiveSession }) {
 export function ActiveSessions() {
   const sessions = useActiveSessions();
 
-  let content;
-  if (sessions.isPending) {
-    content = <Loader size="sm" aria-label="Loading your sessions" />;
-  } else if (sessions.isError) {
-    content = (
-      <Alert color="red">
-        <Text size="sm" fw={700}>
-          Could not load your sessions
-        </Text>
-        <Text size="sm">{errorMessage(sessions.error)}</Text>
-      </Alert>
-    );
-  } else {
-    const ordered = [...sessions.data].sort((a, b) => Number(b.current) - Number(a.current));
-    content = (
-      <Table.ScrollContainer minWidth={560}>
-        <Table verticalSpacing="sm">
-          <Table.Caption>Devices signed in to your account</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Device</Table.Th>
-              <Table.Th scope="col">IP address</Table.Th>
-              <Table.Th scope="col">Last seen</Table.Th>
-              <Table.Th scope="col">
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {ordered.map((session) => (
-              <SessionRow key={session.id} session={session} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+  const ordered = [...(sessions.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
 
   return (
     <SettingsSection
       title="Active sessions"
       description="Sign out a device you no longer use or do not recognise."
     >
-      {content}
+      <QueryList
+        query={sessions}
+        items={ordered}
+        label="Devices signed in to your account"
+        subject="your sessions"
+        empty="No device is signed in."
+        renderItems={(items, { label }) => (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm">
+              <Table.Caption>{label}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Device</Table.Th>
+                  <Table.Th scope="col">IP address</Table.Th>
+                  <Table.Th scope="col">Last seen</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((session) => (
+                  <SessionRow key={session.id} session={session} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      />
     </SettingsSection>
   );
 }

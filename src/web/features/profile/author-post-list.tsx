@@ -1,11 +1,10 @@
-import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { PostSummary } from '../../../shared/forum';
 import { RatingStars } from '../../components/rating-stars';
+import { QueryList } from '../../components/query-list';
 import { PrefetchLink } from '../../shell/prefetch-link';
-import { errorMessage } from '../../shell/server-errors';
 import { useAuthorPosts } from './api/get-author-posts';
 import { formatDate, formatDateTime } from '../../components/format-time';
-import { LoadMoreButton } from './load-more-button';
 
 function replies(count: number): string {
   return `${count.toLocaleString()} ${count === 1 ? 'reply' : 'replies'}`;
@@ -46,24 +45,15 @@ function AuthorPostRow({ post }: { post: PostSummary }) {
 export function AuthorPostList({ username, name }: { username: string; name: string }) {
   const posts = useAuthorPosts(username);
 
-  if (posts.isPending) return <Loader size="sm" aria-label="Loading posts" />;
-  if (posts.isError) {
-    return (
-      <Alert color="red" title="Could not load the posts">
-        {errorMessage(posts.error)}
-      </Alert>
-    );
-  }
-  const items = posts.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <Text c="dimmed">{name} has not started any threads yet.</Text>;
   return (
-    <Stack gap="sm">
-      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-        {items.map((post) => (
-          <AuthorPostRow key={post.id} post={post} />
-        ))}
-      </Stack>
-      <LoadMoreButton {...posts} what="posts" />
-    </Stack>
+    <QueryList
+      query={posts}
+      items={posts.data?.pages.flatMap((page) => page.items) ?? []}
+      label={`Posts by ${name}`}
+      subject="the posts"
+      empty={`${name} has not started any threads yet.`}
+      moreLabel="Load more posts"
+      renderItem={(post) => <AuthorPostRow key={post.id} post={post} />}
+    />
   );
 }

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Group, Loader, Paper, Stack, Text, Typography } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { z } from 'zod';
 import type { authorCommentSchema } from '../../../shared/forum';
+import { QueryList } from '../../components/query-list';
+import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { PrefetchLink } from '../../shell/prefetch-link';
-import { errorMessage } from '../../shell/server-errors';
 import { useAuthorComments } from './api/get-author-comments';
 import { formatDate, formatDateTime } from '../../components/format-time';
-import { LoadMoreButton } from './load-more-button';
 
 type AuthorComment = z.infer<typeof authorCommentSchema>;
 
@@ -26,10 +26,7 @@ function AuthorReplyRow({ reply }: { reply: AuthorComment }) {
             </time>
           </Text>
         </Group>
-        <Typography>
-          {/* Rendered from Markdown and sanitised by the server when the reply was saved. */}
-          <div dangerouslySetInnerHTML={{ __html: reply.bodyHtml }} />
-        </Typography>
+        <RenderedMarkdown html={reply.bodyHtml} />
       </Stack>
     </Paper>
   );
@@ -39,24 +36,15 @@ function AuthorReplyRow({ reply }: { reply: AuthorComment }) {
 export function AuthorReplyList({ username, name }: { username: string; name: string }) {
   const replies = useAuthorComments(username);
 
-  if (replies.isPending) return <Loader size="sm" aria-label="Loading replies" />;
-  if (replies.isError) {
-    return (
-      <Alert color="red" title="Could not load the replies">
-        {errorMessage(replies.error)}
-      </Alert>
-    );
-  }
-  const items = replies.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <Text c="dimmed">{name} has not replied to any threads yet.</Text>;
   return (
-    <Stack gap="sm">
-      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-        {items.map((reply) => (
-          <AuthorReplyRow key={reply.id} reply={reply} />
-        ))}
-      </Stack>
-      <LoadMoreButton {...replies} what="replies" />
-    </Stack>
+    <QueryList
+      query={replies}
+      items={replies.data?.pages.flatMap((page) => page.items) ?? []}
+      label={`Replies by ${name}`}
+      subject="the replies"
+      empty={`${name} has not replied to any threads yet.`}
+      moreLabel="Load more replies"
+      renderItem={(reply) => <AuthorReplyRow key={reply.id} reply={reply} />}
+    />
   );
 }

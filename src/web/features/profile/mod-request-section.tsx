@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import type { SessionUser } from '../../../shared/accounts';
 import {
@@ -8,10 +8,11 @@ import {
 } from '../../../shared/moderation';
 import { can } from '../../../shared/permissions';
 import { formatDateTime } from '../../components/format-time';
-import { errorMessage, showServerError, showSuccess } from '../../shell/server-errors';
+import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useCreateModRequest } from './api/create-mod-request';
 import { useMyModRequest } from './api/get-my-mod-request';
 import { SettingsSection } from './settings-section';
+import { LoadError, LoadingStatus } from '../../components/query-list';
 
 const statusLabels = {
   open: { label: 'Waiting for a decision', color: 'blue' },
@@ -89,13 +90,9 @@ function ModRequestForm() {
 
 function ModRequestContent() {
   const mine = useMyModRequest(true);
-  if (mine.isPending) return <Loader size="sm" aria-label="Loading your moderator request" />;
+  if (mine.isPending) return <LoadingStatus label="Loading your moderator request" />;
   if (mine.isError) {
-    return (
-      <Alert color="red" title="Could not load your moderator request">
-        {errorMessage(mine.error)}
-      </Alert>
-    );
+    return <LoadError title="Could not load your moderator request" error={mine.error} />;
   }
   const { request, eligibility } = mine.data;
   return (

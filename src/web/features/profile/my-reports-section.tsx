@@ -1,11 +1,10 @@
-import { Alert, Anchor, Badge, Group, List, Loader, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import type { SessionUser } from '../../../shared/accounts';
 import { reportCategoryLabels, type MyReport } from '../../../shared/moderation';
 import { formatDateTime } from '../../components/format-time';
+import { QueryList } from '../../components/query-list';
 import { PrefetchLink } from '../../shell/prefetch-link';
-import { errorMessage } from '../../shell/server-errors';
 import { useMyReports } from './api/get-my-reports';
-import { LoadMoreButton } from './load-more-button';
 import { SettingsSection } from './settings-section';
 
 /** What a moderator's action means to the person who reported the item. */
@@ -24,7 +23,7 @@ const outcomes: Record<NonNullable<MyReport['resolution']>, string> = {
 function ReportLine({ report }: { report: MyReport }) {
   const handled = report.status === 'resolved';
   return (
-    <List.Item>
+    <Stack component="li" gap={4}>
       <Group gap="xs" wrap="wrap">
         <Anchor component={PrefetchLink} to={report.target.link}>
           {report.target.type === 'comment'
@@ -42,7 +41,7 @@ function ReportLine({ report }: { report: MyReport }) {
         Reported {formatDateTime(report.createdAt)}
         {report.resolvedAt && ` · handled ${formatDateTime(report.resolvedAt)}`}
       </Text>
-    </List.Item>
+    </Stack>
   );
 }
 
@@ -56,27 +55,14 @@ export function MyReportsSection({ user }: { user: SessionUser }) {
       title="Your reports"
       description="What you reported to the moderators, and what became of it."
     >
-      {reports.isPending && <Loader size="sm" aria-label="Loading your reports" />}
-      {reports.isError && (
-        <Alert color="red" title="Could not load your reports">
-          {errorMessage(reports.error)}
-        </Alert>
-      )}
-      {reports.isSuccess && items.length === 0 && (
-        <Text c="dimmed">You have not reported anything.</Text>
-      )}
-      {items.length > 0 && (
-        <List spacing="sm" listStyleType="none" aria-label="Your reports">
-          {items.map((report) => (
-            <ReportLine key={report.id} report={report} />
-          ))}
-        </List>
-      )}
-      <LoadMoreButton
-        hasNextPage={reports.hasNextPage}
-        isFetchingNextPage={reports.isFetchingNextPage}
-        fetchNextPage={reports.fetchNextPage}
-        what="reports"
+      <QueryList
+        query={reports}
+        items={items}
+        label="Your reports"
+        subject="your reports"
+        empty="You have not reported anything."
+        moreLabel="Load more reports"
+        renderItem={(report) => <ReportLine key={report.id} report={report} />}
       />
     </SettingsSection>
   );

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Divider, Loader, Text } from '@mantine/core';
+import { Anchor, Divider } from '@mantine/core';
 import type { SessionUser } from '../../../shared/accounts';
-import { errorMessage } from '../../shell/server-errors';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { useOwnProfile } from './api/get-own-profile';
 import { AvatarControls } from './avatar-controls';
 import { ProfileDetailsForm } from './profile-details-form';
 import { SettingsSection } from './settings-section';
+import { LoadError, LoadingStatus } from '../../components/query-list';
 
 /** The top of /user-profile: what others see on the public profile page. */
 export function ProfileSection({ user }: { user: SessionUser }) {
@@ -13,16 +13,9 @@ export function ProfileSection({ user }: { user: SessionUser }) {
 
   let details;
   if (profile.isPending) {
-    details = <Loader size="sm" aria-label="Loading your profile details" />;
+    details = <LoadingStatus label="Loading your profile details" />;
   } else if (profile.isError) {
-    details = (
-      <Alert color="red">
-        <Text size="sm" fw={700}>
-          Could not load your profile details
-        </Text>
-        <Text size="sm">{errorMessage(profile.error)}</Text>
-      </Alert>
-    );
+    details = <LoadError title="Could not load your profile details" error={profile.error} />;
   } else {
     details = <ProfileDetailsForm profile={profile.data} />;
   }

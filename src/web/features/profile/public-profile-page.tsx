@@ -1,8 +1,8 @@
-import { Alert, Center, Loader, Stack, Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-client';
+import { LoadError, LoadingStatus } from '../../components/query-list';
 import { NotFoundPage } from '../../shell/error-page';
-import { errorMessage } from '../../shell/server-errors';
 import { usePublicProfile } from './api/get-public-profile';
 import { AuthorPostList } from './author-post-list';
 import { AuthorReplyList } from './author-reply-list';
@@ -25,11 +25,7 @@ export function PublicProfilePage() {
   const tab: ProfileTab = isProfileTab(requested) ? requested : 'posts';
 
   if (profile.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading the profile" />
-      </Center>
-    );
+    return <LoadingStatus label="Loading the profile" py="xl" />;
   }
   if (profile.isError) {
     /*
@@ -37,11 +33,7 @@ export function PublicProfilePage() {
      * and a render-time throw would also be logged by React as a crash.
      */
     if (isApiError(profile.error) && profile.error.status === 404) return <NotFoundPage />;
-    return (
-      <Alert color="red" title="Could not load this profile">
-        {errorMessage(profile.error)}
-      </Alert>
-    );
+    return <LoadError title="Could not load this profile" error={profile.error} />;
   }
 
   const { name } = profile.data;

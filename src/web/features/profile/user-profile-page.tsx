@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '../../api/session';
 import { AccountOverview } from './account-overview';
@@ -10,7 +10,7 @@ import { ModRequestSection } from './mod-request-section';
 import { MyReportsSection } from './my-reports-section';
 import { PasswordForm } from './password-form';
 import { ProfileSection } from './profile-section';
-import { errorMessage } from '../../shell/server-errors';
+import { LoadError, LoadingStatus } from '../../components/query-list';
 
 /** /user-profile: the signed-in user's public profile and account settings. */
 export function UserProfilePage() {
@@ -33,20 +33,9 @@ export function UserProfilePage() {
       </>
     );
   } else if (session.isPending) {
-    content = (
-      <Center py="xl">
-        <Loader aria-label="Loading your profile" />
-      </Center>
-    );
+    content = <LoadingStatus label="Loading your profile" py="xl" />;
   } else if (session.isError) {
-    content = (
-      <Alert color="red">
-        <Text size="sm" fw={700}>
-          Could not load your profile
-        </Text>
-        <Text size="sm">{errorMessage(session.error)}</Text>
-      </Alert>
-    );
+    content = <LoadError title="Could not load your profile" error={session.error} />;
   } else {
     content = (
       <Stack gap="sm" align="flex-start">
