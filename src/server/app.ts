@@ -21,11 +21,12 @@ import { registerProfileRoutes } from './features/profiles/routes.js';
 import { registerUploadRoutes } from './features/uploads/routes.js';
 import { registerUserRoutes } from './features/users/routes.js';
 import { registerCsrf } from './plugins/csrf.js';
+import { createLimiter } from './core/limits.js';
+import { registerRouteLimits, type RouteLimit } from './core/route-limits.js';
 import { registerClientErrorRoutes } from './features/client-errors/routes.js';
-import { rateLimitStore } from './platform/rate-limit-store.js';
 import { registerSiteRoutes } from './features/site/routes.js';
 import type { Platforms } from './platform/platforms.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { earlyErrorOptions, registerErrorHandler } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security.js';
@@ -38,8 +39,10 @@ export interface RegisteredRoute {
   method: RouteOptions['method'];
   url: string;
   schema: RouteOptions['schema'];
-  /** Who may call it (features/accounts/access.ts). */
+  /** Who may call it (core/access.ts). */
   access: RouteAccess | undefined;
+  /** How often (core/route-limits.ts); every write has one. */
+  limit: RouteLimit | undefined;
 }
 
 declare module 'fastify' {
@@ -71,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ...earlyErrorOptions,
   }) as unknown as FastifyInstance;
   const registered: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registered);
@@ -83,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       get access() {
         return route.config?.access;
       },
+      limit: route.config?.limit,
     });
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -96,17 +101,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, { https: config.publicUrl.protocol === 'https:' });
   await app.register(cookie, { secret: config.authSecret });
   registerCsrf(app, { publicUrl: config.publicUrl });
-  const accounts = registerAccounts(app, {
-    config,
-    platforms,
-    logger: options.logger,
-    limitNamespace: options.limitNamespace,
+  const limiter = createLimiter({
+    redis: platforms.bus.redis,
+    namespace: options.limitNamespace ?? '',
   });
+  const accounts = registerAccounts(app, { config, platforms, logger: options.logger, limiter });
+  registerRouteLimits(app, { limiter });
   await registerOpenApi(app, { siteName: config.siteName });
 
   registerHealth(app, platforms);
   registerSiteRoutes(app, { db: platforms.database.db, siteName: config.siteName });
-  await registerClientErrorRoutes(app, { rateLimitStore: rateLimitStore(platforms.bus.redis) });
+  registerClientErrorRoutes(app);
   accounts.registerRoutes();
   registerUserRoutes(app, { db: platforms.database.db });
   registerAuditRoutes(app, { db: platforms.database.db });
@@ -130,8 +135,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: platforms.database.db,
     storage: platforms.storage,
     quotaBytes: config.uploadQuotaBytes,
-    redis: platforms.bus.redis,
-    limitNamespace: options.limitNamespace ?? '',
   });
 
   const servePage =

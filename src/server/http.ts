@@ -1,9 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '../shared/errors.js';
+import { singleLineText } from '../shared/text.js';
 
 /** Routes without query parameters still validate them: an unknown parameter is an error. */
 export const noQuery = z.object({}).strict();
+
+/** Accounts, sessions and uploads are named by text ids in the path. */
+export const textIdParams = z.object({ id: singleLineText().min(1).max(100) });
 
 /** The error envelope for route response schemas (documented in OpenAPI). */
 export const errorResponse = errorEnvelopeSchema;

@@ -28,8 +28,11 @@ export function tooFast(retryAfterMs: number, doing: string): AppError {
 /** One budget's counters, one per key (an account id, a client address, an email address). */
 export interface Counter {
   readonly budget: Budget;
-  /** Counts one event; throws resource-exhausted (via `refuse`) once the budget is spent. */
-  consume(key: string): Promise<void>;
+  /**
+   * Counts one event; throws resource-exhausted (via `refuse`) once the budget is spent.
+   * `seconds` sets this key's window when it opens, instead of the budget's.
+   */
+  consume(key: string, seconds?: number): Promise<void>;
   /** Throws like `consume` when the budget is spent, without counting. */
   check(key: string): Promise<void>;
   /** Counts one event without throwing (a failed sign-in); answers how many were counted. */
@@ -68,9 +71,9 @@ export function createLimiter(options: { redis: Redis | undefined; namespace: st
       : new RateLimiterMemory(settings);
     return {
       budget,
-      async consume(key) {
+      async consume(key, seconds) {
         try {
-          await store.consume(key);
+          await store.consume(key, 1, seconds === undefined ? {} : { customDuration: seconds });
         } catch (rejection) {
           if (rejection instanceof RateLimiterRes) throw refuse(rejection.msBeforeNext);
           throw rejection;

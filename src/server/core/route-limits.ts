@@ -20,6 +20,34 @@ export interface RouteLimit {
   ip: Budget;
   /** Members holding this permission are trusted and not counted per account. */
   exempt?: Permission;
+  /**
+   * A request refused for another reason (a 4xx but 429: a locked thread, too many links) gives
+   * the account its point back, so it does not cost the member their turn. Off where the work
+   * is done before the refusal (an upload is decoded before it is found not to be an image).
+   */
+  refundRefused?: boolean;
+}
+
+export const perMinute = (points: number): Budget => ({ points, seconds: 60 });
+export const perHour = (points: number): Budget => ({ points, seconds: 3600 });
+
+/**
+ * A member's write: counted per account, and per client address at ten times the account's
+ * budget (several members may share an address: a household, a school, a phone carrier).
+ */
+export function memberLimit(
+  name: string,
+  doing: string,
+  account: Budget,
+  more: Partial<RouteLimit> = {},
+): RouteLimit & { account: Budget } {
+  return {
+    name,
+    doing,
+    account,
+    ip: { points: account.points * 10, seconds: account.seconds },
+    ...more,
+  };
 }
 
 declare module 'fastify' {
@@ -60,8 +88,8 @@ export function describeLimit(limit: RouteLimit): string {
 
 /**
  * Charges every request of a limited route to its budgets, after access and validation (bad
- * input costs nothing) and before the handler. A request refused for another reason (any 4xx
- * but 429) gives its points back, so a refused write does not cost the member their turn.
+ * input costs nothing) and before the handler: the member's account (unless exempt) and the
+ * client address.
  */
 export function registerRouteLimits(app: FastifyInstance, options: { limiter: Limiter }) {
   const counters = (limit: RouteLimit) => {
@@ -102,22 +130,17 @@ export function registerRouteLimits(app: FastifyInstance, options: { limiter: Li
   app.addHook('preHandler', async (request) => {
     const limit = request.routeOptions.config.limit;
     if (!limit) return;
-    const charged: { counter: Counter; key: string }[] = [];
-    request.chargedLimits = charged;
     const account = accountCounter(request, limit);
     const viewerId = request.viewer?.id;
-    if (account && viewerId) {
-      await account.consume(viewerId);
-      charged.push({ counter: account, key: viewerId });
-    }
-    const ip = counters(limit).ip;
+    if (account && viewerId) await account.consume(viewerId);
     try {
-      await ip.consume(request.ip);
-      charged.push({ counter: ip, key: request.ip });
+      await counters(limit).ip.consume(request.ip);
     } catch (error) {
-      await Promise.all(charged.map(({ counter, key }) => counter.reward(key)));
-      charged.length = 0;
+      if (account && viewerId) await account.reward(viewerId);
       throw error;
+    }
+    if (account && viewerId && limit.refundRefused) {
+      request.chargedLimits = [{ counter: account, key: viewerId }];
     }
   });
 

@@ -1,4 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '../../shared/errors.js';
 
@@ -26,6 +34,10 @@ const frameworkErrors: Record<string, { code: ErrorCode; message: string }> = {
   },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'out-of-range', message: 'The request body is too large' },
   FST_ERR_BAD_URL: { code: 'invalid-argument', message: 'The request URL is malformed' },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: 'out-of-range',
+    message: 'A part of the request path is too long',
+  },
   FST_ERR_ASYNC_CONSTRAINT: { code: 'invalid-argument', message: 'The request is malformed' },
 };
 
@@ -74,6 +86,49 @@ function retryAfterSeconds(error: AppError): number | undefined {
   const details = error.details as { retryAfterSeconds?: unknown } | undefined;
   return typeof details?.retryAfterSeconds === 'number' ? details.retryAfterSeconds : undefined;
 }
+
+/**
+ * Errors Fastify meets before a route is found (a URL that is not valid percent-encoded UTF-8,
+ * a path part longer than the router's limit) skip the error handler: answered here in the
+ * same envelope, with the request id the onRequest hook would have set.
+ */
+function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = toAppError(error) ?? new AppError('internal', 'Something went wrong on our side');
+  if (known.status >= 500) request.log.error({ err: error }, known.message);
+  void reply
+    .headers({ 'x-request-id': request.id, 'x-content-type-options': 'nosniff' })
+    .status(known.status)
+    .send(known.toEnvelope());
+}
+
+/** Requests Node's HTTP parser refuses never reach Fastify: the answer is written to the socket. */
+const clientErrors: Record<string, AppError> = {
+  HPE_HEADER_OVERFLOW: new AppError('out-of-range', 'The request headers are too large'),
+  ERR_HTTP_REQUEST_TIMEOUT: new AppError('deadline-exceeded', 'The request did not arrive in time'),
+  HPE_INVALID_METHOD: new AppError('invalid-argument', 'The request method is not known'),
+};
+const malformedRequest = new AppError('invalid-argument', 'The request is malformed');
+
+function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  // A connection the client reset or already closed has nobody to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = (error.code ? clientErrors[error.code] : undefined) ?? malformedRequest;
+  const body = JSON.stringify(known.toEnvelope());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status] ?? ''}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** Fastify's constructor options that route its early errors to the catalogue's envelope. */
+export const earlyErrorOptions = {
+  frameworkErrors: answerFrameworkError,
+  clientErrorHandler: answerClientError,
+} satisfies Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>;
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import viteConfig from '../../../vite.config.js';
 import { siteRoutes } from '../../shared/routes.js';
 import { createTestApp, webFixtureAsset, type TestApp } from '../test/test-app.js';
 
@@ -81,5 +82,27 @@ describe('serving the web app', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('source maps', () => {
+  it('builds them hidden: the bundles carry no sourceMappingURL comment', () => {
+    expect(viteConfig.build?.sourcemap).toBe('hidden');
+  });
+
+  it('never serves them, in production or not', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      for (const app of [t.app, production.app]) {
+        const asset = await app.inject({ method: 'GET', url: `/assets/${webFixtureAsset}` });
+        expect(asset.statusCode).toBe(200);
+        const map = await app.inject({ method: 'GET', url: `/assets/${webFixtureAsset}.map` });
+        expect(map.statusCode).toBe(404);
+        expect(map.json().error.code).toBe('not-found');
+        expect(map.body).not.toContain('mappings');
+      }
+    } finally {
+      await production.close();
+    }
   });
 });

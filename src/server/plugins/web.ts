@@ -12,7 +12,7 @@ import { noQuery } from '../http.js';
  * (immutable); other public files for an hour. Every page of the route table answers 200 with
  * index.html, its <head> written for that page; any other path answers 404 with the same app,
  * which then shows 'Page Not Found'. Only files that existed at start are served, so no path
- * can reach outside the build folder.
+ * can reach outside the build folder; source maps (`*.map`) are never served.
  */
 export interface WebOptions {
   webRoot: string;
@@ -68,7 +68,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     root: options.webRoot,
     wildcard: false,
     index: false,
-    allowedPath: (pathname) => pathname !== '/index.html' && pathname !== '/build.json',
+    // Source maps are built for error reports, never served: they hold the whole source.
+    allowedPath: (pathname) =>
+      pathname !== '/index.html' && pathname !== '/build.json' && !pathname.endsWith('.map'),
     cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.startsWith(path.join(options.webRoot, 'assets') + path.sep);

@@ -1,7 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, count, eq, getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { queryRows } from '../platform/db/database.js';
+import * as schema from '../platform/db/schema.js';
 import { auditLog, uploads } from '../platform/db/schema.js';
 import type { TestApp } from './test-app.js';
 
@@ -32,4 +34,21 @@ export async function storedState(t: TestApp) {
   const names = await readdir(path.join(t.config.dataDir, 'uploads'));
   const [row] = await t.platforms.database.db.select({ rows: count() }).from(uploads);
   return { files: names.filter((name) => !name.startsWith('.')).sort(), rows: row?.rows ?? 0 };
+}
+
+/**
+ * A digest of every row of every table but `sessions` (a signed-in request may slide its own
+ * session), to show that a refused request changed nothing, not even a row in place.
+ */
+export async function databaseDigest(t: TestApp): Promise<Record<string, string>> {
+  const digests: Record<string, string> = {};
+  for (const table of Object.values(schema)) {
+    if (!is(table, PgTable) || table === schema.sessions) continue;
+    const [row] = await queryRows<{ digest: string }>(
+      t.platforms.database.db,
+      sql`select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as digest from ${table} r`,
+    );
+    digests[getTableName(table)] = row?.digest ?? '';
+  }
+  return digests;
 }

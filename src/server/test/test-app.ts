@@ -38,6 +38,10 @@ async function writeWebFixture(webRoot: string) {
     '<!doctype html>\n<html lang="en">\n  <head>\n    <!--app-head-->\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
   );
   await writeFile(path.join(webRoot, 'assets', webFixtureAsset), 'console.log("app");\n');
+  await writeFile(
+    path.join(webRoot, 'assets', `${webFixtureAsset}.map`),
+    JSON.stringify({ version: 3, sources: ['../../src/web/main.tsx'], mappings: '' }),
+  );
   await writeFile(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(webRoot, 'build.json'), JSON.stringify({ id: 'test-build' }));
 }

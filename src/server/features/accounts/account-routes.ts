@@ -12,7 +12,7 @@ import {
   userResponse,
 } from '../../../shared/accounts.js';
 import { notFound } from '../../../shared/errors.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery, textIdParams } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../../platform/db/schema.js';
 import { describeDevice } from './device.js';
@@ -21,6 +21,7 @@ import type { AccountsService } from './service.js';
 import { eq } from 'drizzle-orm';
 import { viewerOf } from '../../core/access.js';
 import { clearSessionCookie } from '../../core/session-cookie.js';
+import { accountLimits } from './limits.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
@@ -36,7 +37,7 @@ export function registerAccountRoutes(
   api.patch(
     '/api/account',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', limit: accountLimits.account },
       schema: {
         tags,
         summary: 'Change the display name',
@@ -60,7 +61,7 @@ export function registerAccountRoutes(
   api.post(
     '/api/account/password',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', limit: accountLimits.password },
       schema: {
         tags,
         summary: 'Change the password (needs the current one); signs out other sessions',
@@ -78,7 +79,7 @@ export function registerAccountRoutes(
   api.post(
     '/api/account/email',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', limit: accountLimits.email },
       schema: {
         tags,
         summary: 'Ask to change the email; the new address must confirm first',
@@ -94,7 +95,7 @@ export function registerAccountRoutes(
   api.post(
     '/api/account/email/verify',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: accountLimits.email },
       schema: {
         tags,
         summary: 'Confirm a new email address with the emailed link',
@@ -136,12 +137,12 @@ export function registerAccountRoutes(
   api.delete(
     '/api/account/sessions/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', limit: accountLimits.account },
       schema: {
         tags,
         summary: 'Sign out one session',
         querystring: noQuery,
-        params: z.object({ id: z.string().min(1).max(100) }),
+        params: textIdParams,
         response: { 204: z.null(), ...errors },
       },
     },
@@ -158,7 +159,7 @@ export function registerAccountRoutes(
   api.delete(
     '/api/account',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', limit: accountLimits.remove },
       schema: {
         tags,
         summary: "Delete one's own account; content stays, shown as by 'deleted user'",

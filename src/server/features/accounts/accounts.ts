@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { isWrite, registerAccess } from '../../core/access.js';
+import type { Limiter } from '../../core/limits.js';
 import type { Platforms } from '../../platform/platforms.js';
 import { registerAccountRoutes } from './account-routes.js';
 import { createAccountMail } from './account-mail.js';
 import { createAuth } from './auth.js';
-import { createAccountLimiter } from './limits.js';
+import { accountCounters } from './limits.js';
 import { registerAuthRoutes } from './routes.js';
 import { createAccountsService } from './service.js';
 import { prepareSessionLookup } from './session-lookup.js';
@@ -19,7 +20,7 @@ import { loadViewer } from './viewer.js';
  */
 export function registerAccounts(
   app: FastifyInstance,
-  options: { config: Config; platforms: Platforms; logger: Logger; limitNamespace?: string },
+  options: { config: Config; platforms: Platforms; logger: Logger; limiter: Limiter },
 ) {
   const { config, platforms, logger } = options;
   const db = platforms.database.db;
@@ -29,11 +30,8 @@ export function registerAccounts(
     mailer: platforms.mailer,
   });
   const auth = createAuth({ config, db, mail, logger });
-  const limiter = createAccountLimiter({
-    redis: platforms.bus.redis,
-    namespace: options.limitNamespace ?? '',
-  });
-  const service = createAccountsService({ auth, db, mail, limiter, secret: config.authSecret });
+  const counters = accountCounters(options.limiter);
+  const service = createAccountsService({ auth, db, mail, counters, secret: config.authSecret });
   const lookup = prepareSessionLookup(db, { cacheMs: config.sessionCacheMs });
   const source = { auth, db, secret: config.authSecret, lookup };
   registerAccess(app, { loadViewer: (request, reply) => loadViewer(source, request, reply) });

@@ -1,89 +1,106 @@
-import type { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
 import { AppError } from '../../../shared/errors.js';
+import type { Counter, Limiter } from '../../core/limits.js';
+import { memberLimit, perMinute, type RouteLimit } from '../../core/route-limits.js';
 
 /**
- * The accounts feature's rate limits (issue 3). Counters live in process by default and in
- * Redis when REDIS_URL is set, so several server processes count against one limit. Keys are
- * Fastify's `request.ip` (trustProxy decides whether X-Forwarded-For is believed) and
- * normalised email addresses, never a header the client controls.
+ * The accounts feature's limits. Route limits (declared on each route) count requests per client
+ * address, and per account where someone is signed in. The counters below count what a route
+ * limit cannot see: failed sign-ins and mails sent to one address. Keys are Fastify's
+ * `request.ip` (TRUST_PROXY decides whether X-Forwarded-For is believed) and normalised email
+ * addresses, never a header the client controls.
  */
+const byAddress = (name: string, doing: string, points: number): RouteLimit => ({
+  name,
+  doing,
+  ip: perMinute(points),
+});
+
+export const authLimits = {
+  'sign-up': byAddress('sign-up', 'signing up', 10),
+  // Every sign-in hashes a password: a flood of them is costly even when they succeed.
+  'sign-in': byAddress('sign-in', 'signing in', 60),
+  'sign-out': byAddress('sign-out', 'signing out', 60),
+  'verify-email': byAddress('verify-email', 'verifying emails', 20),
+  'verify-email/resend': byAddress('resend-verification', 'asking for links', 10),
+  'password-reset/request': byAddress('password-reset-request', 'asking for links', 10),
+  'password-reset': byAddress('password-reset', 'resetting passwords', 20),
+  'magic-link': byAddress('magic-link', 'asking for links', 10),
+  'magic-link/verify': byAddress('magic-link-verify', 'following links', 20),
+} satisfies Record<string, RouteLimit>;
+
 export const accountLimits = {
-  /** Failed sign-ins per account. */
-  signInAccount: { points: 5, duration: 15 * 60 },
-  /** Failed sign-ins per client address. */
-  signInIp: { points: 20, duration: 15 * 60 },
-  signUpIp: { points: 5, duration: 60 * 60 },
-  /** Verification, reset and magic-link mails, each kind counted per address. */
-  mailAddress: { points: 3, duration: 60 * 60 },
+  account: memberLimit('account', 'changing your account', perMinute(20)),
+  password: memberLimit('password', 'changing your password', perMinute(10)),
+  email: memberLimit('email', 'changing your email', perMinute(10)),
+  remove: memberLimit('account-delete', 'deleting your account', perMinute(5)),
+};
+
+export function tooManyAttempts(retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const wait =
+    seconds < 120
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${Math.ceil(seconds / 60)} minutes`;
+  return new AppError('resource-exhausted', `Too many attempts. Try again in ${wait}.`, {
+    retryAfterSeconds: seconds,
+  });
+}
+
+const fifteenMinutes = 15 * 60;
+
+/**
+ * Sign-in failures are counted so that strangers never lock the owner out:
+ * - per account and address pair: 5 failures stop that address guessing that account;
+ * - per address: 20 failures stop that address guessing any account;
+ * - per account, from every address: after 5 failures, attempts on the account are spaced out
+ *   (2 s, 4 s, … up to 30 s between them), which slows a spread-out guesser to a crawl but never
+ *   refuses the owner for long — and not at all from an address they signed in from before.
+ * An emailed sign-in link never looks at these counters.
+ */
+export const signInRules = {
+  pair: { points: 5, seconds: fifteenMinutes },
+  address: { points: 20, seconds: fifteenMinutes },
+  /** Failures on one account before its attempts are spaced out. */
+  freeAccountFailures: 5,
+  maxSpacingSeconds: 30,
+  /** How long an address the owner signed in from stays trusted for their account (a timer of
+   * the in-process store holds at most 24.8 days). */
+  knownAddressSeconds: 14 * 24 * 60 * 60,
 } as const;
 
-export type LimitName = keyof typeof accountLimits;
-
-export interface AccountLimiter {
-  /** Counts one event; throws resource-exhausted once the limit is used up. */
-  consume(name: LimitName, key: string): Promise<void>;
-  /** Throws resource-exhausted if the limit is used up, without counting. */
-  check(name: LimitName, key: string): Promise<void>;
-  /** Counts one failure without throwing (sign-in failures). */
-  penalise(name: LimitName, key: string): Promise<void>;
-  reset(name: LimitName, key: string): Promise<void>;
+export function spacingSeconds(failures: number): number {
+  const beyond = failures - signInRules.freeAccountFailures;
+  return beyond < 0 ? 0 : Math.min(2 ** (beyond + 1), signInRules.maxSpacingSeconds);
 }
 
-export function rateLimited(retryAfterMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  return new AppError(
-    'resource-exhausted',
-    `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    { retryAfterSeconds: seconds },
-  );
+export interface AccountCounters {
+  signInPair: Counter;
+  signInAddress: Counter;
+  signInAccount: Counter;
+  /** One attempt per spacing window on an account with many failures. */
+  signInSpacing: Counter;
+  /** Account and address pairs that signed in successfully. */
+  knownAddress: Counter;
+  signUpAddress: Counter;
+  /** Verification, reset, magic-link and email-change mails, each kind counted per address. */
+  mailAddress: Counter;
 }
 
-export function createAccountLimiter(options: {
-  redis: Redis | undefined;
-  namespace: string;
-}): AccountLimiter {
-  const limiters = new Map<LimitName, RateLimiterAbstract>();
-  for (const [name, limit] of Object.entries(accountLimits) as [
-    LimitName,
-    (typeof accountLimits)[LimitName],
-  ][]) {
-    const keyPrefix = `vp-limit:${options.namespace}${name}`;
-    limiters.set(
-      name,
-      options.redis
-        ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix, ...limit })
-        : new RateLimiterMemory({ keyPrefix, ...limit }),
-    );
-  }
-  const limiter = (name: LimitName) => limiters.get(name) as RateLimiterAbstract;
-
+export function accountCounters(limiter: Limiter): AccountCounters {
+  const counter = (name: string, points: number, seconds: number) =>
+    limiter.counter(`accounts-${name}`, { points, seconds }, tooManyAttempts);
   return {
-    async consume(name, key) {
-      try {
-        await limiter(name).consume(key);
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) throw rateLimited(rejection.msBeforeNext);
-        throw rejection;
-      }
-    },
-    async check(name, key) {
-      const state = await limiter(name).get(key);
-      if (state && state.consumedPoints >= accountLimits[name].points) {
-        throw rateLimited(state.msBeforeNext);
-      }
-    },
-    async penalise(name, key) {
-      await limiter(name).penalty(key);
-    },
-    async reset(name, key) {
-      await limiter(name).delete(key);
-    },
+    signInPair: counter('sign-in-pair', signInRules.pair.points, signInRules.pair.seconds),
+    signInAddress: counter(
+      'sign-in-address',
+      signInRules.address.points,
+      signInRules.address.seconds,
+    ),
+    // Counted, never refused: it only decides the spacing.
+    signInAccount: counter('sign-in-account', 1_000_000_000, fifteenMinutes),
+    signInSpacing: counter('sign-in-spacing', 1, signInRules.maxSpacingSeconds),
+    knownAddress: counter('known-address', 1_000_000_000, signInRules.knownAddressSeconds),
+    signUpAddress: counter('sign-up-address', 5, 60 * 60),
+    mailAddress: counter('mail-address', 3, 60 * 60),
   };
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/accounts.js';
 import { errorResponse, errorResponses, noQuery } from '../../http.js';
 import type { Auth } from './auth.js';
+import { authLimits } from './limits.js';
 import { policyDocument } from './password-policy.js';
 import type { AccountsService } from './service.js';
 import { authHeaders, forwardCookies, presentSessionUser } from './viewer.js';
@@ -60,7 +61,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/sign-up',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: authLimits['sign-up'] },
       schema: {
         tags,
         summary: 'Create an account; a verification link is emailed',
@@ -76,7 +77,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/sign-in',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: authLimits['sign-in'] },
       schema: {
         tags,
         summary: 'Sign in with email and password',
@@ -93,7 +94,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/sign-out',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: authLimits['sign-out'] },
       schema: {
         tags,
         summary: 'End this session',
@@ -116,7 +117,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/verify-email',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: authLimits['verify-email'] },
       schema: {
         tags,
         summary: 'Follow an email verification link; signs the user in',
@@ -133,7 +134,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/verify-email/resend',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: authLimits['verify-email/resend'] },
       schema: {
         tags,
         summary: 'Send the verification link again (to the signed-in user, or to an address)',
@@ -148,7 +149,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/password-reset/request',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: authLimits['password-reset/request'] },
       schema: {
         tags,
         summary: 'Email a password reset link (valid 1 hour)',
@@ -163,7 +164,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/password-reset',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: authLimits['password-reset'] },
       schema: {
         tags,
         summary: 'Choose a new password with a reset link; signs out every session',
@@ -181,7 +182,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/magic-link',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: authLimits['magic-link'] },
       schema: {
         tags,
         summary: 'Email a sign-in link (valid 15 minutes)',
@@ -196,7 +197,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/magic-link/verify',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: authLimits['magic-link/verify'] },
       schema: {
         tags,
         summary: 'Sign in with an emailed link',

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { AccountMail } from './account-mail.js';
 import { linkLifetimes, type Auth } from './auth.js';
 import { authErrorCode, callAuth, invalidLink, toCatalogueError } from './auth-errors.js';
-import type { AccountLimiter } from './limits.js';
+import { spacingSeconds, type AccountCounters } from './limits.js';
 import { verifyPassword } from './password-hash.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import * as repo from './repo.js';
@@ -37,11 +37,11 @@ export function createAccountsService(deps: {
   auth: Auth;
   db: Db;
   mail: AccountMail;
-  limiter: AccountLimiter;
+  counters: AccountCounters;
   /** The secret Better Auth signs its verification tokens with. */
   secret: string;
 }) {
-  const { auth, db, mail, limiter } = deps;
+  const { auth, db, mail, counters } = deps;
   const tokenKey = new TextEncoder().encode(deps.secret);
 
   /** A correct password for a blocked account tells its owner why, nobody else. */
@@ -60,6 +60,18 @@ export function createAccountsService(deps: {
     return repo.presentUser(user);
   }
 
+  /**
+   * An account that many addresses failed to sign in to takes one attempt per spacing window,
+   * except from an address its owner signed in from before: strangers slow each other down,
+   * never the owner.
+   */
+  async function spaceOutAttempts(email: string, pair: string): Promise<void> {
+    const { used: failures } = await counters.signInAccount.state(email);
+    const spacing = spacingSeconds(failures);
+    if (spacing === 0 || (await counters.knownAddress.state(pair)).used > 0) return;
+    await counters.signInSpacing.consume(email, spacing);
+  }
+
   async function checkPassword(userId: string, password: string): Promise<boolean> {
     const hash = await repo.passwordHashOf(db, userId);
     return hash !== undefined && (await verifyPassword({ hash, password }));
@@ -70,7 +82,7 @@ export function createAccountsService(deps: {
       request: FastifyRequest,
       body: { name: string; username: string; email: string; password: string },
     ) {
-      await limiter.consume('signUpIp', request.ip);
+      await counters.signUpAddress.consume(request.ip);
       assertPasswordAllowed(body.password, body);
       if (await repo.usernameTaken(db, body.username)) {
         throw new AppError('already-exists', 'That username is taken');
@@ -91,22 +103,26 @@ export function createAccountsService(deps: {
     },
 
     async signIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
-      await limiter.check('signInIp', request.ip);
-      await limiter.check('signInAccount', email);
+      const pair = `${email}|${request.ip}`;
+      await counters.signInPair.check(pair);
+      await counters.signInAddress.check(request.ip);
+      await spaceOutAttempts(email, pair);
       try {
         const { headers, response } = await auth.api.signInEmail({
           body: { email, password, rememberMe: true },
           headers: authHeaders(request),
           returnHeaders: true,
         });
-        await limiter.reset('signInAccount', email);
+        await counters.signInPair.reset(pair);
+        await counters.knownAddress.penalise(pair);
         forwardCookies(reply, headers);
         return userAfterSignIn(response.user.id);
       } catch (error) {
         if (authErrorCode(error) === 'BANNED_USER') return refuseIfBlocked(error, email);
         if (authErrorCode(error) === 'INVALID_EMAIL_OR_PASSWORD') {
-          await limiter.penalise('signInIp', request.ip);
-          await limiter.penalise('signInAccount', email);
+          await counters.signInPair.penalise(pair);
+          await counters.signInAddress.penalise(request.ip);
+          await counters.signInAccount.penalise(email);
           throw new AppError('unauthenticated', 'Email or password is incorrect');
         }
         throw toCatalogueError(error);
@@ -143,7 +159,7 @@ export function createAccountsService(deps: {
     async resendVerification(viewer: Viewer | null, email: string | undefined) {
       const address = viewer?.email ?? email;
       if (!address) throw invalidArgument('Enter the email address to verify');
-      await limiter.consume('mailAddress', `verify:${address}`);
+      await counters.mailAddress.consume(`verify:${address}`);
       const user = await repo.findUserByEmail(db, address);
       if (user && !user.emailVerified && !user.deletedAt) {
         await callAuth(() => auth.api.sendVerificationEmail({ body: { email: address } }));
@@ -152,7 +168,7 @@ export function createAccountsService(deps: {
     },
 
     async requestPasswordReset(email: string) {
-      await limiter.consume('mailAddress', `reset:${email}`);
+      await counters.mailAddress.consume(`reset:${email}`);
       await callAuth(() =>
         auth.api.requestPasswordReset({ body: { email, redirectTo: '/auth/reset-password' } }),
       );
@@ -169,7 +185,7 @@ export function createAccountsService(deps: {
     },
 
     async requestMagicLink(request: FastifyRequest, email: string) {
-      await limiter.consume('mailAddress', `magic-link:${email}`);
+      await counters.mailAddress.consume(`magic-link:${email}`);
       await callAuth(() =>
         auth.api.signInMagicLink({ body: { email }, headers: authHeaders(request) }),
       );
@@ -220,7 +236,7 @@ export function createAccountsService(deps: {
         throw invalidArgument('Current password is incorrect');
       }
       if (newEmail === viewer.email) throw invalidArgument('That is already your email address');
-      await limiter.consume('mailAddress', `change-email:${newEmail}`);
+      await counters.mailAddress.consume(`change-email:${newEmail}`);
       if (await repo.findUserByEmail(db, newEmail)) {
         await mail.emailInUse(newEmail);
         return { status: 'email-sent' as const };

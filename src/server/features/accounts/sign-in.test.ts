@@ -76,31 +76,55 @@ describe('sign-in and sign-out', () => {
     expect(wrong.json().error.message).toBe('Email or password is incorrect');
   });
 
-  it('locks an account for 15 minutes after 5 failures, even with the right password', async () => {
+  const attempt = (email: string, password: string, ip: string) =>
+    post(createAgent(t.app), '/api/auth/sign-in', { email, password }, ip);
+  const wrong = 'wrong-password-x';
+
+  it('stops one address after 5 failures on an account; the owner elsewhere signs in', async () => {
     const user = await buildAccount(db());
     const codes: number[] = [];
-    for (let n = 0; n < 5; n += 1) {
-      codes.push(
-        (
-          await post(
-            createAgent(t.app),
-            '/api/auth/sign-in',
-            { email: user.email, password: 'wrong-password-x' },
-            `10.3.0.${n}`,
-          )
-        ).statusCode,
-      );
-    }
-    const locked = await post(
-      createAgent(t.app),
-      '/api/auth/sign-in',
-      { email: user.email, password: testPassword },
-      '10.3.1.1',
-    );
+    for (let n = 0; n < 5; n += 1)
+      codes.push((await attempt(user.email, wrong, '10.3.0.1')).statusCode);
     expect(codes).toEqual([401, 401, 401, 401, 401]);
-    expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
-    expect(locked.json().error.code).toBe('resource-exhausted');
+    const stopped = await attempt(user.email, testPassword, '10.3.0.1');
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json().error.code).toBe('resource-exhausted');
+    expect(Number(stopped.headers['retry-after'])).toBeGreaterThan(800);
+    expect((await attempt(user.email, testPassword, '10.3.9.9')).statusCode).toBe(200);
+  });
+
+  it('never locks the owner out when strangers fail from many addresses: it spaces attempts', async () => {
+    const user = await buildAccount(db());
+    // The owner signed in from home before.
+    expect((await attempt(user.email, testPassword, '10.5.0.1')).statusCode).toBe(200);
+    for (let n = 0; n < 12; n += 1) {
+      const res = await attempt(user.email, wrong, `10.5.1.${n}`);
+      expect([401, 429]).toContain(res.statusCode);
+    }
+    // A stranger's next guess waits its turn: a few seconds, never a lock-out.
+    const first = await attempt(user.email, wrong, '10.5.2.1');
+    const second = await attempt(user.email, wrong, '10.5.2.2');
+    const spaced = [first, second].find((res) => res.statusCode === 429);
+    expect(spaced).toBeDefined();
+    const retryAfter = Number(spaced?.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    // From home, the owner is not spaced at all, even right after a stranger.
+    expect((await attempt(user.email, testPassword, '10.5.0.1')).statusCode).toBe(200);
+  });
+
+  it('always lets the owner in with an emailed sign-in link, whatever strangers tried', async () => {
+    const user = await buildAccount(db());
+    for (let n = 0; n < 5; n += 1) await attempt(user.email, wrong, '10.6.0.1');
+    for (let n = 0; n < 8; n += 1) await attempt(user.email, wrong, `10.6.1.${n}`);
+    expect((await attempt(user.email, testPassword, '10.6.0.1')).statusCode).toBe(429);
+    await post(createAgent(t.app), '/api/auth/magic-link', { email: user.email }, '10.6.0.1');
+    const token = await linkToken(t, user.email, '/auth/magic-link');
+    const browser = createAgent(t.app);
+    expect(
+      (await post(browser, '/api/auth/magic-link/verify', { token }, '10.6.0.1')).statusCode,
+    ).toBe(200);
+    expect((await browser.inject({ url: '/api/auth/session' })).json().user.id).toBe(user.id);
   });
 
   it('limits failures per client address to 20', async () => {

@@ -10,6 +10,9 @@ import type { Db } from '../../platform/db/database.js';
 import { readAdminStats } from './stats.js';
 import { viewerOf } from '../../core/access.js';
 import { updateSiteInfo } from '../site/index.js';
+import { memberLimit, perMinute } from '../../core/route-limits.js';
+
+const siteSettingsLimit = memberLimit('site-settings', 'changing site settings', perMinute(20));
 
 const errors = errorResponses(400, 401, 403);
 
@@ -35,7 +38,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: { db: Db; sit
   api.put(
     '/api/admin/site',
     {
-      config: { access: { permission: 'site.settings' } },
+      config: { access: { permission: 'site.settings' }, limit: siteSettingsLimit },
       schema: {
         tags,
         summary: "Change the site's name and description (recorded in the audit log)",

@@ -13,32 +13,34 @@ import {
   revisionListResponse,
   updateCommentBody,
 } from '../../../shared/forum.js';
+import { singleLineText } from '../../../shared/text.js';
 import { errorResponses, noQuery } from '../../http.js';
 import { renderMarkdown } from '../../markdown/render.js';
 import type { CommentService } from './comment-service.js';
-import type { ForumLimiter } from './limits.js';
 import { viewerOf } from '../../core/access.js';
+import { forumLimits } from './limits.js';
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);
 const tags = ['forum'];
-const authorCommentQuery = pageQuery.extend({ author: z.string().trim().min(1).max(40) }).strict();
+const authorCommentQuery = pageQuery
+  .extend({ author: singleLineText().trim().min(1).max(40) })
+  .strict();
 
 /** Replies: a thread's pages, writing, editing, deleting, revisions; the live preview (likes and reports: feedback-routes.ts). */
 export function registerCommentRoutes(
   app: FastifyInstance,
   services: {
     comments: CommentService;
-    limiter: ForumLimiter;
   },
 ) {
-  const { comments, limiter } = services;
+  const { comments } = services;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/api/forum/posts/:id/comments',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: forumLimits.reply },
       schema: {
         tags,
         summary: "A page of a thread's replies in time order (deleted ones as tombstones)",
@@ -53,7 +55,7 @@ export function registerCommentRoutes(
   api.post(
     '/api/forum/posts/:id/comments',
     {
-      config: { access: { permission: 'content.write' } },
+      config: { access: { permission: 'content.write' }, limit: forumLimits.reply },
       schema: {
         tags,
         summary: 'Reply to a thread, optionally quoting another reply of it',
@@ -86,7 +88,7 @@ export function registerCommentRoutes(
   api.patch(
     '/api/forum/comments/:id',
     {
-      config: { access: { permission: 'content.write' } },
+      config: { access: { permission: 'content.write' }, limit: forumLimits.edit },
       schema: {
         tags,
         summary: 'Edit a reply (its author, or experienced moderators); keeps a revision',
@@ -121,7 +123,7 @@ export function registerCommentRoutes(
   api.delete(
     '/api/forum/comments/:id',
     {
-      config: { access: { permission: 'content.write' } },
+      config: { access: { permission: 'content.write' }, limit: forumLimits.edit },
       schema: {
         tags,
         summary: 'Delete your own reply (soft: a tombstone stays in the thread)',
@@ -139,7 +141,7 @@ export function registerCommentRoutes(
   api.post(
     '/api/forum/preview',
     {
-      config: { access: 'signed-in', changesNothing: true },
+      config: { access: 'signed-in', changesNothing: true, limit: forumLimits.preview },
       schema: {
         tags,
         summary: "The editor's live preview: Markdown rendered exactly as it will be stored",
@@ -148,9 +150,6 @@ export function registerCommentRoutes(
         response: { 200: previewResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => {
-      await limiter.preview(viewerOf(request));
-      return { html: renderMarkdown(request.body.body) };
-    },
+    (request) => ({ html: renderMarkdown(request.body.body) }),
   );
 }

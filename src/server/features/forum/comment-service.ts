@@ -17,7 +17,6 @@ import {
   encodeAuthorCommentCursor,
   encodeCommentCursor,
 } from './cursor.js';
-import type { ForumLimiter } from './limits.js';
 import type { ForumReads } from './reads.js';
 import { presentComment, presentRevision, type CommentRow, type HiddenState } from './presenter.js';
 import { commentRevisionsQuery, usernameExists } from './post-repo.js';
@@ -83,8 +82,8 @@ async function hiddenReasons(db: Db, viewer: Viewer | null, rows: CommentRow[]) 
 }
 
 /** Replies: a thread's pages, writing, editing, deleting, and a profile's list. */
-export function createCommentService(deps: { db: Db; limiter: ForumLimiter; reads: ForumReads }) {
-  const { db, limiter, reads } = deps;
+export function createCommentService(deps: { db: Db; reads: ForumReads }) {
+  const { db, reads } = deps;
 
   async function read(viewer: Viewer | null, id: number): Promise<Comment> {
     const [row] = await queryRows<CommentRow>(db, repo.commentByIdQuery(id, viewer?.id ?? null));
@@ -139,62 +138,59 @@ export function createCommentService(deps: { db: Db; limiter: ForumLimiter; read
       };
     },
 
-    create(
+    async create(
       viewer: Viewer,
       postId: number,
       body: { body: string; replyToId?: number | null | undefined },
     ): Promise<Comment> {
       assertNotMuted(viewer);
-      return limiter.write(viewer, 'reply', async () => {
-        await assertNewAccountLinks(db, viewer, body.body, 'reply');
-        const bodyHtml = renderMarkdown(body.body);
-        const id = await db.transaction(async (tx) => {
-          const [post] = await tx
-            .select({ locked: posts.locked, hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
-            .from(posts)
-            .where(eq(posts.id, postId))
-            .for('update');
-          assertVisible(post, viewer, 'Thread');
-          if (post.deletedAt)
-            throw failedPrecondition('This thread was deleted: it takes no new replies.');
-          if (post.hiddenAt)
-            throw failedPrecondition('This thread is hidden: it takes no new replies.');
-          if (post.locked)
-            throw failedPrecondition('This thread is locked: it takes no new replies.');
-          if (body.replyToId) {
-            const [quoted] = await tx
-              .select({
-                postId: comments.postId,
-                hiddenAt: comments.hiddenAt,
-                deletedAt: comments.deletedAt,
-              })
-              .from(comments)
-              .where(eq(comments.id, body.replyToId));
-            if (!quoted || quoted.postId !== postId || (quoted.hiddenAt && !canModerate(viewer))) {
-              throw invalidArgument('You can only answer a reply in the same thread');
-            }
-            if (quoted.deletedAt)
-              throw invalidArgument('That reply was deleted: answer another one');
-          }
-          const [row] = await tx
-            .insert(comments)
-            .values({
-              postId,
-              authorId: viewer.id,
-              replyToId: body.replyToId ?? null,
-              bodySource: body.body,
-              bodyHtml,
+      await assertNewAccountLinks(db, viewer, body.body, 'reply');
+      const bodyHtml = renderMarkdown(body.body);
+      const id = await db.transaction(async (tx) => {
+        const [post] = await tx
+          .select({ locked: posts.locked, hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
+          .from(posts)
+          .where(eq(posts.id, postId))
+          .for('update');
+        assertVisible(post, viewer, 'Thread');
+        if (post.deletedAt)
+          throw failedPrecondition('This thread was deleted: it takes no new replies.');
+        if (post.hiddenAt)
+          throw failedPrecondition('This thread is hidden: it takes no new replies.');
+        if (post.locked)
+          throw failedPrecondition('This thread is locked: it takes no new replies.');
+        if (body.replyToId) {
+          const [quoted] = await tx
+            .select({
+              postId: comments.postId,
+              hiddenAt: comments.hiddenAt,
+              deletedAt: comments.deletedAt,
             })
-            .returning({ id: comments.id });
-          await tx
-            .update(posts)
-            .set({ replyCount: sql`${posts.replyCount} + 1`, lastActivityAt: sql`now()` })
-            .where(eq(posts.id, postId));
-          if (!row) throw notFound('Reply');
-          return row.id;
-        });
-        return read(viewer, id);
+            .from(comments)
+            .where(eq(comments.id, body.replyToId));
+          if (!quoted || quoted.postId !== postId || (quoted.hiddenAt && !canModerate(viewer))) {
+            throw invalidArgument('You can only answer a reply in the same thread');
+          }
+          if (quoted.deletedAt) throw invalidArgument('That reply was deleted: answer another one');
+        }
+        const [row] = await tx
+          .insert(comments)
+          .values({
+            postId,
+            authorId: viewer.id,
+            replyToId: body.replyToId ?? null,
+            bodySource: body.body,
+            bodyHtml,
+          })
+          .returning({ id: comments.id });
+        await tx
+          .update(posts)
+          .set({ replyCount: sql`${posts.replyCount} + 1`, lastActivityAt: sql`now()` })
+          .where(eq(posts.id, postId));
+        if (!row) throw notFound('Reply');
+        return row.id;
       });
+      return read(viewer, id);
     },
 
     async update(viewer: Viewer, id: number, body: { body: string }): Promise<Comment> {

@@ -8,6 +8,7 @@ import type { createReactionService } from './reactions.js';
 import type { createReportService } from './reports.js';
 import type { Viewer } from '../../core/viewer.js';
 import { viewerOf } from '../../core/access.js';
+import { forumLimits } from './limits.js';
 
 type ReportBody = z.output<typeof reportBody>;
 const reportedResponse = z.object({ status: z.literal('reported') });
@@ -49,7 +50,7 @@ export function registerFeedbackRoutes(
       api.route({
         method,
         url: `/api/forum/${collection}/:id/reaction`,
-        config: { access: { permission: 'content.write' } },
+        config: { access: { permission: 'content.write' }, limit: forumLimits.react },
         schema: {
           tags,
           summary: on
@@ -66,7 +67,7 @@ export function registerFeedbackRoutes(
     api.post(
       `/api/forum/${collection}/:id/report`,
       {
-        config: { access: { permission: 'content.write' } },
+        config: { access: { permission: 'content.write' }, limit: forumLimits.report },
         schema: {
           tags,
           summary: `Report a ${noun} to the moderators (once while your report is open)`,

@@ -6,7 +6,6 @@ import { registerCategoryRoutes } from './category-routes.js';
 import { registerCommentRoutes } from './comment-routes.js';
 import { registerFeedbackRoutes } from './feedback-routes.js';
 import { createCommentService } from './comment-service.js';
-import { createForumLimiter } from './limits.js';
 import { registerPostRoutes } from './post-routes.js';
 import { createForumReads } from './reads.js';
 import { createPostService } from './post-service.js';
@@ -28,7 +27,6 @@ export interface ForumOptions {
 /** The forum: categories, threads, replies, reactions, revisions, reports, Markdown preview. */
 export function registerForum(app: FastifyInstance, options: ForumOptions): void {
   const { db, redis, limitNamespace } = options;
-  const limiter = createForumLimiter({ redis, namespace: limitNamespace });
   const logWarning = (message: string) => (error: unknown) => app.log.warn({ err: error }, message);
   const views = createViewCounter({
     db,
@@ -44,12 +42,11 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
   const posts = createPostService({
     db,
     categories,
-    limiter,
     views,
     reads,
     onViewError: logWarning('a view could not be counted'),
   });
-  const comments = createCommentService({ db, limiter, reads });
+  const comments = createCommentService({ db, reads });
   const reactions = createReactionService(db);
   const reports = createReportService(db);
 
@@ -62,6 +59,6 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
 
   registerCategoryRoutes(app, categories);
   registerPostRoutes(app, { posts });
-  registerCommentRoutes(app, { comments, limiter });
+  registerCommentRoutes(app, { comments });
   registerFeedbackRoutes(app, { reactions, reports });
 }

@@ -13,6 +13,7 @@ import {
 import { errorResponses, noQuery, sendSerialized } from '../../http.js';
 import type { PostService } from './post-service.js';
 import { viewerOf } from '../../core/access.js';
+import { forumLimits } from './limits.js';
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);
@@ -45,7 +46,7 @@ export function registerPostRoutes(
   api.post(
     '/api/forum/posts',
     {
-      config: { access: { permission: 'content.write' } },
+      config: { access: { permission: 'content.write' }, limit: forumLimits.thread },
       schema: {
         tags,
         summary: 'Start a thread (Markdown body, rendered once and stored with its source)',
@@ -82,7 +83,7 @@ export function registerPostRoutes(
   api.patch(
     '/api/forum/posts/:id',
     {
-      config: { access: { permission: 'content.write' } },
+      config: { access: { permission: 'content.write' }, limit: forumLimits.edit },
       schema: {
         tags,
         summary: 'Edit a thread (its author, or experienced moderators); keeps a revision',
@@ -100,7 +101,7 @@ export function registerPostRoutes(
   api.delete(
     '/api/forum/posts/:id',
     {
-      config: { access: { permission: 'content.write' } },
+      config: { access: { permission: 'content.write' }, limit: forumLimits.edit },
       schema: {
         tags,
         summary: 'Delete your own thread (soft: it becomes a tombstone)',

@@ -20,7 +20,6 @@ import { categories, postRevisions, posts } from '../../platform/db/schema.js';
 import { renderMarkdown } from '../../markdown/render.js';
 import type { CategoryService } from './categories.js';
 import { decodePostCursor, encodePostCursor } from './cursor.js';
-import type { ForumLimiter } from './limits.js';
 import type { ForumReads } from './reads.js';
 import { presentPostDetail, presentPostListRow, presentRevision } from './presenter.js';
 import * as repo from './post-repo.js';
@@ -68,12 +67,11 @@ async function writableCategory(tx: Tx, id: number) {
 export function createPostService(deps: {
   db: Db;
   categories: CategoryService;
-  limiter: ForumLimiter;
   views: ViewCounter;
   reads: ForumReads;
   onViewError: (error: unknown) => void;
 }) {
-  const { db, limiter, views } = deps;
+  const { db, views } = deps;
 
   async function read(viewer: Viewer | null, id: number, viewerKey?: string): Promise<PostDetail> {
     // The thread page's read (it counts a view) may be remembered; a write's answer is fresh.
@@ -153,32 +151,30 @@ export function createPostService(deps: {
       );
     },
 
-    create(viewer: Viewer, body: z.output<typeof createPostBody>): Promise<PostDetail> {
+    async create(viewer: Viewer, body: z.output<typeof createPostBody>): Promise<PostDetail> {
       assertNotMuted(viewer);
-      return limiter.write(viewer, 'thread', async () => {
-        await assertNewAccountLinks(db, viewer, body.body, 'thread');
-        const bodyHtml = renderMarkdown(body.body);
-        const id = await db.transaction(async (tx) => {
-          const category = await writableCategory(tx, body.categoryId);
-          const review = { filmTitle: body.filmTitle ?? null, rating: body.rating ?? null };
-          assertReviewFields(category.slug, review);
-          const [row] = await tx
-            .insert(posts)
-            .values({
-              categoryId: category.id,
-              authorId: viewer.id,
-              title: body.title,
-              bodySource: body.body,
-              bodyHtml,
-              tags: body.tags,
-              ...review,
-            })
-            .returning({ id: posts.id });
-          if (!row) throw notFound('Thread');
-          return row.id;
-        });
-        return read(viewer, id);
+      await assertNewAccountLinks(db, viewer, body.body, 'thread');
+      const bodyHtml = renderMarkdown(body.body);
+      const id = await db.transaction(async (tx) => {
+        const category = await writableCategory(tx, body.categoryId);
+        const review = { filmTitle: body.filmTitle ?? null, rating: body.rating ?? null };
+        assertReviewFields(category.slug, review);
+        const [row] = await tx
+          .insert(posts)
+          .values({
+            categoryId: category.id,
+            authorId: viewer.id,
+            title: body.title,
+            bodySource: body.body,
+            bodyHtml,
+            tags: body.tags,
+            ...review,
+          })
+          .returning({ id: posts.id });
+        if (!row) throw notFound('Thread');
+        return row.id;
       });
+      return read(viewer, id);
     },
 
     async update(

@@ -1,11 +1,16 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { invalidArgument } from '../../../shared/errors.js';
 import type { ModRequest } from '../../../shared/moderation.js';
 import type { Db } from '../../platform/db/database.js';
 import { modRequests, users } from '../../platform/db/schema.js';
 import type { DbOrTx } from '../../core/transaction.js';
 import { presentAuthor } from '../../core/author.js';
+import {
+  cursorRowId,
+  cursorTimestamp,
+  decodeCursor,
+  encodeCursor as encode,
+} from '../../core/cursor.js';
 import { memberCounts, presentMemberHistory } from '../users/index.js';
 
 const author = {
@@ -57,19 +62,7 @@ export async function lockRequest(tx: DbOrTx, id: number) {
 }
 
 /** Cursor: the last row's creation time with its microseconds, and its id. */
-const cursorSchema = z.tuple([
-  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
-  z.number().int().positive(),
-]);
-const encodeCursor = (key: string, id: number) =>
-  Buffer.from(JSON.stringify([key, id])).toString('base64url');
-function decodeCursor(cursor: string): [string, number] {
-  try {
-    return cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw invalidArgument('This page link is not valid any more: start again from the first page');
-  }
-}
+const cursorSchema = z.tuple([cursorTimestamp, cursorRowId]);
 
 /** Requests of one status, newest first, through mod_requests_status_idx. */
 export async function listRequests(
@@ -78,7 +71,7 @@ export async function listRequests(
 ) {
   const conditions: SQL[] = [eq(modRequests.status, query.status)];
   if (query.cursor) {
-    const [key, id] = decodeCursor(query.cursor);
+    const [key, id] = decodeCursor(query.cursor, cursorSchema);
     conditions.push(
       sql`(${modRequests.createdAt}, ${modRequests.id}) < (${key}::timestamptz, ${id}::bigint)`,
     );
@@ -104,8 +97,6 @@ export async function listRequests(
       requesterHistory: presentMemberHistory({ createdAt: row.joinedAt, ...row.history }),
     })),
     nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor(last.cursorKey, Number(last.request.id))
-        : null,
+      rows.length > query.limit && last ? encode([last.cursorKey, Number(last.request.id)]) : null,
   };
 }

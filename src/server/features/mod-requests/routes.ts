@@ -12,6 +12,12 @@ import {
 import { errorResponses, noQuery } from '../../http.js';
 import { createModRequestService, type ModRequestOptions } from './service.js';
 import { viewerOf } from '../../core/access.js';
+import { memberLimit, perHour, perMinute } from '../../core/route-limits.js';
+
+const modRequestLimits = {
+  ask: memberLimit('mod-request', 'asking to moderate', perHour(5)),
+  decide: memberLimit('mod-request-decision', 'deciding requests', perMinute(30)),
+};
 
 const errors = errorResponses(400, 401, 403, 404, 409, 412);
 
@@ -24,7 +30,7 @@ export function registerModRequestRoutes(app: FastifyInstance, options: ModReque
   api.post(
     '/api/mod-requests',
     {
-      config: { access: { permission: 'mod-request.create' } },
+      config: { access: { permission: 'mod-request.create' }, limit: modRequestLimits.ask },
       schema: {
         tags,
         summary: 'Ask to become a moderator (one open request at a time)',
@@ -56,7 +62,7 @@ export function registerModRequestRoutes(app: FastifyInstance, options: ModReque
   api.get(
     '/api/mod-requests',
     {
-      config: { access: { permission: 'mod-requests.decide' } },
+      config: { access: { permission: 'mod-requests.decide' }, limit: modRequestLimits.ask },
       schema: {
         tags,
         summary: "Moderator requests of one status, newest first, with each requester's history",
@@ -70,7 +76,7 @@ export function registerModRequestRoutes(app: FastifyInstance, options: ModReque
   api.post(
     '/api/mod-requests/:id/approve',
     {
-      config: { access: { permission: 'mod-requests.decide' } },
+      config: { access: { permission: 'mod-requests.decide' }, limit: modRequestLimits.decide },
       schema: {
         tags,
         summary: 'Approve a request: the member becomes a moderator and is told by mail',
@@ -87,7 +93,7 @@ export function registerModRequestRoutes(app: FastifyInstance, options: ModReque
   api.post(
     '/api/mod-requests/:id/reject',
     {
-      config: { access: { permission: 'mod-requests.decide' } },
+      config: { access: { permission: 'mod-requests.decide' }, limit: modRequestLimits.decide },
       schema: {
         tags,
         summary: 'Reject a request with a reason; the member is told by mail',

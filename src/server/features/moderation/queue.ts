@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import { invalidArgument } from '../../../shared/errors.js';
+import { z } from 'zod';
 import type { ReportCategory, ReviewItem, reviewQueueQuery } from '../../../shared/moderation.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { itemKey, loadTargets, type ItemKey } from './targets.js';
 import { iso, presentAuthor } from '../../core/author.js';
+import { cursorRowId, cursorTimestamp, decodeCursor, encodeCursor } from '../../core/cursor.js';
 
 /*
  * The review queue: open reports grouped by item, the item whose first open report is oldest
@@ -38,16 +38,11 @@ interface ReportRow {
   reporter_deleted_at: string | Date | null;
 }
 
-const encodeCursor = (row: FirstReportRow) =>
-  Buffer.from(`${row.cursor_key}|${Number(row.id)}`).toString('base64url');
-
-function decodeCursor(cursor: string): { time: string; id: number } {
-  const [time = '', id = ''] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const number = Number(id);
-  if (Number.isNaN(new Date(time).getTime()) || !Number.isSafeInteger(number) || number < 1) {
-    throw invalidArgument('This page link is not valid any more: start again from the first page');
-  }
-  return { time, id: number };
+const cursorSchema = z.tuple([cursorTimestamp, cursorRowId]);
+const encodeQueueCursor = (row: FirstReportRow) => encodeCursor([row.cursor_key, Number(row.id)]);
+function decodeQueueCursor(cursor: string): { time: string; id: number } {
+  const [time, id] = decodeCursor(cursor, cursorSchema);
+  return { time, id };
 }
 
 function firstReportsQuery(after: { time: string; id: number } | undefined, limit: number): SQL {
@@ -93,7 +88,7 @@ export async function reviewQueue(
   db: Db,
   query: z.output<typeof reviewQueueQuery>,
 ): Promise<{ items: ReviewItem[]; nextCursor: string | null }> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const after = query.cursor ? decodeQueueCursor(query.cursor) : undefined;
   const firsts = await queryRows<FirstReportRow>(db, firstReportsQuery(after, query.limit + 1));
   const page = firsts.slice(0, query.limit);
   if (page.length === 0) return { items: [], nextCursor: null };
@@ -134,6 +129,6 @@ export async function reviewQueue(
   const last = page.at(-1);
   return {
     items,
-    nextCursor: firsts.length > query.limit && last ? encodeCursor(last) : null,
+    nextCursor: firsts.length > query.limit && last ? encodeQueueCursor(last) : null,
   };
 }

@@ -16,6 +16,9 @@ import { createModerationActions } from './actions.js';
 import { myReports } from './my-reports.js';
 import { reviewQueue } from './queue.js';
 import { viewerOf } from '../../core/access.js';
+import { memberLimit, perMinute } from '../../core/route-limits.js';
+
+const moderationLimit = memberLimit('moderation', 'moderating', perMinute(60));
 
 const tags = ['moderation'];
 const actionErrors = errorResponses(400, 401, 403, 404, 412);
@@ -43,7 +46,7 @@ export function registerModerationRoutes(app: FastifyInstance, options: { db: Db
   api.post(
     '/api/moderation/posts/:id',
     {
-      config: { access: { permission: 'content.moderate' } },
+      config: { access: { permission: 'content.moderate' }, limit: moderationLimit },
       schema: {
         tags,
         summary:
@@ -60,7 +63,7 @@ export function registerModerationRoutes(app: FastifyInstance, options: { db: Db
   api.post(
     '/api/moderation/comments/:id',
     {
-      config: { access: { permission: 'content.moderate' } },
+      config: { access: { permission: 'content.moderate' }, limit: moderationLimit },
       schema: {
         tags,
         summary: 'Act on a reply: dismiss its reports, hide, restore or purge',

@@ -1,9 +1,14 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { invalidArgument } from '../../../shared/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { newsArticles, posts, users } from '../../platform/db/schema.js';
 import type { DbOrTx } from '../../core/transaction.js';
+import {
+  cursorRowId as rowId,
+  cursorTimestamp as timestamp,
+  decodeCursor as decode,
+  encodeCursor as encode,
+} from '../../core/cursor.js';
 
 /**
  * News reads and writes. An article is public once published, or scheduled with its time
@@ -77,24 +82,10 @@ export async function lockArticle(tx: DbOrTx, id: number) {
   return row;
 }
 
-const malformed = () =>
-  invalidArgument('This page link is not valid any more: start again from the first page');
-const timestamp = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
-const rowId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-
-function decode<T>(cursor: string, schema: z.ZodType<T>): T {
-  try {
-    return schema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw malformed();
-  }
-}
 export interface PageQuery {
   cursor?: string | undefined;
   limit: number;
 }
-
-const encode = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
 
 /** Public articles: featured first, then the newest publish time (news_public_idx). */
 export function publicPageQuery(db: Db, query: PageQuery) {

@@ -13,6 +13,9 @@ import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createNewsService } from './service.js';
 import { viewerOf } from '../../core/access.js';
+import { memberLimit, perMinute } from '../../core/route-limits.js';
+
+const newsLimit = memberLimit('news', 'writing news', perMinute(30));
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404);
@@ -22,7 +25,8 @@ export function registerNewsRoutes(app: FastifyInstance, options: { db: Db }) {
   const news = createNewsService(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['news'];
-  const write = { access: { permission: 'news.write' } } as const;
+  const read = { access: { permission: 'news.write' } } as const;
+  const write = { ...read, limit: newsLimit };
 
   api.get(
     '/api/news',
@@ -56,7 +60,7 @@ export function registerNewsRoutes(app: FastifyInstance, options: { db: Db }) {
   api.get(
     '/api/admin/news',
     {
-      config: write,
+      config: read,
       schema: {
         tags,
         summary: 'Every article whatever its status, newest first',

@@ -6,10 +6,14 @@ import {
   publicProfileResponse,
   updateProfileDetailsBody,
 } from '../../../shared/profiles.js';
+import { singleLineText } from '../../../shared/text.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createProfilesService } from './service.js';
 import { viewerOf } from '../../core/access.js';
+import { memberLimit, perMinute } from '../../core/route-limits.js';
+
+const profileLimit = memberLimit('profile', 'editing your profile', perMinute(20));
 
 /** Public profile pages and the signed-in user's profile details. */
 export function registerProfileRoutes(app: FastifyInstance, options: { db: Db }): void {
@@ -25,7 +29,7 @@ export function registerProfileRoutes(app: FastifyInstance, options: { db: Db })
         tags,
         summary: "A member's public profile: bio, role, join date, counts, and whether blocked",
         querystring: noQuery,
-        params: z.object({ username: z.string().min(1).max(64) }),
+        params: z.object({ username: singleLineText().min(1).max(64) }),
         response: { 200: publicProfileResponse, ...errorResponses(400, 404) },
       },
     },
@@ -49,7 +53,7 @@ export function registerProfileRoutes(app: FastifyInstance, options: { db: Db })
   api.patch(
     '/api/account/profile',
     {
-      config: { access: { permission: 'content.write' } },
+      config: { access: { permission: 'content.write' }, limit: profileLimit },
       schema: {
         tags,
         summary: 'Change your bio, location, favourite films or avatar (an image you uploaded)',

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { invalidArgument } from '../../../shared/errors.js';
 import type { Upload } from '../../../shared/uploads.js';
 import type { Db } from '../../platform/db/database.js';
 import { uploads, users } from '../../platform/db/schema.js';
 import type { Tx } from '../../core/transaction.js';
+import { cursorText, cursorTimestamp, decodeCursor, encodeCursor } from '../../core/cursor.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -29,18 +29,7 @@ export function presentUpload(row: UploadRow): Upload {
 }
 
 /** A page's last row: its creation time to the microsecond (as text) and its id. */
-const uploadCursor = z.tuple([
-  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/),
-  z.string().min(1).max(100),
-]);
-
-function decodeUploadCursor(cursor: string): [string, string] {
-  try {
-    return uploadCursor.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw invalidArgument('This page link is not valid any more: start again from the first page');
-  }
-}
+const uploadCursor = z.tuple([cursorTimestamp, cursorText]);
 
 /** One page of the owner's uploads, newest first (index uploads_owner_idx), and the next cursor. */
 export async function listUploads(
@@ -51,7 +40,7 @@ export async function listUploads(
   const exact = sql<string>`to_char(${uploads.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
   const conditions = [eq(uploads.ownerId, ownerId)];
   if (page.cursor) {
-    const [time, id] = decodeUploadCursor(page.cursor);
+    const [time, id] = decodeCursor(page.cursor, uploadCursor);
     conditions.push(sql`(${uploads.createdAt}, ${uploads.id}) < (${time}::timestamptz, ${id})`);
   }
   const rows = await db
@@ -62,9 +51,7 @@ export async function listUploads(
     .limit(page.limit + 1);
   const last = rows[page.limit - 1];
   const nextCursor =
-    rows.length > page.limit && last
-      ? Buffer.from(JSON.stringify([last.key, last.upload.id])).toString('base64url')
-      : null;
+    rows.length > page.limit && last ? encodeCursor([last.key, last.upload.id]) : null;
   return { rows: rows.slice(0, page.limit).map((row) => row.upload), nextCursor };
 }
 

@@ -1,31 +1,30 @@
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { AppError } from '../../../shared/errors.js';
 import {
   uploadListQuery,
   uploadListResponse,
   uploadQuery,
   uploadResponse,
 } from '../../../shared/uploads.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery, textIdParams } from '../../http.js';
 import { registerMediaRoute } from './media-route.js';
 import { createUploadsService, type UploadsOptions } from './service.js';
 import { multipartLimits, readUploadedFile } from './upload-body.js';
 import { viewerOf } from '../../core/access.js';
+import { memberLimit, perMinute } from '../../core/route-limits.js';
 
-export interface UploadRoutesOptions extends UploadsOptions {
-  /** Rate-limit counters in Redis when REDIS_URL is set; in process otherwise. */
-  redis: Redis | undefined;
-  /** Prefix of rate-limit keys (test apps sharing one Redis must not share counters). */
-  limitNamespace: string;
-}
+export type UploadRoutesOptions = UploadsOptions;
 
-/** Re-encoding is costly: each user may upload this many images per window. */
-export const uploadRateLimit = { max: 30, timeWindow: 10 * 60 * 1000 };
+/**
+ * Re-encoding is costly: each member may upload this many images per window, whether or not
+ * they turn out to be images (the work is done before the refusal).
+ */
+export const uploadLimits = {
+  upload: memberLimit('upload', 'uploading images', { points: 30, seconds: 10 * 60 }),
+  remove: memberLimit('upload-delete', 'deleting images', perMinute(30)),
+};
 
 /** Image uploads (avatars, post images) and the /media files they are served from. */
 export async function registerUploadRoutes(app: FastifyInstance, options: UploadRoutesOptions) {
@@ -33,28 +32,13 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Upload
   const tags = ['uploads'];
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  // Multipart parsing and the upload rate limit exist only in this scope, for this one route.
+  // Multipart parsing exists only in this scope, for this one route.
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
-    await scope.register(rateLimit, {
-      global: false,
-      hook: 'preHandler',
-      ...(options.redis ? { redis: options.redis, nameSpace: 'viewpoint-rl:' } : {}),
-      keyGenerator: (request) =>
-        `${options.limitNamespace}upload:${request.viewer?.id ?? request.ip}`,
-      errorResponseBuilder: (_request, context) => {
-        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-        return new AppError(
-          'resource-exhausted',
-          `Too many uploads. Try again in ${Math.ceil(seconds / 60)} minutes.`,
-          { retryAfterSeconds: seconds },
-        );
-      },
-    });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/uploads',
       {
-        config: { access: { permission: 'content.write' }, rateLimit: uploadRateLimit },
+        config: { access: { permission: 'content.write' }, limit: uploadLimits.upload },
         schema: {
           tags,
           summary:
@@ -89,12 +73,12 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Upload
   api.delete(
     '/api/uploads/:id',
     {
-      config: { access: { permission: 'content.write' } },
+      config: { access: { permission: 'content.write' }, limit: uploadLimits.remove },
       schema: {
         tags,
         summary: 'Delete one of your uploads (and your avatar, if it was this image)',
         querystring: noQuery,
-        params: z.object({ id: z.string().min(1).max(100) }),
+        params: textIdParams,
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
     },

@@ -1,13 +1,19 @@
 import { and, asc, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AdminUser, userListQuery } from '../../../shared/accounts.js';
-import { invalidArgument } from '../../../shared/errors.js';
+import { userSorts } from '../../../shared/moderation.js';
 import { isRole, type Role } from '../../../shared/roles.js';
 import type { Db } from '../../platform/db/database.js';
 import { sessions, users } from '../../platform/db/schema.js';
 import { memberCounts } from './member-history.js';
 import { activeBlock, activeMute, presentMute } from '../../core/viewer.js';
 import type { DbOrTx, Tx } from '../../core/transaction.js';
+import {
+  cursorText,
+  decodeCursor,
+  encodeCursor as encode,
+  malformedCursor,
+} from '../../core/cursor.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -64,21 +70,18 @@ const cursorKey = (sort: Sort, row: UserRow) =>
 
 /** Cursor: the sort, the last row's key and id, so pages never skip or repeat a user. */
 const encodeCursor = (sort: Sort, row: UserRow) =>
-  Buffer.from(JSON.stringify({ sort, key: cursorKey(sort, row), id: row.id })).toString(
-    'base64url',
-  );
+  encode({ sort, key: cursorKey(sort, row), id: row.id });
 
-function decodeCursor(cursor: string, sort: Sort): { key: string; id: string } {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    const { sort: given, key, id } = (parsed ?? {}) as Record<string, unknown>;
-    const validKey =
-      typeof key === 'string' && (sort === 'name' || !Number.isNaN(new Date(key).getTime()));
-    if (given === sort && validKey && typeof id === 'string') return { key, id };
-  } catch {
-    // Not one of ours: answered below.
+/** A name is text; a time is exactly as toISOString wrote it, so PostgreSQL takes it too. */
+const isoTime = z.iso.datetime().refine((key) => new Date(key).toISOString() === key);
+const cursorSchema = z.object({ sort: z.enum(userSorts), key: cursorText, id: cursorText });
+
+function decodeUserCursor(cursor: string, sort: Sort): { key: string; id: string } {
+  const { sort: given, key, id } = decodeCursor(cursor, cursorSchema);
+  if (given !== sort || (sort !== 'name' && !isoTime.safeParse(key).success)) {
+    throw malformedCursor();
   }
-  throw invalidArgument('This page link is not valid any more: start again from the first page');
+  return { key, id };
 }
 
 const blockedNow = sql`(${users.banned} and (${users.banExpires} is null or ${users.banExpires} > now()))`;
@@ -103,7 +106,7 @@ export async function listUsers(db: Db, query: ListQuery & { searchEmail: boolea
   if (query.status) conditions.push(statusConditions[query.status]);
   const sort = sorts[query.sort];
   if (query.cursor) {
-    const after = decodeCursor(query.cursor, query.sort);
+    const after = decodeUserCursor(query.cursor, query.sort);
     const key = sql`${after.key}${sort.cast}`;
     const past = sort.descending ? sql`<` : sql`>`;
     conditions.push(

@@ -10,13 +10,16 @@ import {
   userListResponse,
 } from '../../../shared/accounts.js';
 import { muteBody } from '../../../shared/moderation.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery, textIdParams } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createUsersService } from './service.js';
 import { viewerOf } from '../../core/access.js';
+import { memberLimit, perMinute } from '../../core/route-limits.js';
+
+/** Blocks, mutes and role changes share one budget. */
+const accountActionLimit = memberLimit('account-action', 'acting on accounts', perMinute(30));
 
 const errors = errorResponses(400, 401, 403, 404, 412);
-const userParams = z.object({ id: z.string().min(1).max(100) });
 const userResult = z.object({ user: adminUserSchema });
 
 /** Finding users, their history, muting, blocking them and changing roles (moderators and up). */
@@ -42,12 +45,12 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db }) {
   api.post(
     '/api/users/:id/block',
     {
-      config: { access: { permission: 'users.block' } },
+      config: { access: { permission: 'users.block' }, limit: accountActionLimit },
       schema: {
         tags,
         summary: 'Block an account (reason, optional end date); its sessions are refused at once',
         querystring: noQuery,
-        params: userParams,
+        params: textIdParams,
         body: blockAccountBody,
         response: { 200: userResult, ...errors },
       },
@@ -65,12 +68,12 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db }) {
   api.delete(
     '/api/users/:id/block',
     {
-      config: { access: { permission: 'users.block' } },
+      config: { access: { permission: 'users.block' }, limit: accountActionLimit },
       schema: {
         tags,
         summary: 'Lift a block',
         querystring: noQuery,
-        params: userParams,
+        params: textIdParams,
         response: { 200: userResult, ...errors },
       },
     },
@@ -80,12 +83,12 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db }) {
   api.put(
     '/api/users/:id/role',
     {
-      config: { access: { permission: 'roles.change' } },
+      config: { access: { permission: 'roles.change' }, limit: accountActionLimit },
       schema: {
         tags,
         summary: "Change a user's role",
         querystring: noQuery,
-        params: userParams,
+        params: textIdParams,
         body: setRoleBody,
         response: { 200: userResult, ...errors },
       },
@@ -103,7 +106,7 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db }) {
         tags,
         summary: "A member's counts, reports against them and the latest actions on the account",
         querystring: noQuery,
-        params: userParams,
+        params: textIdParams,
         response: { 200: memberHistoryResponse, ...errors },
       },
     },
@@ -113,12 +116,12 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db }) {
   api.post(
     '/api/users/:id/mute',
     {
-      config: { access: { permission: 'users.mute' } },
+      config: { access: { permission: 'users.mute' }, limit: accountActionLimit },
       schema: {
         tags,
         summary: 'Mute a member for 1 hour, 1 day or 1 week: they read but cannot write',
         querystring: noQuery,
-        params: userParams,
+        params: textIdParams,
         body: muteBody,
         response: { 200: userResult, ...errors },
       },
@@ -131,12 +134,12 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db }) {
   api.delete(
     '/api/users/:id/mute',
     {
-      config: { access: { permission: 'users.mute' } },
+      config: { access: { permission: 'users.mute' }, limit: accountActionLimit },
       schema: {
         tags,
         summary: 'Lift a mute',
         querystring: noQuery,
-        params: userParams,
+        params: textIdParams,
         response: { 200: userResult, ...errors },
       },
     },
