@@ -1,8 +1,10 @@
-import { Button, Group, Menu, Modal } from '@mantine/core';
+import { Button, Group, Menu } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { Author } from '../../shared/forum';
 import { commentModerationActions, type CommentModerationAction } from '../../shared/moderation';
+import type { Ranked } from '../../shared/rank';
 import { useModerateContent, type ModerationRequest } from '../api/moderate-content';
 import { sessionQueryOptions } from '../api/session';
 import { confirm } from '../shell/confirm-store';
@@ -11,13 +13,16 @@ import {
   actionLabels,
   availableActions,
   doneTitle,
+  rankOfAuthor,
   type ModeratedItem,
   type ModerationAction,
 } from './moderation-actions';
-import { MoveForm, ReasonForm } from './moderation-dialogs';
+import { ModerationDialogs, type ModerationDialog } from './moderation-dialogs';
 
 interface ModerationControlsProps {
   item: ModeratedItem;
+  /** Who wrote it: the rank rule decides whether the viewer may act at all. */
+  author: Author;
   /** "this post", "the reply by Ann": names the controls and the dialogs. */
   what: string;
   /** A menu beside a thread or reply; a row of buttons in the review queue. */
@@ -29,13 +34,13 @@ interface ModerationControlsProps {
 }
 
 /**
- * The viewer's role, read from the session cache without polling of its own: a thread shows one
- * of these per reply, and the page's session query already keeps the cache fresh.
+ * The viewer (id and role), read from the session cache without polling of its own: a thread
+ * shows one of these per reply, and the page's session query already keeps the cache fresh.
  */
-export function useViewerRole() {
+export function useViewer(): Ranked | null | undefined {
   return useQuery({
     ...sessionQueryOptions(),
-    select: (user) => user?.role ?? null,
+    select: (user) => (user ? { id: user.id, role: user.role } : null),
     refetchInterval: false,
     refetchOnWindowFocus: false,
     refetchOnMount: false,
@@ -64,26 +69,21 @@ function requestFor(
 
 /** The moderator's actions on one item, with the reason, move and purge dialogs they need. */
 export function ModerationControls(props: ModerationControlsProps) {
-  const { item, what, layout, inQueue = false, categories, onDone } = props;
-  const role = useViewerRole();
+  const { item, author, what, layout, inQueue = false, categories, onDone } = props;
+  const viewer = useViewer();
   const moderate = useModerateContent();
-  const [dialog, setDialog] = useState<'hide' | 'purge' | 'move' | null>(null);
+  const [dialog, setDialog] = useState<ModerationDialog | null>(null);
   const noun = item.type === 'post' ? 'Post' : 'Reply';
-  const actions = availableActions(item, role, inQueue).filter(
+  const actions = availableActions(item, viewer, rankOfAuthor(author), inQueue).filter(
     (action) => action !== 'move' || categories !== undefined,
   );
   if (actions.length === 0) return null;
 
+  /** Takes the action and says so; rejects with the server's refusal. */
   const run = async (action: ModerationAction, extra: { reason?: string; categoryId?: number }) => {
     const request = requestFor(item, action, extra);
     if (!request) return;
-    try {
-      await moderate.mutateAsync(request);
-    } catch (error) {
-      showServerError('The moderation action failed', error);
-      return;
-    }
-    setDialog(null);
+    await moderate.mutateAsync(request);
     const moved = categories?.find((category) => category.id === extra.categoryId);
     showSuccess(
       doneTitle(action, noun),
@@ -91,21 +91,37 @@ export function ModerationControls(props: ModerationControlsProps) {
     );
     onDone?.(action);
   };
+  const runNow = async (
+    action: ModerationAction,
+    extra: { reason?: string; categoryId?: number },
+  ) => {
+    try {
+      await run(action, extra);
+      return true;
+    } catch (error) {
+      showServerError('The moderation action failed', error);
+      return false;
+    }
+  };
 
   const choose = (action: ModerationAction) => {
     if (action === 'hide' || action === 'purge' || action === 'move') setDialog(action);
-    else void run(action, {});
+    else void runNow(action, {});
   };
 
-  const confirmPurge = (reason: string) => {
-    setDialog(null);
+  const confirmPurge = (reason: string) =>
     confirm({
       title: 'Purge for good',
       message: `Purge ${what}? It is removed for good and cannot be restored.`,
       confirmLabel: 'Purge',
       type: 'danger',
-      onConfirm: () => run('purge', { reason }),
+      onConfirm: async () => {
+        await runNow('purge', { reason });
+      },
     });
+
+  const move = async (categoryId: number) => {
+    if (await runNow('move', { categoryId })) setDialog(null);
   };
 
   const controls =
@@ -153,43 +169,20 @@ export function ModerationControls(props: ModerationControlsProps) {
       </Menu>
     );
 
-  const close = () => setDialog(null);
-  const title =
-    dialog === 'move' ? 'Move thread' : `${dialog === 'purge' ? 'Purge' : 'Hide'} ${what}`;
-
   return (
     <>
       {controls}
-      <Modal opened={dialog !== null} onClose={close} title={title}>
-        {dialog === 'hide' && (
-          <ReasonForm
-            hint="The content is hidden from everyone but its author and moderators. The author sees your reason."
-            submitLabel="Hide"
-            busy={moderate.isPending}
-            onSubmit={(reason) => void run('hide', { reason })}
-            onCancel={close}
-          />
-        )}
-        {dialog === 'purge' && (
-          <ReasonForm
-            hint="Purging removes the content for good. The reason goes to the audit log."
-            submitLabel="Continue"
-            danger
-            busy={false}
-            onSubmit={confirmPurge}
-            onCancel={close}
-          />
-        )}
-        {dialog === 'move' && categories && (
-          <MoveForm
-            categories={categories}
-            currentId={item.categoryId}
-            busy={moderate.isPending}
-            onSubmit={(categoryId) => void run('move', { categoryId })}
-            onCancel={close}
-          />
-        )}
-      </Modal>
+      <ModerationDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        what={what}
+        categories={categories}
+        categoryId={item.categoryId}
+        busy={moderate.isPending}
+        onHide={(reason) => run('hide', { reason })}
+        onPurge={confirmPurge}
+        onMove={(categoryId) => void move(categoryId)}
+      />
     </>
   );
 }

@@ -1,60 +1,15 @@
-import { NativeSelect, Stack, Text, Textarea } from '@mantine/core';
-import { DialogButtons } from './app-modal';
-import { schemaResolver, useForm } from '@mantine/form';
-import { z } from 'zod';
-import { moderatePostBody, moderationLimits } from '../../shared/moderation';
+import { NativeSelect, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { AppModal, DialogButtons } from './app-modal';
+import { ReasonDialog } from './reason-dialog';
 
-/** Hide and purge need a reason: the author sees it on hidden content, the audit log keeps it. */
-const reasonForm = z.object({ reason: moderatePostBody.shape.reason.unwrap() });
+/** The dialogs a moderation action opens before it runs. */
+export type ModerationDialog = 'hide' | 'purge' | 'move';
 
-interface ReasonFormProps {
-  /** What the reason is for, shown above the field. */
-  hint: string;
-  submitLabel: string;
-  danger?: boolean;
-  busy: boolean;
-  onSubmit: (reason: string) => void;
-  onCancel: () => void;
-}
-
-export function ReasonForm({
-  hint,
-  submitLabel,
-  danger,
-  busy,
-  onSubmit,
-  onCancel,
-}: ReasonFormProps) {
-  const form = useForm({
-    initialValues: { reason: '' },
-    validate: schemaResolver(reasonForm, { sync: true }),
-  });
-  return (
-    <form onSubmit={form.onSubmit(({ reason }) => onSubmit(reason.trim()))} noValidate>
-      <Stack gap="sm">
-        <Text size="sm">{hint}</Text>
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={3}
-          maxLength={moderationLimits.reasonMax}
-          data-autofocus
-          {...form.getInputProps('reason')}
-        />
-        <DialogButtons
-          onCancel={onCancel}
-          busy={busy}
-          submitLabel={submitLabel}
-          color={danger ? 'red' : undefined}
-        />
-      </Stack>
-    </form>
-  );
-}
+type CategoryChoice = { id: number; name: string; archived: boolean };
 
 interface MoveFormProps {
-  categories: readonly { id: number; name: string; archived: boolean }[];
+  categories: readonly CategoryChoice[];
   currentId: number | null;
   busy: boolean;
   onSubmit: (categoryId: number) => void;
@@ -62,7 +17,7 @@ interface MoveFormProps {
 }
 
 /** Open categories other than the thread's own; archived ones take no threads. */
-export function MoveForm({ categories, currentId, busy, onSubmit, onCancel }: MoveFormProps) {
+function MoveForm({ categories, currentId, busy, onSubmit, onCancel }: MoveFormProps) {
   const choices = categories.filter((category) => !category.archived && category.id !== currentId);
   const form = useForm({
     initialValues: { categoryId: '' },
@@ -83,5 +38,66 @@ export function MoveForm({ categories, currentId, busy, onSubmit, onCancel }: Mo
         <DialogButtons onCancel={onCancel} busy={busy} submitLabel="Move thread" />
       </Stack>
     </form>
+  );
+}
+
+interface ModerationDialogsProps {
+  /** The open dialog, or null. */
+  dialog: ModerationDialog | null;
+  onClose: () => void;
+  /** "this post", "the reply by Ann": names the dialogs. */
+  what: string;
+  /** Where a thread may move, and where it is now. */
+  categories: readonly CategoryChoice[] | undefined;
+  categoryId: number | null;
+  busy: boolean;
+  /** Hides with the reason; rejects with the server's refusal. */
+  onHide: (reason: string) => Promise<void>;
+  /** Asks the danger confirmation for a purge with this reason. */
+  onPurge: (reason: string) => void;
+  onMove: (categoryId: number) => void;
+}
+
+/** Hide and purge ask for a reason (the author sees it on hidden content); move asks where. */
+export function ModerationDialogs(props: ModerationDialogsProps) {
+  const { dialog, onClose, what, categories } = props;
+  const failureTitle = 'The moderation action failed';
+  return (
+    <>
+      <ReasonDialog
+        opened={dialog === 'hide'}
+        onClose={onClose}
+        title={`Hide ${what}`}
+        hint="The content is hidden from everyone but its author and moderators. The author sees your reason."
+        submitLabel="Hide"
+        failureTitle={failureTitle}
+        onSubmit={props.onHide}
+      />
+      <ReasonDialog
+        opened={dialog === 'purge'}
+        onClose={onClose}
+        title={`Purge ${what}`}
+        hint="Purging removes the content for good. The reason goes to the audit log."
+        submitLabel="Continue"
+        color="red"
+        failureTitle={failureTitle}
+        onSubmit={props.onPurge}
+      />
+      <AppModal
+        opened={dialog === 'move' && categories !== undefined}
+        onClose={onClose}
+        title="Move thread"
+      >
+        {categories && (
+          <MoveForm
+            categories={categories}
+            currentId={props.categoryId}
+            busy={props.busy}
+            onSubmit={props.onMove}
+            onCancel={onClose}
+          />
+        )}
+      </AppModal>
+    </>
   );
 }

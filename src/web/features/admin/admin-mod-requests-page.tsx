@@ -33,7 +33,13 @@ function statusFrom(value: string | null): ModRequestStatus {
 function RequestList({ status }: { status: ModRequestStatus }) {
   const requests = useModRequests(status);
   const decide = useDecideModRequest();
+  // The request stays after the dialog closes, so its exit transition keeps the text.
   const [rejecting, setRejecting] = useState<ModRequestWithHistory | null>(null);
+  const [rejectOpened, setRejectOpened] = useState(false);
+  const onReject = (request: ModRequestWithHistory) => {
+    setRejecting(request);
+    setRejectOpened(true);
+  };
   const items = requests.data?.pages.flatMap((page) => page.items) ?? [];
 
   const onApprove = (request: ModRequestWithHistory) =>
@@ -67,11 +73,15 @@ function RequestList({ status }: { status: ModRequestStatus }) {
             key={request.id}
             request={request}
             onApprove={onApprove}
-            onReject={setRejecting}
+            onReject={onReject}
           />
         )}
       />
-      <RejectModRequestModal request={rejecting} onClose={() => setRejecting(null)} />
+      <RejectModRequestModal
+        request={rejecting}
+        opened={rejectOpened}
+        onClose={() => setRejectOpened(false)}
+      />
     </>
   );
 }

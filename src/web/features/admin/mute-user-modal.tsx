@@ -1,67 +1,13 @@
-import { Group, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import type { z } from 'zod';
+import { Group, Radio } from '@mantine/core';
+import { useState } from 'react';
 import type { AdminUser } from '../../../shared/accounts';
-import {
-  moderationLimits,
-  muteBody,
-  muteDurationLabels,
-  muteDurations,
-} from '../../../shared/moderation';
-import { showServerError, showSuccess } from '../../shell/server-errors';
+import { muteDurationLabels, muteDurations, type MuteDuration } from '../../../shared/moderation';
+import { ReasonDialog } from '../../components/reason-dialog';
+import { showSuccess } from '../../shell/server-errors';
 import { useMuteUser } from './api/mute-user';
-import { AppModal, DialogButtons } from '../../components/app-modal';
 
-type MuteValues = z.input<typeof muteBody>;
-
-function MuteUserForm({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const muteUser = useMuteUser();
-  const form = useForm<MuteValues>({
-    initialValues: { duration: '1h', reason: '' },
-    validate: schemaResolver(muteBody, { sync: true }),
-  });
-
-  const onSubmit = form.onSubmit(async ({ duration, reason }) => {
-    try {
-      await muteUser.mutateAsync({ userId: user.id, mute: { duration, reason: reason.trim() } });
-      showSuccess('User muted', `${user.name} cannot post for ${muteDurationLabels[duration]}.`);
-      onClose();
-    } catch (error) {
-      showServerError('Could not mute the user', error, form);
-    }
-  });
-
-  return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="sm">
-        <Text size="sm">
-          {user.name} can still read, but cannot post, reply or chat until the mute ends. They see
-          the reason you give.
-        </Text>
-        <Radio.Group label="For" required {...form.getInputProps('duration')}>
-          <Group gap="md" mt={6}>
-            {muteDurations.map((duration) => (
-              <Radio key={duration} value={duration} label={muteDurationLabels[duration]} />
-            ))}
-          </Group>
-        </Radio.Group>
-        <Textarea
-          label="Reason"
-          required
-          rows={3}
-          maxLength={moderationLimits.reasonMax}
-          data-autofocus
-          {...form.getInputProps('reason')}
-        />
-        <DialogButtons
-          onCancel={onClose}
-          busy={form.submitting}
-          submitLabel="Mute"
-          color="orange"
-        />
-      </Stack>
-    </form>
-  );
+function isMuteDuration(value: string): value is MuteDuration {
+  return (muteDurations as readonly string[]).includes(value);
 }
 
 interface MuteUserModalProps {
@@ -73,13 +19,41 @@ interface MuteUserModalProps {
 
 /** Asks how long and why a member is muted. */
 export function MuteUserModal({ opened, user, onClose }: MuteUserModalProps) {
+  const muteUser = useMuteUser();
+  const [duration, setDuration] = useState<MuteDuration>('1h');
+  const name = user?.name ?? 'the member';
+
+  const mute = async (reason: string) => {
+    if (!user) return;
+    await muteUser.mutateAsync({ userId: user.id, mute: { duration, reason } });
+    showSuccess('User muted', `${user.name} cannot post for ${muteDurationLabels[duration]}.`);
+    setDuration('1h');
+  };
+
   return (
-    <AppModal
+    <ReasonDialog
       opened={opened && user !== null}
       onClose={onClose}
       title={user ? `Mute ${user.name}` : 'Mute user'}
-    >
-      {user && <MuteUserForm key={user.id} user={user} onClose={onClose} />}
-    </AppModal>
+      hint={`${name} can still read, but cannot post, reply or chat until the mute ends. They see the reason you give.`}
+      fields={
+        <Radio.Group
+          label="For"
+          required
+          value={duration}
+          onChange={(value) => isMuteDuration(value) && setDuration(value)}
+        >
+          <Group gap="md" mt={6}>
+            {muteDurations.map((value) => (
+              <Radio key={value} value={value} label={muteDurationLabels[value]} />
+            ))}
+          </Group>
+        </Radio.Group>
+      }
+      submitLabel="Mute"
+      color="orange"
+      failureTitle="Could not mute the user"
+      onSubmit={mute}
+    />
   );
 }

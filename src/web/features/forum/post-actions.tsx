@@ -37,6 +37,7 @@ function ThreadModeration({ post }: { post: PostDetail }) {
         deleted: post.deleted,
         categoryId: post.category.id,
       }}
+      author={post.author}
       what="this post"
       layout="menu"
       categories={categories.data}

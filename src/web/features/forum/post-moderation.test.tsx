@@ -7,6 +7,7 @@ import { cancelConfirm, confirmStore } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
 import { apiError, json, stubApi } from '../../test/fake-api';
 import {
+  ann,
   currentLocation,
   detail,
   postRoutes,
@@ -161,16 +162,16 @@ describe('moderating a thread on its page', () => {
 
   it('hides a reply through its own menu and shows a refusal as a red toast', async () => {
     const api = stubApi({
-      ...postRoutes(detail(), [reply(10)], moderator),
+      ...postRoutes(detail(), [reply(10, { author: ann })], moderator),
       'POST /api/moderation/comments/10': () =>
         apiError(403, 'permission-denied', 'You cannot moderate this reply'),
     });
     renderForum('/forum/post/1');
 
-    const menu = await openMenu('Moderate the reply by Bob Moderator');
+    const menu = await openMenu('Moderate the reply by Ann Lee');
     expect(within(menu).queryByRole('menuitem', { name: 'Lock thread' })).toBeNull();
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Hide' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Hide the reply by Bob Moderator' });
+    const dialog = await screen.findByRole('dialog', { name: 'Hide the reply by Ann Lee' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Insults');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
 
@@ -186,7 +187,7 @@ describe('moderating a thread on its page', () => {
   });
 
   it('shows the author why their reply is hidden, and a moderator can restore it', async () => {
-    const hidden = reply(10, { hidden: { reason: 'Off-topic rant' } });
+    const hidden = reply(10, { author: ann, hidden: { reason: 'Off-topic rant' } });
     const api = stubApi({
       ...postRoutes(detail(), [hidden], moderator),
       'POST /api/moderation/comments/10': () =>
@@ -197,7 +198,7 @@ describe('moderating a thread on its page', () => {
     expect(await screen.findByText('This reply is hidden by a moderator')).toBeTruthy();
     expect(screen.getByText('Reason: Off-topic rant')).toBeTruthy();
     await userEvent.click(
-      within(await openMenu('Moderate the reply by Bob Moderator')).getByRole('menuitem', {
+      within(await openMenu('Moderate the reply by Ann Lee')).getByRole('menuitem', {
         name: 'Restore',
       }),
     );

@@ -3,7 +3,7 @@ import { IconArrowBackUp, IconEdit, IconQuote, IconTrash } from '@tabler/icons-r
 import { memo, useState } from 'react';
 import type { Comment } from '../../../shared/forum';
 import { AuthorLink } from '../../components/author-link';
-import { ModerationControls, useViewerRole } from '../../components/moderation-controls';
+import { ModerationControls, useViewer } from '../../components/moderation-controls';
 import { UserAvatar } from '../../components/user-avatar';
 import { can } from '../../../shared/permissions';
 import { HiddenNotice } from './hidden-notice';
@@ -56,7 +56,7 @@ export const ReplyRow = memo(function ReplyRow({
 }: ReplyRowProps) {
   const [editing, setEditing] = useState(false);
   const what = `the reply by ${comment.author.name}`;
-  const isModerator = can(useViewerRole(), 'content.moderate');
+  const isModerator = can(useViewer()?.role, 'content.moderate');
 
   return (
     <Paper component="li" id={`reply-${comment.id}`} withBorder p="md" radius="md">
@@ -170,6 +170,7 @@ export const ReplyRow = memo(function ReplyRow({
                   deleted: comment.deleted,
                   categoryId: null,
                 }}
+                author={comment.author}
                 what={what}
                 layout="menu"
               />

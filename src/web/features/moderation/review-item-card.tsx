@@ -1,12 +1,13 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title, Typography } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconEdit } from '@tabler/icons-react';
 import type { Category } from '../../../shared/forum';
 import { reportCategoryLabels, type ReviewItem } from '../../../shared/moderation';
-import { can } from '../../../shared/permissions';
 import { AuthorLink } from '../../components/author-link';
 import { formatDay, formatFull, formatRelative } from '../../components/format-time';
-import { ModerationControls, useViewerRole } from '../../components/moderation-controls';
+import { mayEditContent, rankOfAuthor } from '../../components/moderation-actions';
+import { ModerationControls, useViewer } from '../../components/moderation-controls';
+import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { removeFromQueue, reviewItemKey } from './api/get-review-queue';
 
@@ -78,7 +79,7 @@ interface ReviewItemCardProps {
 /** One reported thread or reply: what it says, who wrote it, who reported it, what to do. */
 export function ReviewItemCard({ item, categories }: ReviewItemCardProps) {
   const queryClient = useQueryClient();
-  const role = useViewerRole();
+  const viewer = useViewer();
   const { target } = item;
   const key = reviewItemKey(item);
   const isPost = target.type === 'post';
@@ -114,8 +115,7 @@ export function ReviewItemCard({ item, categories }: ReviewItemCardProps) {
               The author deleted this.
             </Text>
           ) : (
-            // The server's sanitised Markdown rendering, as on the thread page.
-            <Typography dangerouslySetInnerHTML={{ __html: target.bodyHtml }} />
+            <RenderedMarkdown html={target.bodyHtml} />
           )}
         </Paper>
         <Title order={3} size="h6">
@@ -125,13 +125,14 @@ export function ReviewItemCard({ item, categories }: ReviewItemCardProps) {
         <Group gap="xs">
           <ModerationControls
             item={{ ...target, categoryId: isPost ? target.category.id : null }}
+            author={item.author}
             what={what}
             layout="buttons"
             inQueue
             categories={categories}
             onDone={() => removeFromQueue(queryClient, key)}
           />
-          {can(role, 'content.edit-others') && !target.deleted && (
+          {mayEditContent(viewer, rankOfAuthor(item.author)) && !target.deleted && (
             <Button
               component={PrefetchLink}
               to={editHref}
