@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, type Permission } from '../../shared/permissions.js';
 import { permissionDenied, unauthenticated } from '../../shared/errors.js';
-import type { Viewer } from './viewer.js';
+import { assertNotMuted, type Viewer } from './viewer.js';
 
 /**
  * Who may call a route. Every /api route declares one in `config.access`; the app refuses to
@@ -14,6 +14,12 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** A POST that changes nothing (the Markdown preview, error reports): caches stay. */
     changesNothing?: boolean;
+    /**
+     * The route publishes what others see (a thread, a reply, an image, profile text): refused
+     * while the viewer is muted, before anything is counted or done. A function decides from the
+     * validated body, for changes that may also only take things down.
+     */
+    publishes?: true | ((body: unknown) => boolean);
   }
   interface FastifyRequest {
     viewer: Viewer | null;
@@ -86,11 +92,28 @@ export function registerAccess(
       throw new Error(`${String(route.method)} ${route.url} does not declare config.access`);
     }
     describeRoute(route, `Access: ${describeAccess(access)}.`);
+    if (route.config?.publishes) {
+      describeRoute(route, 'Publishes: refused while the member is muted (`details.muted`).');
+    }
   });
   app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
     request.viewer = await options.loadViewer(request, reply);
     assertAccess(access, request.viewer);
+  });
+  // After validation, before the route's limit is charged: a mute's refusal says why and until when.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const publishes = request.routeOptions.config.publishes;
+    const viewer = request.viewer;
+    try {
+      if (viewer && publishes && (publishes === true || publishes(request.body))) {
+        assertNotMuted(viewer);
+      }
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 }

@@ -22,3 +22,12 @@ export function assertMayActOnContent(viewer: Viewer, author: Ranked | null, wha
     );
   }
 }
+
+/** An author as a rank rule sees them: null once their account is deleted. */
+export function rankedAuthor(author: {
+  id: string;
+  role: unknown;
+  deletedAt: Date | string | null;
+}): Ranked | null {
+  return author.deletedAt === null ? { id: author.id, role: author.role } : null;
+}

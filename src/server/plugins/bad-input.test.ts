@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isErrorEnvelope } from '../../shared/errors.js';
+import { errorStatus, isErrorEnvelope, type ErrorEnvelope } from '../../shared/errors.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -146,5 +147,134 @@ describe('bad input answers the catalogued error and changes nothing', () => {
     } finally {
       await probe.close();
     }
+  });
+});
+
+/** Checks an answer is the catalogue's envelope with `code`, at the catalogue's status for it. */
+function expectEnvelope(
+  answer: { status: number; body: string },
+  code: ErrorEnvelope['error']['code'],
+  message: string,
+) {
+  expect(answer.status, answer.body).toBe(errorStatus[code]);
+  expect(JSON.parse(answer.body)).toEqual({ error: { code, message } });
+}
+
+describe('errors raised before a handler answer in the envelope', () => {
+  it.each([
+    ['an API path', '/api/forum/posts/%E0%A4%A'],
+    ['a page path', '/forum/%E0%A4%A'],
+    ['a path holding a lone surrogate', '/api/profiles/%ED%A0%80'],
+  ])('refuses bad percent-encoding in %s', async (_, url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expectEnvelope(
+      { status: res.statusCode, body: res.body },
+      'invalid-argument',
+      'The request URL is malformed',
+    );
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a path parameter longer than the router takes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/users/${'x'.repeat(201)}/history` });
+    expectEnvelope(
+      { status: res.statusCode, body: res.body },
+      'out-of-range',
+      'A part of the request path is too long',
+    );
+  });
+
+  it('refuses an empty JSON body and a Content-Length the body does not match', async () => {
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/client-errors',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expectEnvelope(
+      { status: empty.statusCode, body: empty.body },
+      'invalid-argument',
+      'The request body is empty but its content type says JSON',
+    );
+    const mismatched = await t.app.inject({
+      method: 'POST',
+      url: '/api/client-errors',
+      headers: { 'content-type': 'application/json', 'content-length': '5' },
+      payload: JSON.stringify(report),
+    });
+    expectEnvelope(
+      { status: mismatched.statusCode, body: mismatched.body },
+      'invalid-argument',
+      'The Content-Length header does not match the body',
+    );
+  });
+
+  it('answers a method no route takes with not-found', async () => {
+    const res = await t.app.inject({ method: 'PROPFIND' as 'GET', url: '/api/site' });
+    expectEnvelope(
+      { status: res.statusCode, body: res.body },
+      'not-found',
+      'PROPFIND /api/site not found',
+    );
+  });
+
+  describe('requests the HTTP parser refuses, over a real connection', () => {
+    let port: number;
+    beforeAll(async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (t.app.server.address() as AddressInfo).port;
+    });
+
+    /** Sends raw bytes and reads the answer until the server closes the connection. */
+    function exchange(request: string): Promise<{ status: number; body: string }> {
+      return new Promise((resolve, reject) => {
+        let received = '';
+        const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+        socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const [head = '', body = ''] = received.split('\r\n\r\n');
+          resolve({ status: Number(head.split(' ')[1]), body });
+        });
+      });
+    }
+
+    it.each([
+      [
+        'an unknown method',
+        'BREW /api/site HTTP/1.1\r\nHost: x\r\n\r\n',
+        'The request method is not known',
+      ],
+      [
+        'a Content-Length that is not a number',
+        'POST /api/client-errors HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n',
+        'The request is malformed',
+      ],
+      [
+        'both Content-Length and Transfer-Encoding',
+        'POST /api/client-errors HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+        'The request is malformed',
+      ],
+      [
+        'a header name with a space',
+        'GET /api/site HTTP/1.1\r\nHost: x\r\nBad Header: x\r\n\r\n',
+        'The request is malformed',
+      ],
+      ['a line that is not HTTP', 'hello\r\n\r\n', 'The request method is not known'],
+    ])('refuses %s with invalid-argument', async (_, request, message) => {
+      expectEnvelope(await exchange(request), 'invalid-argument', message);
+    });
+
+    it('refuses headers larger than the server takes with out-of-range', async () => {
+      const request = `GET /api/site HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`;
+      expectEnvelope(await exchange(request), 'out-of-range', 'The request headers are too large');
+    });
+
+    it('still answers well-formed requests on the same server', async () => {
+      const answer = await exchange(
+        'GET /api/site HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      );
+      expect(answer.status).toBe(200);
+    });
   });
 });

@@ -26,11 +26,11 @@ describe('the API documents itself', () => {
     }>();
     expect(doc.paths['/api/site']?.get?.description).toBe('Access: public.');
     expect(doc.paths['/api/account/sessions']?.get?.description).toBe('Access: signed-in.');
-    expect(doc.paths['/api/users/{id}/role']?.put?.description).toBe(
-      'Access: permission:roles.change.',
+    expect(doc.paths['/api/users/{id}/role']?.put?.description).toMatch(
+      /^Access: permission:roles\.change\.\n\nLimit \(account-action\): /,
     );
     expect(doc.paths['/api/auth/sign-up']?.post?.description).toMatch(
-      /Answers the same .*\n\nAccess: public\.$/s,
+      /Answers the same .*\n\nAccess: public\.\n\nLimit \(sign-up\): 10 per minute per client address\.$/s,
     );
   });
 

@@ -14,11 +14,9 @@ import {
 import { notFound } from '../../../shared/errors.js';
 import { errorResponses, noQuery, textIdParams } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
-import { users } from '../../platform/db/schema.js';
 import { describeDevice } from './device.js';
 import * as repo from './repo.js';
 import type { AccountsService } from './service.js';
-import { eq } from 'drizzle-orm';
 import { viewerOf } from '../../core/access.js';
 import { clearSessionCookie } from '../../core/session-cookie.js';
 import { accountLimits } from './limits.js';
@@ -37,7 +35,7 @@ export function registerAccountRoutes(
   api.patch(
     '/api/account',
     {
-      config: { access: 'signed-in', limit: accountLimits.account },
+      config: { access: 'signed-in', limit: accountLimits.account, publishes: true },
       schema: {
         tags,
         summary: 'Change the display name',
@@ -48,11 +46,7 @@ export function registerAccountRoutes(
     },
     async (request) => {
       const viewer = viewerOf(request);
-      const [row] = await db
-        .update(users)
-        .set({ name: request.body.name, updatedAt: new Date() })
-        .where(eq(users.id, viewer.id))
-        .returning();
+      const row = await repo.renameUser(db, viewer.id, request.body.name);
       if (!row) throw notFound('user');
       return { user: repo.presentUser(row) };
     },

@@ -40,7 +40,7 @@ export function registerCommentRoutes(
   api.get(
     '/api/forum/posts/:id/comments',
     {
-      config: { access: 'public', limit: forumLimits.reply },
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "A page of a thread's replies in time order (deleted ones as tombstones)",
@@ -55,7 +55,11 @@ export function registerCommentRoutes(
   api.post(
     '/api/forum/posts/:id/comments',
     {
-      config: { access: { permission: 'content.write' }, limit: forumLimits.reply },
+      config: {
+        access: { permission: 'content.write' },
+        limit: forumLimits.reply,
+        publishes: true,
+      },
       schema: {
         tags,
         summary: 'Reply to a thread, optionally quoting another reply of it',
@@ -88,7 +92,7 @@ export function registerCommentRoutes(
   api.patch(
     '/api/forum/comments/:id',
     {
-      config: { access: { permission: 'content.write' }, limit: forumLimits.edit },
+      config: { access: { permission: 'content.write' }, limit: forumLimits.edit, publishes: true },
       schema: {
         tags,
         summary: 'Edit a reply (its author, or experienced moderators); keeps a revision',

@@ -6,7 +6,6 @@ import {
   permissionDenied,
 } from '../../../shared/errors.js';
 import type { Comment, CommentPage } from '../../../shared/forum.js';
-import { can } from '../../../shared/permissions.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { commentRevisions, comments, posts } from '../../platform/db/schema.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
@@ -21,8 +20,14 @@ import type { ForumReads } from './reads.js';
 import { presentComment, presentRevision, type CommentRow, type HiddenState } from './presenter.js';
 import { commentRevisionsQuery, usernameExists } from './post-repo.js';
 import * as repo from './repo.js';
-import { assertNewAccountLinks, assertVisible, canModerate, contentAbilities } from './rules.js';
-import { assertNotMuted, type Viewer } from '../../core/viewer.js';
+import {
+  assertMayEditOthers,
+  assertNewAccountLinks,
+  assertVisible,
+  canModerate,
+  contentAbilities,
+} from './rules.js';
+import type { Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
 import { iso } from '../../core/author.js';
 
@@ -51,7 +56,7 @@ function present(
   reasons: ReadonlyMap<number, string>,
 ): Comment {
   const abilities = contentAbilities(viewer, {
-    authorId: row.author_id,
+    author: { id: row.author_id, role: row.author_role, deletedAt: row.author_deleted_at },
     deleted: row.deleted_at !== null,
     reacted: row.reacted,
   });
@@ -143,7 +148,6 @@ export function createCommentService(deps: { db: Db; reads: ForumReads }) {
       postId: number,
       body: { body: string; replyToId?: number | null | undefined },
     ): Promise<Comment> {
-      assertNotMuted(viewer);
       await assertNewAccountLinks(db, viewer, body.body, 'reply');
       const bodyHtml = renderMarkdown(body.body);
       const id = await db.transaction(async (tx) => {
@@ -194,12 +198,11 @@ export function createCommentService(deps: { db: Db; reads: ForumReads }) {
     },
 
     async update(viewer: Viewer, id: number, body: { body: string }): Promise<Comment> {
-      assertNotMuted(viewer);
       const bodyHtml = renderMarkdown(body.body);
       await db.transaction(async (tx) => {
         const comment = await ownReply(viewer, id, tx);
-        if (comment.authorId !== viewer.id && !can(viewer.role, 'content.edit-others')) {
-          throw permissionDenied('You can only edit your own replies');
+        if (comment.authorId !== viewer.id) {
+          await assertMayEditOthers(tx, viewer, comment.authorId, 'reply');
         }
         if (comment.deletedAt)
           throw failedPrecondition('This reply was deleted: it cannot be edited');

@@ -46,7 +46,11 @@ export function registerPostRoutes(
   api.post(
     '/api/forum/posts',
     {
-      config: { access: { permission: 'content.write' }, limit: forumLimits.thread },
+      config: {
+        access: { permission: 'content.write' },
+        limit: forumLimits.thread,
+        publishes: true,
+      },
       schema: {
         tags,
         summary: 'Start a thread (Markdown body, rendered once and stored with its source)',
@@ -83,7 +87,7 @@ export function registerPostRoutes(
   api.patch(
     '/api/forum/posts/:id',
     {
-      config: { access: { permission: 'content.write' }, limit: forumLimits.edit },
+      config: { access: { permission: 'content.write' }, limit: forumLimits.edit, publishes: true },
       schema: {
         tags,
         summary: 'Edit a thread (its author, or experienced moderators); keeps a revision',

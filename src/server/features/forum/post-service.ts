@@ -14,7 +14,6 @@ import type {
   updatePostBody,
 } from '../../../shared/forum.js';
 import { newsCategorySlug, postListResponse } from '../../../shared/forum.js';
-import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../platform/db/database.js';
 import { categories, postRevisions, posts } from '../../platform/db/schema.js';
 import { renderMarkdown } from '../../markdown/render.js';
@@ -24,6 +23,7 @@ import type { ForumReads } from './reads.js';
 import { presentPostDetail, presentPostListRow, presentRevision } from './presenter.js';
 import * as repo from './post-repo.js';
 import {
+  assertMayEditOthers,
   assertNewAccountLinks,
   assertReviewFields,
   assertVisible,
@@ -32,7 +32,7 @@ import {
   isWriter,
 } from './rules.js';
 import type { ViewCounter } from './views.js';
-import { assertNotMuted, type Viewer } from '../../core/viewer.js';
+import type { Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Tx } from '../../core/transaction.js';
 
@@ -85,7 +85,7 @@ export function createPostService(deps: {
       views.record(id, viewerKey).catch(deps.onViewError);
     }
     const abilities = contentAbilities(viewer, {
-      authorId: row.authorId,
+      author: row.author,
       deleted,
       reacted: row.reacted,
     });
@@ -152,7 +152,6 @@ export function createPostService(deps: {
     },
 
     async create(viewer: Viewer, body: z.output<typeof createPostBody>): Promise<PostDetail> {
-      assertNotMuted(viewer);
       await assertNewAccountLinks(db, viewer, body.body, 'thread');
       const bodyHtml = renderMarkdown(body.body);
       const id = await db.transaction(async (tx) => {
@@ -182,14 +181,12 @@ export function createPostService(deps: {
       id: number,
       body: z.output<typeof updatePostBody>,
     ): Promise<PostDetail> {
-      assertNotMuted(viewer);
       const bodyHtml = body.body === undefined ? undefined : renderMarkdown(body.body);
       await db.transaction(async (tx) => {
         const [post] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
         assertVisible(post, viewer, 'Thread');
-        if (post.authorId !== viewer.id && !can(viewer.role, 'content.edit-others')) {
-          throw permissionDenied('You can only edit your own threads');
-        }
+        if (post.authorId !== viewer.id)
+          await assertMayEditOthers(tx, viewer, post.authorId, 'thread');
         if (post.deletedAt)
           throw failedPrecondition('This thread was deleted: it cannot be edited');
         const next = {

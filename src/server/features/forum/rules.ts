@@ -1,6 +1,10 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { forumLimits } from '../../../shared/forum.js';
-import { invalidArgument, notFound } from '../../../shared/errors.js';
+import { invalidArgument, notFound, permissionDenied } from '../../../shared/errors.js';
+import { mayActOnContent } from '../../../shared/rank.js';
+import { assertMayActOnContent, rankedAuthor } from '../../core/rank.js';
+import { authorRank } from '../../core/repo.js';
+import type { DbOrTx } from '../../core/transaction.js';
 import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../platform/db/database.js';
 import { comments, posts } from '../../platform/db/schema.js';
@@ -24,17 +28,47 @@ export function assertVisible(
 export const isWriter = (viewer: Viewer | null): viewer is Viewer =>
   viewer !== null && viewer.emailVerified && can(viewer.role, 'content.write');
 
+/**
+ * What the viewer may do with a thread or reply: its author edits and deletes it; experienced
+ * moderators edit others' content when they outrank its author (admins anyone's).
+ */
 export function contentAbilities(
   viewer: Viewer | null,
-  content: { authorId: string; deleted: boolean; reacted: boolean },
+  content: {
+    author: { id: string; role: unknown; deletedAt: Date | string | null };
+    deleted: boolean;
+    reacted: boolean;
+  },
 ) {
   const writer = isWriter(viewer);
-  const isAuthor = writer && viewer.id === content.authorId;
+  const isAuthor = writer && viewer.id === content.author.id;
+  const editsOthers =
+    writer &&
+    can(viewer.role, 'content.edit-others') &&
+    mayActOnContent(viewer, rankedAuthor(content.author));
   return {
     reacted: content.reacted,
-    canEdit: writer && !content.deleted && (isAuthor || can(viewer.role, 'content.edit-others')),
+    canEdit: writer && !content.deleted && (isAuthor || editsOthers),
     canDelete: isAuthor && !content.deleted,
   };
+}
+
+/**
+ * Refuses an edit of someone else's thread or reply unless the viewer may edit others' content
+ * and outranks its author.
+ */
+export async function assertMayEditOthers(
+  tx: DbOrTx,
+  viewer: Viewer,
+  authorId: string,
+  what: string,
+) {
+  if (!can(viewer.role, 'content.edit-others')) {
+    throw permissionDenied(
+      `You can only edit your own ${what === 'thread' ? 'threads' : 'replies'}`,
+    );
+  }
+  assertMayActOnContent(viewer, await authorRank(tx, authorId), what);
 }
 
 /** Only reviews carry a film title and a rating. */

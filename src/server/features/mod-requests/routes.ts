@@ -62,7 +62,7 @@ export function registerModRequestRoutes(app: FastifyInstance, options: ModReque
   api.get(
     '/api/mod-requests',
     {
-      config: { access: { permission: 'mod-requests.decide' }, limit: modRequestLimits.ask },
+      config: { access: { permission: 'mod-requests.decide' } },
       schema: {
         tags,
         summary: "Moderator requests of one status, newest first, with each requester's history",

@@ -52,8 +52,8 @@ async function listed(query = 'sort=newest') {
 }
 
 describe('hiding and restoring a thread', () => {
-  it("lets a moderator hide an admin's thread with a reason, closing its reports, then restore it", async () => {
-    const post = await writePost(t, admin.agent, { title: 'An admin thread' });
+  it("lets a moderator hide a member's thread with a reason, closing its reports, then restore it", async () => {
+    const post = await writePost(t, (await person(t)).agent, { title: "A member's thread" });
     await report(member.agent, { postId: post.id });
     const hidden = await moderate(
       moderator.agent,
@@ -101,7 +101,7 @@ describe('hiding and restoring a thread', () => {
     expect(entries.map((entry) => entry.action)).toEqual(['post.hide', 'post.restore']);
     expect(entries[0]).toMatchObject({
       actorId: moderator.user.id,
-      targetLabel: 'An admin thread',
+      targetLabel: "A member's thread",
       reason: 'Spoilers without warning',
       before: { hidden: null, openReports: 1 },
       after: { hidden: 'Spoilers without warning' },
@@ -109,7 +109,7 @@ describe('hiding and restoring a thread', () => {
   });
 
   it('refuses hiding without a reason and restoring what is not hidden, changing nothing', async () => {
-    const post = await writePost(t, moderator.agent);
+    const post = await writePost(t, (await person(t)).agent);
     const before = await forumCounts(t, tables);
     for (const body of [{ action: 'hide' }, { action: 'hide', reason: 'no' }]) {
       const res = await moderate(moderator.agent, { postId: post.id }, body);
@@ -126,7 +126,7 @@ describe('hiding and restoring a thread', () => {
 
 describe('reports on an item', () => {
   it('are dismissed once; a second dismissal, or a missing item, changes nothing', async () => {
-    const post = await writePost(t, moderator.agent);
+    const post = await writePost(t, (await person(t)).agent);
     await report(member.agent, { postId: post.id });
     const dismissed = await moderate(moderator.agent, { postId: post.id }, { action: 'dismiss' });
     expect(dismissed.statusCode).toBe(200);
@@ -153,7 +153,7 @@ describe('reports on an item', () => {
   });
 
   it('dismissed, lift the hiding the reports caused', async () => {
-    const post = await writePost(t, moderator.agent);
+    const post = await writePost(t, (await person(t)).agent);
     for (let n = 0; n < 3; n += 1) await report((await person(t)).agent, { postId: post.id });
     expect((await postRow(post.id)).hiddenAt).not.toBeNull();
     const dismissed = await moderate(moderator.agent, { postId: post.id }, { action: 'dismiss' });
@@ -165,7 +165,7 @@ describe('reports on an item', () => {
 
 describe('locking, pinning and moving a thread', () => {
   it('locks (no more replies) and unlocks, pins (first in lists) and unpins', async () => {
-    const post = await writePost(t, moderator.agent);
+    const post = await writePost(t, (await person(t)).agent);
     const lock = await moderate(moderator.agent, { postId: post.id }, { action: 'lock' });
     expect(lock.json().target.locked).toBe(true);
     const reply = await member.agent.inject({
@@ -180,7 +180,7 @@ describe('locking, pinning and moving a thread', () => {
     await moderate(moderator.agent, { postId: post.id }, { action: 'unlock' });
     expect((await postRow(post.id)).locked).toBe(false);
 
-    await writePost(t, moderator.agent, { title: 'A newer thread' });
+    await writePost(t, (await person(t)).agent, { title: 'A newer thread' });
     const pin = await moderate(moderator.agent, { postId: post.id }, { action: 'pin' });
     expect(pin.json().target.pinned).toBe(true);
     expect((await listed())[0]).toBe(post.id);
@@ -195,7 +195,7 @@ describe('locking, pinning and moving a thread', () => {
   });
 
   it('moves a thread to an open category, and refuses a missing, archived or the same one', async () => {
-    const post = await writePost(t, moderator.agent);
+    const post = await writePost(t, (await person(t)).agent);
     const general = await categoryId(t, 'recommendations');
     const [archived] = await db()
       .insert(categories)
@@ -296,7 +296,7 @@ describe('purging', () => {
 
 describe('acting on a reply', () => {
   it('hides and restores a reply, and an experienced moderator purges one', async () => {
-    const post = await writePost(t, moderator.agent);
+    const post = await writePost(t, (await person(t)).agent);
     const reply = await writeReply(member.agent, post.id, { body: 'Nasty words' });
     await report((await person(t)).agent, { commentId: reply.id });
     const hidden = await moderate(
@@ -352,7 +352,7 @@ describe('acting on a reply', () => {
   });
 
   it('refuses moderation to plain members', async () => {
-    const post = await writePost(t, moderator.agent);
+    const post = await writePost(t, (await person(t)).agent);
     const res = await moderate(member.agent, { postId: post.id }, { action: 'lock' });
     expect(res.statusCode).toBe(403);
     expect((await postRow(post.id)).locked).toBe(false);

@@ -25,6 +25,8 @@ import {
   reports,
 } from '../../platform/db/schema.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
+import { assertMayActOnContent } from '../../core/rank.js';
+import { authorRank } from '../../core/repo.js';
 import { itemKey, loadTargets, type ItemKey } from './targets.js';
 import type { Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
@@ -212,8 +214,8 @@ const auditActionOf = (type: 'post' | 'comment', action: Action): AuditAction =>
   action === 'dismiss' ? 'report.dismiss' : (`${type}.${action}` as AuditAction);
 
 /**
- * Moderators' actions on threads and replies (anyone's: content moderation is not an action on
- * an account, so no rank rule applies). Each one changes the item, closes its open reports with
+ * Moderators' actions on threads and replies, on content whose author they outrank (admins on
+ * anyone's: core/rank.ts). Each one changes the item, closes its open reports with
  * the action as their resolution, and writes its audit entry, all in one transaction; a refused
  * action changes nothing.
  */
@@ -231,6 +233,7 @@ export function createModerationActions(db: Db) {
       await db.transaction(async (tx) => {
         const [post] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
         if (!post) throw notFound('Thread');
+        assertMayActOnContent(viewer, await authorRank(tx, post.authorId), 'thread');
         const openReports = await countOpenReports(tx, item);
         const change = await postChange(tx, post, body, openReports);
         if (Object.keys(change.set).length > 0) {
@@ -258,6 +261,7 @@ export function createModerationActions(db: Db) {
       const item = await db.transaction(async (tx) => {
         const [comment] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
         if (!comment) throw notFound('Reply');
+        assertMayActOnContent(viewer, await authorRank(tx, comment.authorId), 'reply');
         const key = { postId: comment.postId, commentId: id };
         const openReports = await countOpenReports(tx, key);
         const change = await commentChange(tx, comment, body, openReports);

@@ -5,6 +5,7 @@ import { reports } from '../../platform/db/schema.js';
 import type { Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
+  insertPost,
   person,
   writePost,
   writeReply,
@@ -48,11 +49,15 @@ async function wholeQueue(agent: Agent, limit: number): Promise<ReviewItem[]> {
 
 describe('the review queue', () => {
   it('groups open reports by item, oldest item first, with the author, their history and the reporters', async () => {
-    const author = await person(t, 'moderator', { name: 'Prolific Poster' });
+    const author = await person(t, 'user', { name: 'Prolific Poster' });
     const [first, second] = [await person(t), await person(t)];
     const thread = await writePost(t, author.agent, { title: 'Reported thread' });
-    const other = await writePost(t, author.agent, { title: 'Quiet thread' });
-    const reply = await writeReply(author.agent, other.id, { body: 'A **reported** reply' });
+    const other = await insertPost(t, {
+      authorId: author.user.id,
+      categoryId: thread.category.id,
+      title: 'Quiet thread',
+    });
+    const reply = await writeReply(author.agent, other, { body: 'A **reported** reply' });
     await report(first.agent, { postId: thread.id }, { category: 'spam', reason: 'Ads' });
     await report(first.agent, { commentId: reply.id }, { category: 'abuse', reason: 'Rude' });
     await report(second.agent, { postId: thread.id }, { category: 'off-topic', reason: '' });
@@ -89,7 +94,7 @@ describe('the review queue', () => {
     });
     expect(replyItem.target).toMatchObject({
       type: 'comment',
-      postId: other.id,
+      postId: other,
       title: 'Quiet thread',
       bodyHtml: expect.stringContaining('<strong>reported</strong>'),
     });

@@ -128,8 +128,9 @@ describe('reporting', () => {
 describe("a reporter's own reports", () => {
   it('lists them newest first with the item, and shows what became of each', async () => {
     const reporter = await person(t);
-    const post = await writePost(t, author.agent, { title: 'A thread to flag' });
-    const reply = await writeReply(author.agent, post.id);
+    const writer = await person(t);
+    const post = await writePost(t, writer.agent, { title: 'A thread to flag' });
+    const reply = await writeReply(writer.agent, post.id);
     await report(reporter.agent, { postId: post.id }, { category: 'off-topic', reason: '' });
     await report(reporter.agent, { commentId: reply.id }, { category: 'other', reason: 'Odd' });
     const mine = async (query = '') => {

@@ -27,6 +27,7 @@ export function registerNewsRoutes(app: FastifyInstance, options: { db: Db }) {
   const tags = ['news'];
   const read = { access: { permission: 'news.write' } } as const;
   const write = { ...read, limit: newsLimit };
+  const publish = { ...write, publishes: true } as const;
 
   api.get(
     '/api/news',
@@ -74,7 +75,7 @@ export function registerNewsRoutes(app: FastifyInstance, options: { db: Db }) {
   api.post(
     '/api/news',
     {
-      config: write,
+      config: publish,
       schema: {
         tags,
         summary: 'Write an article (Markdown body, rendered once and stored with its source)',
@@ -92,7 +93,7 @@ export function registerNewsRoutes(app: FastifyInstance, options: { db: Db }) {
   api.patch(
     '/api/news/:id',
     {
-      config: write,
+      config: publish,
       schema: {
         tags,
         summary: 'Edit an article; `status: draft` unpublishes it',

@@ -9,7 +9,7 @@ import {
 import { singleLineText } from '../../../shared/text.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
-import { createProfilesService } from './service.js';
+import { createProfilesService, publishesProfile } from './service.js';
 import { viewerOf } from '../../core/access.js';
 import { memberLimit, perMinute } from '../../core/route-limits.js';
 
@@ -53,7 +53,11 @@ export function registerProfileRoutes(app: FastifyInstance, options: { db: Db })
   api.patch(
     '/api/account/profile',
     {
-      config: { access: { permission: 'content.write' }, limit: profileLimit },
+      config: {
+        access: { permission: 'content.write' },
+        limit: profileLimit,
+        publishes: publishesProfile,
+      },
       schema: {
         tags,
         summary: 'Change your bio, location, favourite films or avatar (an image you uploaded)',

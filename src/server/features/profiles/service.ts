@@ -13,6 +13,12 @@ const uploadIdOf = (url: string) => /^\/media\/([a-z0-9]+)(?:\.thumb)?\.webp$/.e
 
 const avatarRefused = () => invalidArgument('Choose an image you uploaded', { field: 'avatarUrl' });
 
+/** Does this change publish anything? A muted member may still take things down. */
+export const publishesProfile = (body: unknown) =>
+  !Object.values(body as ProfileUpdate).every(
+    (value) => value === null || value === '' || (Array.isArray(value) && value.length === 0),
+  );
+
 export function createProfilesService(db: Db) {
   async function own(viewer: Viewer): Promise<PublicProfile> {
     const row = await repo.findProfileById(db, viewer.id);

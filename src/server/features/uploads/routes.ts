@@ -38,7 +38,11 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Upload
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/uploads',
       {
-        config: { access: { permission: 'content.write' }, limit: uploadLimits.upload },
+        config: {
+          access: { permission: 'content.write' },
+          limit: uploadLimits.upload,
+          publishes: true,
+        },
         schema: {
           tags,
           summary:

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, comments, posts, users } from '../../platform/db/schema.js';
 import type { Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { forumCounts } from '../../test/state.js';
-import { person, writePost, writeReply, type Person } from '../../test/factories.js';
+import { forumCounts, storedState } from '../../test/state.js';
+import { pngImage } from '../../test/images.js';
+import { person, postImage, writePost, writeReply, type Person } from '../../test/factories.js';
 
 let t: TestApp;
 let moderator: Person;
@@ -99,6 +100,62 @@ describe('muting a member', () => {
       after: { mute: muted, duration: '1d' },
     });
     expect(entries[1]).toMatchObject({ before: { mute: muted }, after: { mute: null } });
+  });
+
+  it('silences everything public: uploads, display name, profile and avatar; reading, liking and reporting stay', async () => {
+    const member = await person(t);
+    const other = await person(t);
+    const post = await writePost(t, other.agent);
+    const avatar = (await postImage(member.agent, await pngImage(), 'avatar')).json().upload;
+    const muted = (
+      await mute(moderator.agent, member.user.id, { duration: '1h', reason: 'Take a break' })
+    ).json().user.mute;
+    const before = { user: await userRow(member.user.id), uploads: await storedState(t) };
+
+    const refusals = [
+      postImage(member.agent, await pngImage()),
+      member.agent.inject({
+        method: 'PATCH',
+        url: '/api/account',
+        payload: { name: 'Loud' },
+      }),
+      ...[
+        { bio: 'Buy my films' },
+        { location: 'Everywhere' },
+        { favouriteFilms: ['Spam: the movie'] },
+        { avatarUrl: avatar.url },
+      ].map((payload) =>
+        member.agent.inject({ method: 'PATCH', url: '/api/account/profile', payload }),
+      ),
+    ];
+    for (const refused of await Promise.all(refusals)) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().error).toMatchObject({ code: 'permission-denied', details: { muted } });
+    }
+    expect(await userRow(member.user.id)).toEqual(before.user);
+    expect(await storedState(t)).toEqual(before.uploads);
+
+    // Taking things down is not publishing.
+    const cleared = await member.agent.inject({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      payload: { bio: '', avatarUrl: null },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect((await member.agent.inject({ url: `/api/forum/posts/${post.id}` })).statusCode).toBe(
+      200,
+    );
+    const liked = await member.agent.inject({
+      method: 'PUT',
+      url: `/api/forum/posts/${post.id}/reaction`,
+    });
+    expect(liked.statusCode).toBe(200);
+    const reported = await member.agent.inject({
+      method: 'POST',
+      url: `/api/forum/posts/${post.id}/report`,
+      payload: { category: 'spam', reason: 'Selling things' },
+    });
+    expect(reported.statusCode).toBe(201);
   });
 
   it('ends by itself when its time has passed', async () => {
