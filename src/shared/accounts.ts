@@ -6,6 +6,7 @@ import {
   userFilterFields,
 } from './moderation.js';
 import { roles } from './roles.js';
+import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
 
 /**
  * The accounts API contract, shared by the server (validation, OpenAPI) and the web app
@@ -16,34 +17,37 @@ export const passwordPolicy = {
   maxLength: 128,
 } as const;
 
-export const emailSchema = z
-  .string()
+export const emailSchema = singleLineText()
   .trim()
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email('Enter a valid email address'))
   .transform((email) => email.toLowerCase());
 
-export const usernameSchema = z
-  .string()
+export const usernameSchema = singleLineText()
   .trim()
   .min(3, 'Username must be at least 3 characters')
   .max(20, 'Username must be at most 20 characters')
   .regex(/^[A-Za-z0-9_]+$/, 'Username may hold only letters, digits and _');
 
-export const displayNameSchema = z
-  .string()
+export const displayNameSchema = singleLineText()
   .trim()
   .min(1, 'Display name is required')
   .max(50, 'Display name must be at most 50 characters');
 
 /** Length only; the server also refuses common passwords and ones holding the email/username. */
-export const passwordSchema = z
-  .string()
+export const passwordSchema = singleLineText()
   .min(passwordPolicy.minLength, `Password must be at least ${passwordPolicy.minLength} characters`)
   .max(passwordPolicy.maxLength, `Password must be at most ${passwordPolicy.maxLength} characters`);
 
+/**
+ * A password as the API takes it: any printable character, spaces included, never trimmed. The
+ * server's policy judges a new one; the one a member already has is checked against its hash.
+ */
+const passwordText = () => singleLineText().max(passwordPolicy.maxLength);
+const currentPasswordSchema = passwordText().min(1);
+
 /** Emailed links carry an opaque token; anything longer than this is not one of ours. */
-export const tokenSchema = z.string().min(10).max(2000);
+export const tokenSchema = singleLineText().min(10).max(2000);
 
 export const passwordRuleSchema = z.object({
   id: z.enum(['min-length', 'max-length', 'not-common', 'not-personal']),
@@ -71,32 +75,32 @@ export const signUpBody = z
     name: displayNameSchema,
     username: usernameSchema,
     email: emailSchema,
-    password: z.string().max(passwordPolicy.maxLength),
+    password: passwordText(),
   })
   .strict();
 
 export const signInBody = z
-  .object({ email: emailSchema, password: z.string().min(1).max(passwordPolicy.maxLength) })
+  .object({ email: emailSchema, password: currentPasswordSchema })
   .strict();
 
 export const emailBody = z.object({ email: emailSchema }).strict();
 export const tokenBody = z.object({ token: tokenSchema }).strict();
 export const resetPasswordBody = z
-  .object({ token: tokenSchema, password: z.string().max(passwordPolicy.maxLength) })
+  .object({ token: tokenSchema, password: passwordText() })
   .strict();
 
 export const updateProfileBody = z.object({ name: displayNameSchema }).strict();
 export const changePasswordBody = z
   .object({
-    currentPassword: z.string().min(1).max(passwordPolicy.maxLength),
-    newPassword: z.string().max(passwordPolicy.maxLength),
+    currentPassword: currentPasswordSchema,
+    newPassword: passwordText(),
   })
   .strict();
 export const changeEmailBody = z
-  .object({ newEmail: emailSchema, password: z.string().min(1).max(passwordPolicy.maxLength) })
+  .object({ newEmail: emailSchema, password: currentPasswordSchema })
   .strict();
 export const deleteAccountBody = z
-  .object({ username: z.string().max(20), password: z.string().min(1).max(128) })
+  .object({ username: singleLineText().max(20), password: currentPasswordSchema })
   .strict();
 
 /** Every answer that must not reveal whether an address has an account. */
@@ -142,7 +146,7 @@ export const activeSessionsResponse = z.object({ sessions: z.array(activeSession
 /** Blocking an account (experienced moderators and admins). */
 export const blockAccountBody = z
   .object({
-    reason: z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500),
+    reason: multiLineText().trim().min(3, 'Give a reason of at least 3 characters').max(500),
     until: z.iso.datetime({ offset: true }).nullable().optional(),
   })
   .strict();
@@ -168,9 +172,9 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const userListQuery = z
   .object({
-    q: z.string().trim().max(100).optional(),
+    q: singleLineText().trim().max(100).optional(),
     ...userFilterFields,
-    cursor: z.string().max(200).optional(),
+    cursor: pageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(25),
   })
   .strict();

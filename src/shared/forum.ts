@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles } from './roles.js';
+import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
 
 /**
  * The forum's contract, shared by the server (validation, OpenAPI) and the web app (forms,
@@ -19,19 +20,22 @@ export const forumLimits = {
   newAccountLinksMax: 2,
 } as const;
 
-const trimmed = (min: number, max: number, what: string) =>
-  z
-    .string()
+const trimmed = (text: typeof singleLineText, min: number, max: number, what: string) =>
+  text()
     .trim()
     .min(min, min === 1 ? `${what} cannot be empty` : `${what} needs at least ${min} characters`)
     .max(max, `${what} can be at most ${max.toLocaleString('en')} characters`);
 
-export const postTitleSchema = trimmed(forumLimits.titleMin, forumLimits.titleMax, 'Title');
-export const postBodySchema = trimmed(1, forumLimits.postBodyMax, 'Body');
-export const commentBodySchema = trimmed(1, forumLimits.commentBodyMax, 'Reply');
+export const postTitleSchema = trimmed(
+  singleLineText,
+  forumLimits.titleMin,
+  forumLimits.titleMax,
+  'Title',
+);
+export const postBodySchema = trimmed(multiLineText, 1, forumLimits.postBodyMax, 'Body');
+export const commentBodySchema = trimmed(multiLineText, 1, forumLimits.commentBodyMax, 'Reply');
 
-export const tagSchema = z
-  .string()
+export const tagSchema = singleLineText()
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9-]{0,29}$/, 'Tags use letters, digits and dashes, at most 30 characters');
@@ -53,7 +57,7 @@ const postFields = {
   categoryId: idSchema,
   tags: tagsSchema,
   /** Reviews only: the film and a rating out of ten. */
-  filmTitle: z.string().trim().min(1).max(forumLimits.filmTitleMax).nullish(),
+  filmTitle: singleLineText().trim().min(1).max(forumLimits.filmTitleMax).nullish(),
   rating: ratingSchema.nullish(),
 };
 
@@ -69,7 +73,9 @@ export const createCommentBody = z
   .strict();
 export const updateCommentBody = z.object({ body: commentBodySchema }).strict();
 
-export const previewBody = z.object({ body: z.string().max(forumLimits.postBodyMax) }).strict();
+export const previewBody = z
+  .object({ body: multiLineText().max(forumLimits.postBodyMax) })
+  .strict();
 export const previewResponse = z.object({ html: z.string() });
 
 export const postSorts = ['latest', 'newest', 'top'] as const;
@@ -77,12 +83,12 @@ export type PostSort = (typeof postSorts)[number];
 
 export const postListQuery = z
   .object({
-    category: z.string().trim().min(1).max(60).optional(),
+    category: singleLineText().trim().min(1).max(60).optional(),
     tag: tagSchema.optional(),
     /** A username: that author's threads (profile pages). */
-    author: z.string().trim().min(1).max(40).optional(),
+    author: singleLineText().trim().min(1).max(40).optional(),
     sort: z.enum(postSorts).default('latest'),
-    cursor: z.string().max(200).optional(),
+    cursor: pageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(forumLimits.pageSizeMax).default(20),
   })
   .strict();
@@ -90,7 +96,7 @@ export type PostListQuery = z.input<typeof postListQuery>;
 
 export const pageQuery = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: pageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(forumLimits.pageSizeMax).default(20),
   })
   .strict();
@@ -111,14 +117,14 @@ export const categoryListResponse = z.object({ categories: z.array(categorySchem
 
 export const createCategoryBody = z
   .object({
-    name: z.string().trim().min(2).max(40),
-    description: z.string().trim().max(300).default(''),
+    name: singleLineText().trim().min(2).max(40),
+    description: multiLineText().trim().max(300).default(''),
   })
   .strict();
 export const updateCategoryBody = z
   .object({
-    name: z.string().trim().min(2).max(40).optional(),
-    description: z.string().trim().max(300).optional(),
+    name: singleLineText().trim().min(2).max(40).optional(),
+    description: multiLineText().trim().max(300).optional(),
     archived: z.boolean().optional(),
   })
   .strict();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authorSchema, categorySchema, idSchema } from './forum.js';
 import { roles } from './roles.js';
+import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
 
 /**
  * The moderation contract (DESIGN.md §4): reports and the review queue, mutes, moderator
@@ -31,7 +32,7 @@ export const reportCategoryLabels: Record<ReportCategory, string> = {
 export const reportBody = z
   .object({
     category: z.enum(reportCategories),
-    reason: z.string().trim().max(moderationLimits.reasonMax).default(''),
+    reason: multiLineText().trim().max(moderationLimits.reasonMax).default(''),
   })
   .strict()
   .refine((report) => report.category !== 'other' || report.reason.length >= 3, {
@@ -40,8 +41,7 @@ export const reportBody = z
   });
 export type ReportBody = z.input<typeof reportBody>;
 
-const reasonSchema = z
-  .string()
+const reasonSchema = multiLineText()
   .trim()
   .min(3, 'Give a reason of at least 3 characters')
   .max(moderationLimits.reasonMax);
@@ -122,7 +122,7 @@ export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
 export const reviewQueueQuery = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: pageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(moderationLimits.pageSizeMax).default(20),
   })
   .strict();
@@ -156,7 +156,7 @@ export const myReportSchema = z.object({
 export type MyReport = z.infer<typeof myReportSchema>;
 export const myReportsQuery = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: pageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(moderationLimits.pageSizeMax).default(20),
   })
   .strict();
@@ -193,8 +193,7 @@ export const mutedDetails = z.object({ muted: muteSchema });
 export const modRequestStatuses = ['open', 'approved', 'rejected'] as const;
 export const createModRequestBody = z
   .object({
-    motivation: z
-      .string()
+    motivation: multiLineText()
       .trim()
       .min(
         moderationLimits.motivationMin,
@@ -226,7 +225,7 @@ export const myModRequestResponse = z.object({
 export const modRequestListQuery = z
   .object({
     status: z.enum(modRequestStatuses).default('open'),
-    cursor: z.string().max(200).optional(),
+    cursor: pageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(moderationLimits.pageSizeMax).default(20),
   })
   .strict();
@@ -296,11 +295,11 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListQuery = z
   .object({
     /** A username or user id. */
-    actor: z.string().trim().min(1).max(100).optional(),
+    actor: singleLineText().trim().min(1).max(100).optional(),
     targetType: z.enum(auditTargetTypes).optional(),
-    targetId: z.string().trim().min(1).max(100).optional(),
+    targetId: singleLineText().trim().min(1).max(100).optional(),
     action: z.enum(auditActions).optional(),
-    cursor: z.string().max(200).optional(),
+    cursor: pageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
   })
   .strict();
@@ -324,12 +323,11 @@ export type AdminStats = z.infer<typeof adminStatsResponse>;
 
 export const siteSettingsBody = z
   .object({
-    name: z
-      .string()
+    name: singleLineText()
       .trim()
       .min(2, 'Site name needs at least 2 characters')
       .max(60, 'Site name can be at most 60 characters'),
-    description: z.string().trim().max(300, 'Description can be at most 300 characters'),
+    description: multiLineText().trim().max(300, 'Description can be at most 300 characters'),
   })
   .strict();
 export const siteSettingsResponse = z.object({ name: z.string(), description: z.string() });

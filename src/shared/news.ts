@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authorSchema, postBodySchema } from './forum.js';
+import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
 import { mediaPathPattern } from './uploads.js';
 
 /** News articles: written by admins, read by everyone, discussed with the forum's replies. */
@@ -21,22 +22,19 @@ export const newsStatusLabels: Record<NewsStatus, string> = {
 
 /** A cover is one of our own uploads (`/media/<id>.webp`), never an outside or script URL. */
 export const newsCoverSchema = z.object({
-  url: z.string().regex(mediaPathPattern, 'Choose a cover image uploaded to this site'),
-  alt: z
-    .string()
+  url: singleLineText().regex(mediaPathPattern, 'Choose a cover image uploaded to this site'),
+  alt: singleLineText()
     .trim()
     .min(1, 'Describe the cover image for people who cannot see it')
     .max(newsLimits.coverAltMax),
 });
 
 const newsFields = {
-  title: z
-    .string()
+  title: singleLineText()
     .trim()
     .min(newsLimits.titleMin, `Title needs at least ${newsLimits.titleMin} characters`)
     .max(newsLimits.titleMax, `Title can be at most ${newsLimits.titleMax} characters`),
-  summary: z
-    .string()
+  summary: multiLineText()
     .trim()
     .min(1, 'Summary cannot be empty')
     .max(newsLimits.summaryMax, `Summary can be at most ${newsLimits.summaryMax} characters`),
@@ -88,7 +86,7 @@ export const newsArticleResponse = z.object({ article: newsArticleSchema });
 
 export const newsListQuery = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: pageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(newsLimits.pageSizeMax).default(10),
   })
   .strict();

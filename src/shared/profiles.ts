@@ -1,18 +1,19 @@
 import { z } from 'zod';
 import { roles } from './roles.js';
+import { multiLineText, singleLineText } from './text.js';
 import { mediaPathPattern } from './uploads.js';
 
 export const profileLimits = { bioMax: 500, locationMax: 80, filmsMax: 10, filmMax: 200 } as const;
 
 export const updateProfileDetailsBody = z
   .object({
-    bio: z.string().trim().max(profileLimits.bioMax, 'Bio can be at most 500 characters'),
-    location: z.string().trim().max(profileLimits.locationMax),
+    bio: multiLineText().trim().max(profileLimits.bioMax, 'Bio can be at most 500 characters'),
+    location: singleLineText().trim().max(profileLimits.locationMax),
     favouriteFilms: z
-      .array(z.string().trim().min(1).max(profileLimits.filmMax))
+      .array(singleLineText().trim().min(1).max(profileLimits.filmMax))
       .max(profileLimits.filmsMax, `At most ${profileLimits.filmsMax} films`),
     /** An avatar the user uploaded (`/media/…webp`), or null to remove it. */
-    avatarUrl: z.string().regex(mediaPathPattern, 'Choose an image you uploaded').nullable(),
+    avatarUrl: singleLineText().regex(mediaPathPattern, 'Choose an image you uploaded').nullable(),
   })
   .partial()
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageCursorSchema } from './text.js';
 
 /** Image uploads: what is accepted and what comes back. Re-encoded to WebP by the server. */
 export const uploadLimits = {
@@ -29,7 +30,7 @@ export type Upload = z.infer<typeof uploadSchema>;
 export const uploadResponse = z.object({ upload: uploadSchema });
 export const uploadListQuery = z
   .object({
-    cursor: z.string().max(200).optional(),
+    cursor: pageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(50).default(20),
   })
   .strict();
