@@ -229,7 +229,7 @@ describe('errors raised before a handler answer in the envelope', () => {
     function exchange(request: string): Promise<{ status: number; body: string }> {
       return new Promise((resolve, reject) => {
         let received = '';
-        const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
         socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
         socket.on('error', reject);
         socket.on('close', () => {
