@@ -37,7 +37,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for reading error reports, but the bundles do not point at them and the
+    // server never serves them: the site does not publish its source.
+    sourcemap: 'hidden',
   },
   server: {
     port: 3000,
