@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../platform/db/database.js';
-import { users } from '../platform/db/schema.js';
+import { auditLog, users } from '../platform/db/schema.js';
 import { verifyPassword } from '../features/accounts/password-hash.js';
 import { passwordHashOf } from '../features/accounts/repo.js';
 
@@ -23,7 +23,14 @@ async function accountOf(dataDir: string, email: string) {
   try {
     const [row] = await database.db.select().from(users).where(eq(users.email, email));
     const hash = row ? await passwordHashOf(database.db, row.id) : undefined;
-    return { row, hash };
+    const audit = row
+      ? await database.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.targetId, row.id))
+          .orderBy(auditLog.id)
+      : [];
+    return { row, hash, audit };
   } finally {
     await database.close();
   }
@@ -43,7 +50,13 @@ describe('the admin command', () => {
     const changed = admin(dir, 'set-role', 'boss@example.test', 'moderator');
     expect(changed.status).toBe(0);
     expect(changed.stdout).toContain('boss@example.test is now moderator (was admin).');
-    expect((await accountOf(dir, 'boss@example.test')).row?.role).toBe('moderator');
+    const after = await accountOf(dir, 'boss@example.test');
+    expect(after.row?.role).toBe('moderator');
+    // The operator has no account: the audit log names the site itself as the actor.
+    expect(after.audit.map((entry) => [entry.actorId, entry.action, entry.after])).toEqual([
+      [null, 'user.role', { role: 'admin' }],
+      [null, 'user.role', { role: 'moderator' }],
+    ]);
   });
 
   it.each([

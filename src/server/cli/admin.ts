@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { emailSchema, usernameSchema } from '../../shared/accounts.js';
 import { isRole, roles } from '../../shared/roles.js';
+import { recordAudit, systemActor, type AuditRecord } from '../core/audit.js';
 import { hashPassword } from '../features/accounts/password-hash.js';
 import { findUserByEmail, insertAccount, usernameTaken } from '../features/accounts/repo.js';
 import type { Db } from '../platform/db/database.js';
@@ -41,6 +42,22 @@ async function freeUsername(db: Db, email: string): Promise<string> {
   throw new Error('Could not find a free username for this address');
 }
 
+/** The operator acts with no account: the audit log records the site itself as the actor. */
+function roleEntry(
+  user: { id: string; username: string | null },
+  before: string | null,
+  after: string,
+): AuditRecord {
+  return {
+    actor: systemActor,
+    action: 'user.role',
+    target: { type: 'user', id: user.id, label: user.username ?? '' },
+    reason: 'Changed from the command line',
+    before: { role: before },
+    after: { role: after },
+  };
+}
+
 async function run(args: string[]): Promise<string> {
   const [command, ...rest] = args;
   if (command !== 'set-role' && command !== 'create') throw new Error(usage);
@@ -52,13 +69,19 @@ async function run(args: string[]): Promise<string> {
     const existing = await findUserByEmail(db, email);
     if (command === 'set-role') {
       if (!existing || existing.deletedAt) throw new Error(`No account with the email ${email}`);
-      await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, existing.id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ role, updatedAt: new Date() })
+          .where(eq(users.id, existing.id));
+        await recordAudit(tx, roleEntry(existing, existing.role, role));
+      });
       return `${email} is now ${role} (was ${existing.role}).`;
     }
     if (existing) throw new Error(`An account with the email ${email} already exists`);
     const password = randomBytes(12).toString('base64url');
     const username = await freeUsername(db, email);
-    await insertAccount(db, {
+    const id = await insertAccount(db, {
       email,
       name: username,
       username,
@@ -66,6 +89,7 @@ async function run(args: string[]): Promise<string> {
       emailVerified: true,
       passwordHash: await hashPassword(password),
     });
+    await recordAudit(db, roleEntry({ id, username }, null, role));
     return (
       `Created ${role} ${email} (username ${username}).\n` +
       `Temporary password: ${password}\nSign in and change it under /user-profile.`

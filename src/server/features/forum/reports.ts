@@ -7,6 +7,8 @@ import { comments, posts } from '../../platform/db/schema.js';
 import { assertVisible } from './rules.js';
 import type { Viewer } from '../../core/viewer.js';
 import type { Tx } from '../../core/transaction.js';
+import { recordAudit, systemActor } from '../../core/audit.js';
+import { plainExcerpt } from '../../markdown/excerpt.js';
 
 type Report = z.output<typeof reportBody>;
 
@@ -25,6 +27,38 @@ export const hiddenByReportsReason = `Hidden pending review after reports from $
  * time and the one that makes `reportsToHide` distinct reporters hides the item, in the same
  * transaction, until a moderator reviews it.
  */
+/**
+ * Hides an item its reporters agree on until a moderator reviews it; the site itself is the
+ * actor in the audit log. An item hidden already (by a moderator) stays as it is.
+ */
+async function hideForReview(tx: Tx, postId: number, commentId: number | null, reporters: number) {
+  const hide = { hiddenAt: sql`now()`, hiddenReason: hiddenByReportsReason };
+  const [hidden] =
+    commentId === null
+      ? await tx
+          .update(posts)
+          .set(hide)
+          .where(and(eq(posts.id, postId), isNull(posts.hiddenAt)))
+          .returning({ label: posts.title })
+      : await tx
+          .update(comments)
+          .set(hide)
+          .where(and(eq(comments.id, commentId), isNull(comments.hiddenAt)))
+          .returning({ label: comments.bodySource });
+  if (!hidden) return;
+  await recordAudit(tx, {
+    actor: systemActor,
+    action: commentId === null ? 'post.hide' : 'comment.hide',
+    target:
+      commentId === null
+        ? { type: 'post', id: postId, label: hidden.label }
+        : { type: 'comment', id: commentId, label: plainExcerpt(hidden.label, 80) },
+    reason: hiddenByReportsReason,
+    before: { hidden: null },
+    after: { hidden: hiddenByReportsReason, reporters },
+  });
+}
+
 export function createReportService(db: Db) {
   async function store(
     tx: Tx,
@@ -47,20 +81,9 @@ export function createReportService(db: Db) {
       sql`select count(distinct reporter_id) as reporters from reports
         where post_id = ${postId} and ${sameItem} and status = 'open'`,
     );
-    if (Number(counted?.reporters ?? 0) >= moderationLimits.reportsToHide) {
-      const hide = { hiddenAt: sql`now()`, hiddenReason: hiddenByReportsReason };
-      if (commentId === null) {
-        await tx
-          .update(posts)
-          .set(hide)
-          .where(and(eq(posts.id, postId), isNull(posts.hiddenAt)));
-      } else {
-        await tx
-          .update(comments)
-          .set(hide)
-          .where(and(eq(comments.id, commentId), isNull(comments.hiddenAt)));
-      }
-    }
+    const reporters = Number(counted?.reporters ?? 0);
+    if (reporters >= moderationLimits.reportsToHide)
+      await hideForReview(tx, postId, commentId, reporters);
     return 'created';
   }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostList } from '../../../shared/forum.js';
-import type { MyReport } from '../../../shared/moderation.js';
+import type { AuditEntry, MyReport } from '../../../shared/moderation.js';
 import { comments, posts, reports } from '../../platform/db/schema.js';
 import { createAgent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -13,6 +13,7 @@ import {
   moderate,
   report,
 } from '../../test/factories.js';
+import { auditOf } from '../../test/state.js';
 
 let t: TestApp;
 let author: Person;
@@ -112,6 +113,16 @@ describe('reporting', () => {
     for (const someone of reporters) await report(someone.agent, { commentId: reply.id });
     const [row] = await db().select().from(comments).where(eq(comments.id, reply.id));
     expect(row?.hiddenReason).toBe(hiddenReason);
+    // The site itself hid it: the audit log has no member as its actor.
+    expect(await auditOf(t, 'comment', reply.id)).toMatchObject([
+      { actorId: null, action: 'comment.hide', reason: hiddenReason, after: { reporters: 3 } },
+    ]);
+    const admin = await person(t, 'admin');
+    const { entries } = (await admin.agent.inject({ url: '/api/audit?action=comment.hide' })).json<{
+      entries: AuditEntry[];
+    }>();
+    const entry = entries.find((found) => found.target.id === String(reply.id));
+    expect(entry?.actor).toBeNull();
     const forOthers = await createAgent(t.app).inject({
       url: `/api/forum/posts/${post.id}/comments`,
     });
