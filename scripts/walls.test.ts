@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import config from '../eslint.config.js';
+import { walls } from '../eslint.walls.js';
+
+/**
+ * `npm run check` lints with eslint.config.js, which holds the walls of eslint.walls.js. Files
+ * that break them are planted in a throwaway feature folder and linted with those rules.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const planted = `zz-planted-${randomBytes(4).toString('hex')}`;
+const serverDir = path.join(root, 'src/server/features', planted);
+const newsDir = path.join(root, 'src/server/features/news');
+const webDir = path.join(root, 'src/web/features', planted);
+
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfigFile: true,
+  overrideConfig: [
+    { files: ['src/**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } },
+    ...walls,
+  ],
+});
+
+async function plant(dir: string, files: Record<string, string>) {
+  await mkdir(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
+}
+
+async function problems(dir: string, name: string) {
+  const [result] = await eslint.lintFiles([path.join(dir, name)]);
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+beforeAll(async () => {
+  await plant(newsDir, {
+    [`${planted}-reaches-in.ts`]: "export { hiddenByReportsReason } from '../forum/reports.js';\n",
+    [`${planted}-front.ts`]: "export { hiddenByReportsReason } from '../forum/index.js';\n",
+  });
+  await plant(serverDir, {
+    'ping.ts': "import { pong } from './pong.js';\nexport const ping = () => pong;\n",
+    'pong.ts': "import { ping } from './ping.js';\nexport const pong = () => ping;\n",
+    'core-knows.ts': 'export {};\n',
+  });
+  await plant(webDir, {
+    'reaches-server.ts': "export { renderMarkdown } from '../../../server/markdown/render.js';\n",
+  });
+  await writeFile(
+    path.join(root, 'src/server/core', `${planted}.ts`),
+    `export { hiddenByReportsReason } from '../features/forum/index.js';\n`,
+  );
+});
+afterAll(async () => {
+  await rm(serverDir, { recursive: true, force: true });
+  await rm(path.join(newsDir, `${planted}-reaches-in.ts`), { force: true });
+  await rm(path.join(newsDir, `${planted}-front.ts`), { force: true });
+  await rm(webDir, { recursive: true, force: true });
+  await rm(path.join(root, 'src/server/core', `${planted}.ts`), { force: true });
+});
+
+describe('the walls of the source tree', () => {
+  it('are part of the lint that npm run check runs', () => {
+    for (const wall of walls) expect(config).toContainEqual(wall);
+  });
+
+  it("refuse an import of another feature's internals, and allow its public module", async () => {
+    expect(await problems(newsDir, `${planted}-reaches-in.ts`)).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*through that feature's index\.ts/),
+    ]);
+    expect(await problems(newsDir, `${planted}-front.ts`)).toEqual([]);
+  });
+
+  it('refuse an import cycle', async () => {
+    expect(await problems(serverDir, 'ping.ts')).toEqual([
+      expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/),
+    ]);
+  });
+
+  it('keep features out of the core and server code out of the web bundle', async () => {
+    expect(await problems(path.join(root, 'src/server/core'), `${planted}.ts`)).toEqual([
+      expect.stringMatching(/The core knows no feature/),
+    ]);
+    expect(await problems(webDir, 'reaches-server.ts')).toEqual([
+      expect.stringMatching(/The web bundle never reaches server code/),
+    ]);
+  });
+});
