@@ -52,7 +52,7 @@ function announced(error: ApiError): ApiError {
 }
 
 /**
- * Relative URLs work in the browser. When pages are rendered on the server (a later issue),
+ * Relative URLs work in the browser. When pages are rendered on the server,
  * it calls configureApi with the site's own origin before running loaders.
  */
 let apiOrigin = '';

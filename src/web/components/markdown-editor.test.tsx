@@ -3,15 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../api/query-client';
 import { ThemeProvider } from '../shell/theme-provider';
-import { toast } from '../shell/toast-store';
-import { apiError, json, stubApi } from '../test/fake-api';
-import { toastTitles } from '../test/toasts';
-import { MarkdownEditor } from './markdown-editor';
 
-afterEach(() => toast.clear());
+import { apiError, json, stubApi } from '../test/fake-api';
+import { toastTitles } from '../test/render-route';
+import { MarkdownEditor } from './markdown-editor';
 
 function Editor({ initial = '' }: { initial?: string }) {
   const [value, setValue] = useState(initial);

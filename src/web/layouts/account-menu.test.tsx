@@ -2,13 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../shared/accounts';
-import { aUser, stubAccountsApi } from '../features/accounts/testing/fake-accounts-api';
-import { currentPath, renderApp } from '../features/accounts/testing/render-app';
+import { stubApi } from '../test/fake-api';
+import { buildUser } from '../test/factories';
+import { renderRoute } from '../test/render-route';
 import { authState } from '../shell/auth-state';
 
 async function openMenu(user: SessionUser) {
-  stubAccountsApi({ 'GET /api/auth/session': () => Response.json({ user }) });
-  const app = renderApp('/about');
+  stubApi({ 'GET /api/auth/session': () => Response.json({ user }) });
+  const app = renderRoute('/about');
   const events = userEvent.setup({ delay: null });
   await events.click(await screen.findByRole('button', { name: `Account menu for ${user.name}` }));
   const menu = await screen.findByRole('menu');
@@ -20,8 +21,8 @@ async function openMenu(user: SessionUser) {
 
 describe('header account menu', () => {
   it('a visitor gets a Sign in link that comes back to the current page', async () => {
-    stubAccountsApi();
-    renderApp('/forum?sort=new');
+    stubApi();
+    renderRoute('/forum?sort=new');
 
     const link = await screen.findByRole('link', { name: 'Sign in' });
     expect(link.getAttribute('href')).toBe('/auth/login?redirect=%2Fforum%3Fsort%3Dnew');
@@ -34,12 +35,12 @@ describe('header account menu', () => {
     ['experienced_moderator', ['Profile', 'Review queue', 'Moderate users', 'Sign out']],
     ['admin', ['Profile', 'Review queue', 'Moderate users', 'Admin', 'Admin users', 'Sign out']],
   ] as const)('a signed-in %s sees %j', async (role, expected) => {
-    const { items } = await openMenu(aUser({ role }));
+    const { items } = await openMenu(buildUser({ role }));
     expect(items).toEqual(expected);
   });
 
   it('links the profile, moderation and admin pages', async () => {
-    const { menu } = await openMenu(aUser({ role: 'admin' }));
+    const { menu } = await openMenu(buildUser({ role: 'admin' }));
     const href = (name: string) =>
       within(menu).getByRole('menuitem', { name }).getAttribute('href');
     expect(href('Profile')).toBe('/user-profile');
@@ -50,23 +51,23 @@ describe('header account menu', () => {
   });
 
   it('signing out tells the server, forgets the user and goes home', async () => {
-    const { events, menu, router } = await openMenu(aUser());
-    const api = stubAccountsApi();
+    const { events, menu, location } = await openMenu(buildUser());
+    const api = stubApi();
 
     await events.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
 
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
-    await waitFor(() => expect(currentPath(router)).toBe('/'));
-    expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(api.callsTo('POST', '/api/auth/sign-out')).toHaveLength(1);
     expect(authState.getState()).toEqual({ isUser: false, user: null });
     expect(window.localStorage.getItem('viewpoint:isUser')).toBe('false');
   });
 
   it('an unverified user sees the banner with a link to verify', async () => {
-    stubAccountsApi({
-      'GET /api/auth/session': () => Response.json({ user: aUser({ emailVerified: false }) }),
+    stubApi({
+      'GET /api/auth/session': () => Response.json({ user: buildUser({ emailVerified: false }) }),
     });
-    renderApp('/about');
+    renderRoute('/about');
 
     const banner = await screen.findByRole('region', { name: 'Email verification' });
     expect(banner.textContent).toContain('Verify your email to post, chat and donate');

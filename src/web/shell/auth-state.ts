@@ -114,7 +114,7 @@ export function useAuthState(): AuthState {
   return useSyncExternalStore(subscribe, getState, () => anonymous);
 }
 
-/* Blocked accounts: a state of their own, told by the server on any call (issue 3). */
+/* Blocked accounts: a state of their own, told by the server on any call. */
 
 /** sessionStorage key keeping why this tab's account is blocked, so a reload still says why. */
 export const BLOCKED_KEY = 'viewpoint:blocked';

@@ -49,13 +49,11 @@ describe('guardLoader', () => {
       newQueryClient(),
     );
 
-    let settled = false;
-    const result = loader({ request: new Request('http://localhost/add-new') }).finally(() => {
-      settled = true;
-    });
+    const result = loader({ request: new Request('http://localhost/add-new') });
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(settled).toBe(false);
+    // Still undecided while the session is unanswered.
+    const pending = Symbol('pending');
+    expect(await Promise.race([result, Promise.resolve(pending)])).toBe(pending);
 
     answer(Response.json({ user: ann }));
 

@@ -1,6 +1,17 @@
 import { vi } from 'vitest';
+import type { SessionUser } from '../../shared/accounts';
+import type { ErrorCode } from '../../shared/errors';
+import type { Comment, PostDetail } from '../../shared/forum';
+import {
+  buildActiveSession,
+  buildCategories,
+  buildProfile,
+  buildUser,
+  passwordPolicy,
+  site,
+} from './factories';
 
-/** Tests only: a stand-in for the server, answering fetch per the accounts API contract. */
+/** Tests only: a stand-in for the server, answering fetch per the API's contract. */
 export interface ApiCall {
   method: string;
   /** Path without the query string: the key routes are matched on. */
@@ -9,8 +20,10 @@ export interface ApiCall {
   body: unknown;
 }
 
+export type ApiHandler = (call: ApiCall) => Response | Promise<Response>;
+
 /** Handlers keyed "METHOD /path"; tests may replace one mid-test to change the answer. */
-export type ApiRoutes = Record<string, (call: ApiCall) => Response | Promise<Response>>;
+export type ApiRoutes = Record<string, ApiHandler>;
 
 export function json(body: unknown, status = 200): Response {
   return Response.json(body, { status });
@@ -20,16 +33,58 @@ export function noContent(): Response {
   return new Response(null, { status: 204 });
 }
 
-export function apiError(status: number, code: string, message: string, details?: unknown) {
+export function apiError(status: number, code: ErrorCode, message: string, details?: unknown) {
   return json({ error: { code, message, ...(details === undefined ? {} : { details }) } }, status);
 }
+
+/** The session answer: `user` signed in, or nobody. */
+export function sessionOf(user: SessionUser | null): ApiRoutes {
+  return { 'GET /api/auth/session': () => json({ user }) };
+}
+
+/** Thread `post` and its `replies` (one page), as its page reads them. */
+export function threadRoutes(post: PostDetail, replies: Comment[] = []): ApiRoutes {
+  return {
+    [`GET /api/forum/posts/${post.id}`]: () => json({ post }),
+    [`GET /api/forum/posts/${post.id}/comments`]: () =>
+      json({ items: replies, nextCursor: null, total: replies.length }),
+  };
+}
+
+/** What /user-profile reads for `user`: their sessions, profile details and reports. */
+export function profilePageRoutes(user: SessionUser = buildUser()): ApiRoutes {
+  return {
+    ...sessionOf(user),
+    'GET /api/account/sessions': () =>
+      json({
+        sessions: [
+          buildActiveSession({ id: 's1', current: true }),
+          buildActiveSession({ id: 's2', device: 'Safari on iPhone', ipAddress: '10.0.0.2' }),
+        ],
+      }),
+    'GET /api/account/profile': () => json({ profile: buildProfile() }),
+    'GET /api/reports/mine': () => json({ items: [], nextCursor: null }),
+  };
+}
+
+/**
+ * What any page may ask besides the test's own routes: the site, a signed-out session, the
+ * password policy, the forum's categories.
+ */
+const defaults: ApiRoutes = {
+  'GET /api/site': () => json(site),
+  ...sessionOf(null),
+  'GET /api/auth/password-policy': () => json(passwordPolicy),
+  'POST /api/auth/sign-out': noContent,
+  'GET /api/forum/categories': () => json({ categories: buildCategories() }),
+};
 
 function parseBody(body: RequestInit['body']): unknown {
   return typeof body === 'string' ? (JSON.parse(body) as unknown) : undefined;
 }
 
 /** Replaces the global fetch; every call is recorded, unknown routes answer 404. */
-export function stubApi(routes: ApiRoutes) {
+export function stubApi(routes: ApiRoutes = {}) {
   const calls: ApiCall[] = [];
   const fetch = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
@@ -40,9 +95,10 @@ export function stubApi(routes: ApiRoutes) {
       body: parseBody(init.body),
     };
     calls.push(call);
-    const handler = routes[`${call.method} ${call.path}`];
+    const key = `${call.method} ${call.path}`;
+    const handler = routes[key] ?? defaults[key];
     if (!handler) {
-      return Promise.resolve(apiError(404, 'not-found', `No fake for ${call.method} ${call.path}`));
+      return Promise.resolve(apiError(404, 'not-found', `No fake for ${key}`));
     }
     return Promise.resolve(handler(call));
   });
@@ -52,4 +108,11 @@ export function stubApi(routes: ApiRoutes) {
     callsTo: (method: string, path: string) =>
       calls.filter((call) => call.method === method && call.path === path),
   };
+}
+
+/** An answer that waits until the test gives it: for what happens while a call is in flight. */
+export function answerLater() {
+  let give: (response: Response) => void = () => {};
+  const answer = new Promise<Response>((resolve) => (give = resolve));
+  return { handler: () => answer, give };
 }

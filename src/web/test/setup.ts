@@ -1,5 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
+import { authState } from '../shell/auth-state';
+import { cancelConfirm } from '../shell/confirm-store';
+import { closeImageViewer } from '../shell/image-viewer-store';
+import { toast } from '../shell/toast-store';
 
 /*
  * Pages are lazy modules: the first render of a page in a test file imports and transforms it,
@@ -61,8 +65,16 @@ beforeEach(() => {
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-afterEach(() => {
+/** Each test starts signed out, in a fresh tab, with no toast or dialog left from the last. */
+afterEach(async () => {
   cleanup();
+  await cancelConfirm();
+  closeImageViewer();
+  toast.clear();
+  authState.signOut();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  vi.unstubAllGlobals();
   const calls = consoleError.mock.calls;
   consoleError.mockRestore();
   if (calls.length > 0) {

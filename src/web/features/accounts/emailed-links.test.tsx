@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authState } from '../../shell/auth-state';
-import { aUser, errorAnswer, noContent, stubAccountsApi } from './testing/fake-accounts-api';
-import { currentPath, renderApp, toastTitles } from './testing/render-app';
+import { apiError, noContent, stubApi } from '../../test/fake-api';
+import { buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
 
 const token = 'emailed-token-0123456789';
 
@@ -13,22 +14,22 @@ function field(label: string): HTMLElement {
 
 describe('magic link page', () => {
   it('signs in with the emailed link once and goes home', async () => {
-    const api = stubAccountsApi({
-      'POST /api/auth/magic-link/verify': () => Response.json({ user: aUser() }),
+    const api = stubApi({
+      'POST /api/auth/magic-link/verify': () => Response.json({ user: buildUser() }),
     });
-    const { router } = renderApp(`/auth/magic-link?token=${token}`, { strict: true });
+    const { location } = renderRoute(`/auth/magic-link?token=${token}`, { strict: true });
 
-    await waitFor(() => expect(currentPath(router)).toBe('/'));
-    expect(api.callsTo('POST /api/auth/magic-link/verify')).toHaveLength(1);
-    expect(authState.getState()).toMatchObject({ isUser: true, user: { uid: 'user-ann' } });
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(api.callsTo('POST', '/api/auth/magic-link/verify')).toHaveLength(1);
+    expect(authState.getState()).toMatchObject({ isUser: true, user: { uid: 'u1' } });
   });
 
   it('says when the link no longer works', async () => {
-    stubAccountsApi({
+    stubApi({
       'POST /api/auth/magic-link/verify': () =>
-        errorAnswer(400, 'invalid-argument', 'This sign-in link has expired.'),
+        apiError(400, 'invalid-argument', 'This sign-in link has expired.'),
     });
-    renderApp(`/auth/magic-link?token=${token}`);
+    renderRoute(`/auth/magic-link?token=${token}`);
 
     expect((await screen.findByRole('alert')).textContent).toContain('has expired');
   });
@@ -44,54 +45,54 @@ describe('reset password page', () => {
   }
 
   it('changes the password, says so and goes to sign in', async () => {
-    const api = stubAccountsApi({ 'POST /api/auth/password-reset': noContent });
-    const { router } = renderApp(`/auth/reset-password?token=${token}`);
+    const api = stubApi({ 'POST /api/auth/password-reset': noContent });
+    const { location } = renderRoute(`/auth/reset-password?token=${token}`);
 
     await choosePassword('a long and quiet evening');
 
-    await waitFor(() => expect(currentPath(router)).toBe('/auth/login'));
+    await waitFor(() => expect(location()).toBe('/auth/login'));
     expect(toastTitles()).toEqual(['Password changed']);
-    expect(api.callsTo('POST /api/auth/password-reset').map((call) => call.body)).toEqual([
+    expect(api.callsTo('POST', '/api/auth/password-reset').map((call) => call.body)).toEqual([
       { token, password: 'a long and quiet evening' },
     ]);
   });
 
   it('refetches the policy when the server refuses the password', async () => {
-    const api = stubAccountsApi({
+    const api = stubApi({
       'POST /api/auth/password-reset': () =>
-        errorAnswer(400, 'invalid-argument', 'Password does not meet the requirements', {
+        apiError(400, 'invalid-argument', 'Password does not meet the requirements', {
           reason: 'password-policy',
           rules: ['not-common'],
         }),
     });
-    renderApp(`/auth/reset-password?token=${token}`);
+    renderRoute(`/auth/reset-password?token=${token}`);
 
     await choosePassword('password1234');
 
     expect(await screen.findByText('Password does not meet the requirements')).toBeTruthy();
-    await waitFor(() => expect(api.callsTo('GET /api/auth/password-policy')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET', '/api/auth/password-policy')).toHaveLength(2));
   });
 });
 
 describe('change email page', () => {
   it('confirms the new address with a toast', async () => {
-    const api = stubAccountsApi({
+    const api = stubApi({
       'POST /api/account/email/verify': () =>
-        Response.json({ user: aUser({ email: 'ann@new.example' }) }),
+        Response.json({ user: buildUser({ email: 'ann@new.example' }) }),
     });
-    const { router } = renderApp(`/auth/change-email?token=${token}`, { strict: true });
+    const { location } = renderRoute(`/auth/change-email?token=${token}`, { strict: true });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user-profile'));
-    expect(api.callsTo('POST /api/account/email/verify')).toHaveLength(1);
+    await waitFor(() => expect(location()).toBe('/user-profile'));
+    expect(api.callsTo('POST', '/api/account/email/verify')).toHaveLength(1);
     expect(toastTitles()).toEqual(['Email changed']);
   });
 
   it('asks a signed-out visitor to sign in and come back to the link', async () => {
-    stubAccountsApi({
+    stubApi({
       'POST /api/account/email/verify': () =>
-        errorAnswer(401, 'unauthenticated', 'Please log in to continue'),
+        apiError(401, 'unauthenticated', 'Please log in to continue'),
     });
-    renderApp(`/auth/change-email?token=${token}`);
+    renderRoute(`/auth/change-email?token=${token}`);
 
     const link = await screen.findByRole('link', { name: 'Sign in' });
     expect(link.getAttribute('href')).toBe(
@@ -102,10 +103,10 @@ describe('change email page', () => {
 
 describe('forgot password page', () => {
   it('asks for a reset link and answers the same whoever the address belongs to', async () => {
-    const api = stubAccountsApi({
+    const api = stubApi({
       'POST /api/auth/password-reset/request': () => Response.json({ status: 'email-sent' }),
     });
-    renderApp('/auth/forgot-password');
+    renderRoute('/auth/forgot-password');
     const user = userEvent.setup({ delay: null });
 
     await user.type(await screen.findByLabelText(/^Email/), ' Ann@Example.com ');
@@ -113,8 +114,8 @@ describe('forgot password page', () => {
 
     const notice = await screen.findByRole('status', { name: 'Check your inbox' });
     expect(notice.textContent).toContain('If an account uses ann@example.com');
-    expect(api.callsTo('POST /api/auth/password-reset/request').map((call) => call.body)).toEqual([
-      { email: 'ann@example.com' },
-    ]);
+    expect(
+      api.callsTo('POST', '/api/auth/password-reset/request').map((call) => call.body),
+    ).toEqual([{ email: 'ann@example.com' }]);
   });
 });

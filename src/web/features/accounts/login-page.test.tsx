@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authState, BLOCKED_KEY } from '../../shell/auth-state';
-import { aUser, errorAnswer, stubAccountsApi } from './testing/fake-accounts-api';
-import { currentPath, renderApp } from './testing/render-app';
+import { apiError, stubApi } from '../../test/fake-api';
+import { buildUser } from '../../test/factories';
+import { renderRoute } from '../../test/render-route';
 
 async function signIn(email = 'Ann@Example.com', password = 'correct horse battery') {
   const user = userEvent.setup({ delay: null });
@@ -14,54 +15,54 @@ async function signIn(email = 'Ann@Example.com', password = 'correct horse batte
 
 describe('login page', () => {
   it('signs in and continues to the page named by redirect', async () => {
-    const api = stubAccountsApi({
-      'POST /api/auth/sign-in': () => Response.json({ user: aUser() }),
+    const api = stubApi({
+      'POST /api/auth/sign-in': () => Response.json({ user: buildUser() }),
     });
-    const { router } = renderApp('/auth/login?redirect=%2Fadd-new');
+    const { location } = renderRoute('/auth/login?redirect=%2Fadd-new');
 
     await signIn();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'New post' })).toBeTruthy();
-    expect(currentPath(router)).toBe('/add-new');
-    expect(api.callsTo('POST /api/auth/sign-in').map((call) => call.body)).toEqual([
+    expect(location()).toBe('/add-new');
+    expect(api.callsTo('POST', '/api/auth/sign-in').map((call) => call.body)).toEqual([
       { email: 'ann@example.com', password: 'correct horse battery' },
     ]);
-    expect(authState.getState()).toMatchObject({ isUser: true, user: { uid: 'user-ann' } });
+    expect(authState.getState()).toMatchObject({ isUser: true, user: { uid: 'u1' } });
     expect(window.localStorage.getItem('viewpoint:isUser')).toBe('true');
     // The header now shows the account menu instead of 'Sign in'.
     expect(screen.getByRole('button', { name: 'Account menu for Ann Lee' })).toBeTruthy();
   });
 
   it('goes home when redirect points at another site', async () => {
-    stubAccountsApi({ 'POST /api/auth/sign-in': () => Response.json({ user: aUser() }) });
-    const { router } = renderApp('/auth/login?redirect=%2F%2Fevil.com%2Fsteal');
+    stubApi({ 'POST /api/auth/sign-in': () => Response.json({ user: buildUser() }) });
+    const { location } = renderRoute('/auth/login?redirect=%2F%2Fevil.com%2Fsteal');
 
     await signIn();
 
-    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    await waitFor(() => expect(location()).toBe('/'));
   });
 
   it('shows the server message inline on 401 and stays on the page', async () => {
-    stubAccountsApi({
+    stubApi({
       'POST /api/auth/sign-in': () =>
-        errorAnswer(401, 'unauthenticated', 'Email or password is incorrect'),
+        apiError(401, 'unauthenticated', 'Email or password is incorrect'),
     });
-    const { router } = renderApp('/auth/login');
+    const { location } = renderRoute('/auth/login');
 
     await signIn();
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Email or password is incorrect');
-    expect(currentPath(router)).toBe('/auth/login');
+    expect(location()).toBe('/auth/login');
     expect(authState.getState().isUser).toBe(false);
   });
 
   it('shows the retry message when signing in too often (429)', async () => {
-    stubAccountsApi({
+    stubApi({
       'POST /api/auth/sign-in': () =>
-        errorAnswer(429, 'resource-exhausted', 'Too many attempts. Try again in 5 minutes.'),
+        apiError(429, 'resource-exhausted', 'Too many attempts. Try again in 5 minutes.'),
     });
-    renderApp('/auth/login');
+    renderRoute('/auth/login');
 
     await signIn();
 
@@ -70,16 +71,16 @@ describe('login page', () => {
 
   it('takes a blocked account to Account Blocked with the reason and end date', async () => {
     const block = { reason: 'Spoilers in every thread', until: '2031-05-04T12:00:00.000Z' };
-    stubAccountsApi({
+    stubApi({
       'POST /api/auth/sign-in': () =>
-        errorAnswer(403, 'permission-denied', 'This account is blocked', { blocked: block }),
+        apiError(403, 'permission-denied', 'This account is blocked', { blocked: block }),
     });
-    const { router } = renderApp('/auth/login?redirect=%2Fforum');
+    const { location } = renderRoute('/auth/login?redirect=%2Fforum');
 
     await signIn();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Blocked' })).toBeTruthy();
-    expect(currentPath(router)).toBe('/account-blocked');
+    expect(location()).toBe('/account-blocked');
     expect(screen.getByText('Spoilers in every thread')).toBeTruthy();
     const until = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
     expect(
@@ -90,21 +91,21 @@ describe('login page', () => {
   });
 
   it('emails a sign-in link to the address typed and says to check the inbox', async () => {
-    const api = stubAccountsApi({
+    const api = stubApi({
       'POST /api/auth/magic-link': () => Response.json({ status: 'email-sent' }),
     });
-    renderApp('/auth/login');
+    renderRoute('/auth/login');
     const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: 'Email me a sign-in link' }));
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
-    expect(api.callsTo('POST /api/auth/magic-link')).toEqual([]);
+    expect(api.callsTo('POST', '/api/auth/magic-link')).toEqual([]);
 
     await user.type(screen.getByLabelText(/^Email/), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
 
     expect(await screen.findByText('Check your inbox')).toBeTruthy();
-    expect(api.callsTo('POST /api/auth/magic-link').map((call) => call.body)).toEqual([
+    expect(api.callsTo('POST', '/api/auth/magic-link').map((call) => call.body)).toEqual([
       { email: 'ann@example.com' },
     ]);
   });

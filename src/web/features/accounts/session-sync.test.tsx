@@ -2,17 +2,18 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../shared/accounts';
 import { authState, BLOCKED_KEY, IS_USER_KEY } from '../../shell/auth-state';
-import { aUser, errorAnswer, stubAccountsApi, type Answer } from './testing/fake-accounts-api';
-import { currentPath, renderApp, toastTitles } from './testing/render-app';
+import { answerLater, apiError, stubApi, type ApiHandler } from '../../test/fake-api';
+import { buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
 
 /** A server whose session answer the test changes, as another tab or a moderator would. */
 function stubServer() {
-  let session: Answer = () => Response.json({ user: null });
-  const api = stubAccountsApi({ 'GET /api/auth/session': (call) => session(call) });
+  let session: ApiHandler = () => Response.json({ user: null });
+  const api = stubApi({ 'GET /api/auth/session': (call) => session(call) });
   return {
     api,
     sessionIs: (user: SessionUser | null) => (session = () => Response.json({ user })),
-    sessionAnswers: (answer: Answer) => (session = answer),
+    sessionAnswers: (answer: ApiHandler) => (session = answer),
   };
 }
 
@@ -26,75 +27,78 @@ function otherTabWrites(value: string) {
 describe('session across tabs and servers', () => {
   it('another tab signing in shows here at once', async () => {
     const server = stubServer();
-    renderApp('/about');
+    renderRoute('/about');
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
 
-    server.sessionIs(aUser());
+    server.sessionIs(buildUser());
     otherTabWrites('true');
 
     expect(
       await screen.findByRole('button', { name: 'Account menu for Ann Lee' }, { timeout: 1000 }),
     ).toBeTruthy();
-    expect(server.api.callsTo('GET /api/auth/session')).toHaveLength(2);
-    expect(authState.getState()).toMatchObject({ isUser: true, user: { uid: 'user-ann' } });
+    expect(server.api.callsTo('GET', '/api/auth/session')).toHaveLength(2);
+    expect(authState.getState()).toMatchObject({ isUser: true, user: { uid: 'u1' } });
   });
 
   it('a deep link to a guarded page waits for the session instead of bouncing to login', async () => {
     const server = stubServer();
-    server.sessionAnswers(
-      () =>
-        new Promise((resolve) => setTimeout(() => resolve(Response.json({ user: aUser() })), 50)),
-    );
-    const { router } = renderApp('/add-new');
+    const session = answerLater();
+    server.sessionAnswers(session.handler);
+    const { location } = renderRoute('/add-new');
+    // The guard has asked; while the answer is on its way the visitor stays where they are.
+    await waitFor(() => expect(server.api.callsTo('GET', '/api/auth/session')).toHaveLength(1));
+    expect(location()).toBe('/add-new');
+
+    session.give(Response.json({ user: buildUser() }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'New post' })).toBeTruthy();
-    expect(currentPath(router)).toBe('/add-new');
+    expect(location()).toBe('/add-new');
     expect(toastTitles()).toEqual([]);
   });
 
   it('a session ended in another tab sends a guarded page to login with the toast', async () => {
     const server = stubServer();
-    server.sessionIs(aUser());
-    const { router } = renderApp('/add-new');
+    server.sessionIs(buildUser());
+    const { location } = renderRoute('/add-new');
     expect(await screen.findByRole('heading', { level: 1, name: 'New post' })).toBeTruthy();
 
     server.sessionIs(null);
     otherTabWrites('false');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
-    expect(currentPath(router)).toBe('/auth/login?redirect=%2Fadd-new');
+    expect(location()).toBe('/auth/login?redirect=%2Fadd-new');
     expect(toastTitles()).toEqual(['Authentication Required']);
     expect(authState.getState().isUser).toBe(false);
   });
 
   it('a session ended elsewhere only signs out on a page anyone may see', async () => {
     const server = stubServer();
-    server.sessionIs(aUser());
-    const { router } = renderApp('/about');
+    server.sessionIs(buildUser());
+    const { location } = renderRoute('/about');
     expect(await screen.findByRole('button', { name: 'Account menu for Ann Lee' })).toBeTruthy();
 
     server.sessionIs(null);
     otherTabWrites('false');
 
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeTruthy();
-    expect(currentPath(router)).toBe('/about');
+    expect(location()).toBe('/about');
     expect(toastTitles()).toEqual([]);
   });
 
   it('a block reported by the session check signs out and shows Account Blocked', async () => {
     const server = stubServer();
-    server.sessionIs(aUser());
-    const { router } = renderApp('/about');
+    server.sessionIs(buildUser());
+    const { location } = renderRoute('/about');
     expect(await screen.findByRole('button', { name: 'Account menu for Ann Lee' })).toBeTruthy();
 
     const block = { reason: 'Repeated spoilers', until: null };
     server.sessionAnswers(() =>
-      errorAnswer(403, 'permission-denied', 'This account is blocked', { blocked: block }),
+      apiError(403, 'permission-denied', 'This account is blocked', { blocked: block }),
     );
     otherTabWrites('false');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Blocked' })).toBeTruthy();
-    expect(currentPath(router)).toBe('/account-blocked');
+    expect(location()).toBe('/account-blocked');
     expect(screen.getByText('Repeated spoilers')).toBeTruthy();
     expect(screen.getByText('This block has no end date.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
@@ -107,7 +111,7 @@ describe('session across tabs and servers', () => {
       BLOCKED_KEY,
       JSON.stringify({ reason: 'Harassment', until: '2031-01-02T03:04:00.000Z' }),
     );
-    renderApp('/account-blocked');
+    renderRoute('/account-blocked');
 
     expect(await screen.findByText('Harassment')).toBeTruthy();
     expect(screen.getByText(/^Your account is blocked until /)).toBeTruthy();
@@ -115,7 +119,7 @@ describe('session across tabs and servers', () => {
 
   it('Account Blocked without a known block says so in general terms', async () => {
     stubServer();
-    renderApp('/account-blocked');
+    renderRoute('/account-blocked');
 
     expect(
       await screen.findByText(/has been blocked by a moderator and cannot be used to sign in/),
@@ -125,9 +129,9 @@ describe('session across tabs and servers', () => {
   it('the session is not waited for on pages without guards', async () => {
     const server = stubServer();
     server.sessionAnswers(() => new Promise<Response>(() => {}));
-    renderApp('/about');
+    renderRoute('/about');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'About Viewpoint' })).toBeTruthy();
-    await waitFor(() => expect(server.api.callsTo('GET /api/auth/session')).toHaveLength(1));
+    await waitFor(() => expect(server.api.callsTo('GET', '/api/auth/session')).toHaveLength(1));
   });
 });

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authState } from '../../shell/auth-state';
-import { errorAnswer, stubAccountsApi } from './testing/fake-accounts-api';
-import { renderApp } from './testing/render-app';
+import { apiError, stubApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 
 /** An input by its exact label (Mantine adds ' *' to required ones). */
 function field(label: string): HTMLElement {
@@ -28,8 +28,8 @@ function ruleStatus(description: string): string | null {
 
 describe('sign-up page', () => {
   it('checks length and personal details live against the policy from the server', async () => {
-    stubAccountsApi();
-    renderApp('/auth/sign-up');
+    stubApi();
+    renderRoute('/auth/sign-up');
     const user = await fillIn('ann_lee-rocks');
 
     expect(ruleStatus('At least 10 characters')).toBe('met');
@@ -43,18 +43,18 @@ describe('sign-up page', () => {
   });
 
   it('refetches the policy and marks the refused rule when the server refuses the password', async () => {
-    const api = stubAccountsApi({
+    const api = stubApi({
       'POST /api/auth/sign-up': () =>
-        errorAnswer(
+        apiError(
           400,
           'invalid-argument',
           'Password does not meet the requirements: Not one of the passwords people use most',
           { reason: 'password-policy', rules: ['not-common'] },
         ),
     });
-    renderApp('/auth/sign-up');
+    renderRoute('/auth/sign-up');
     const user = await fillIn('password1234');
-    await waitFor(() => expect(api.callsTo('GET /api/auth/password-policy')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('GET', '/api/auth/password-policy')).toHaveLength(1));
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
@@ -63,9 +63,9 @@ describe('sign-up page', () => {
         'Password does not meet the requirements: Not one of the passwords people use most',
       ),
     ).toBeTruthy();
-    await waitFor(() => expect(api.callsTo('GET /api/auth/password-policy')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET', '/api/auth/password-policy')).toHaveLength(2));
     expect(ruleStatus('Not one of the passwords people use most')).toBe('broken');
-    expect(api.callsTo('POST /api/auth/sign-up').map((call) => call.body)).toEqual([
+    expect(api.callsTo('POST', '/api/auth/sign-up').map((call) => call.body)).toEqual([
       {
         name: 'Ann Lee',
         username: 'ann_lee',
@@ -76,10 +76,10 @@ describe('sign-up page', () => {
   });
 
   it('puts a taken username on the username field (409)', async () => {
-    stubAccountsApi({
-      'POST /api/auth/sign-up': () => errorAnswer(409, 'already-exists', 'That username is taken'),
+    stubApi({
+      'POST /api/auth/sign-up': () => apiError(409, 'already-exists', 'That username is taken'),
     });
-    renderApp('/auth/sign-up');
+    renderRoute('/auth/sign-up');
     const user = await fillIn('a long and quiet evening');
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -89,10 +89,10 @@ describe('sign-up page', () => {
   });
 
   it('says to check the inbox for a link valid 24 hours, without signing in', async () => {
-    stubAccountsApi({
+    stubApi({
       'POST /api/auth/sign-up': () => Response.json({ status: 'email-sent' }),
     });
-    renderApp('/auth/sign-up');
+    renderRoute('/auth/sign-up');
     const user = await fillIn('a long and quiet evening');
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -104,14 +104,14 @@ describe('sign-up page', () => {
   });
 
   it('does not send a form whose passwords differ', async () => {
-    const api = stubAccountsApi();
-    renderApp('/auth/sign-up');
+    const api = stubApi();
+    renderRoute('/auth/sign-up');
     const user = await fillIn('a long and quiet evening');
     await user.type(field('Confirm password'), '!');
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByText('The two passwords are not the same')).toBeTruthy();
-    expect(api.callsTo('POST /api/auth/sign-up')).toEqual([]);
+    expect(api.callsTo('POST', '/api/auth/sign-up')).toEqual([]);
   });
 });

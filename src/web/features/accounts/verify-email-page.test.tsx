@@ -2,37 +2,38 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authState } from '../../shell/auth-state';
-import { aUser, errorAnswer, stubAccountsApi } from './testing/fake-accounts-api';
-import { currentPath, renderApp, toastTitles } from './testing/render-app';
+import { apiError, stubApi } from '../../test/fake-api';
+import { buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
 
 const token = 'verify-token-0123456789';
 
 describe('verify-email page', () => {
   it('posts the token once, even in StrictMode, then signs in and goes home', async () => {
-    const api = stubAccountsApi({
-      'POST /api/auth/verify-email': () => Response.json({ user: aUser() }),
+    const api = stubApi({
+      'POST /api/auth/verify-email': () => Response.json({ user: buildUser() }),
     });
-    const { router } = renderApp(`/auth/verify-email?token=${token}`, { strict: true });
+    const { location } = renderRoute(`/auth/verify-email?token=${token}`, { strict: true });
 
-    await waitFor(() => expect(currentPath(router)).toBe('/'));
-    expect(api.callsTo('POST /api/auth/verify-email').map((call) => call.body)).toEqual([
+    await waitFor(() => expect(location()).toBe('/'));
+    expect(api.callsTo('POST', '/api/auth/verify-email').map((call) => call.body)).toEqual([
       { token },
     ]);
     expect(toastTitles()).toEqual(['Email verified']);
     expect(authState.getState()).toMatchObject({
       isUser: true,
-      user: { uid: 'user-ann', emailVerified: true },
+      user: { uid: 'u1', emailVerified: true },
     });
     expect(await screen.findByRole('button', { name: 'Account menu for Ann Lee' })).toBeTruthy();
   });
 
   it('explains a used link and offers a new one by email', async () => {
-    const api = stubAccountsApi({
+    const api = stubApi({
       'POST /api/auth/verify-email': () =>
-        errorAnswer(400, 'invalid-argument', 'This link is invalid, expired or already used.'),
+        apiError(400, 'invalid-argument', 'This link is invalid, expired or already used.'),
       'POST /api/auth/verify-email/resend': () => Response.json({ status: 'email-sent' }),
     });
-    renderApp(`/auth/verify-email?token=${token}`);
+    renderRoute(`/auth/verify-email?token=${token}`);
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This link is invalid, expired or already used.');
@@ -42,24 +43,24 @@ describe('verify-email page', () => {
     await user.click(screen.getByRole('button', { name: 'Send a new link' }));
 
     expect(await screen.findByRole('status', { name: 'Check your inbox' })).toBeTruthy();
-    expect(api.callsTo('POST /api/auth/verify-email/resend').map((call) => call.body)).toEqual([
+    expect(api.callsTo('POST', '/api/auth/verify-email/resend').map((call) => call.body)).toEqual([
       { email: 'ann@example.com' },
     ]);
     expect(authState.getState().isUser).toBe(false);
   });
 
   it('resends to the own address of a signed-in, unverified user with one button', async () => {
-    const api = stubAccountsApi({
-      'GET /api/auth/session': () => Response.json({ user: aUser({ emailVerified: false }) }),
+    const api = stubApi({
+      'GET /api/auth/session': () => Response.json({ user: buildUser({ emailVerified: false }) }),
       'POST /api/auth/verify-email/resend': () => Response.json({ status: 'email-sent' }),
     });
-    renderApp('/auth/verify-email');
+    renderRoute('/auth/verify-email');
 
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Send me a new link' }));
 
     expect(await screen.findByRole('status', { name: 'Check your inbox' })).toBeTruthy();
-    expect(api.callsTo('POST /api/auth/verify-email/resend').map((call) => call.body)).toEqual([
+    expect(api.callsTo('POST', '/api/auth/verify-email/resend').map((call) => call.body)).toEqual([
       {},
     ]);
   });

@@ -1,19 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, stubApi } from '../../test/fake-api';
 import { changeSummary } from './audit-summary';
-import {
-  adminAreaRoutes,
-  auditEntry,
-  currentLocation,
-  dan,
-  renderAdminArea,
-} from './admin-area-test-kit';
+import { json, sessionOf, stubApi } from '../../test/fake-api';
+import { buildAuditEntry, buildAuthor, buildUser } from '../../test/factories';
+import { renderRoute } from '../../test/render-route';
+
+const admin = buildUser({
+  id: 'a1',
+  name: 'Root Admin',
+  username: 'root',
+  email: 'root@example.com',
+  role: 'admin',
+});
+const dan = buildAuthor({ id: 'u7', username: 'dan', name: 'Dan Requester' });
 
 const entries = [
-  auditEntry({ id: 3, reason: 'Long-standing helpful member' }),
-  auditEntry({
+  buildAuditEntry({ id: 3, reason: 'Long-standing helpful member' }),
+  buildAuditEntry({
     id: 2,
     actor: dan,
     action: 'post.hide',
@@ -34,10 +38,10 @@ function row(action: string): HTMLElement {
 describe('audit log page', () => {
   it('shows who did what to which target, why, and what changed', async () => {
     stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'GET /api/audit': () => json({ entries, nextCursor: null }),
     });
-    renderAdminArea('/admin/audit');
+    renderRoute('/admin/audit');
 
     await screen.findByRole('table', { name: 'Audit entries' });
     const role = row('user.role');
@@ -62,10 +66,10 @@ describe('audit log page', () => {
 
   it('reads its filters from the URL, so a user’s trail can be linked', async () => {
     const api = stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'GET /api/audit': () => json({ entries: [entries[0]], nextCursor: null }),
     });
-    renderAdminArea('/admin/audit?targetType=user&targetId=u7');
+    renderRoute('/admin/audit?targetType=user&targetId=u7');
 
     await screen.findByRole('table', { name: 'Audit entries' });
     expect(api.callsTo('GET', '/api/audit')[0]?.search.toString()).toBe(
@@ -77,19 +81,19 @@ describe('audit log page', () => {
 
   it('applies filters into the URL and loads older entries by cursor', async () => {
     const api = stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'GET /api/audit': (call) =>
         call.search.get('cursor') === 'c2'
-          ? json({ entries: [auditEntry({ id: 1, action: 'site.update' })], nextCursor: null })
+          ? json({ entries: [buildAuditEntry({ id: 1, action: 'site.update' })], nextCursor: null })
           : json({ entries, nextCursor: 'c2' }),
     });
-    renderAdminArea('/admin/audit');
+    const { location } = renderRoute('/admin/audit');
     await screen.findByRole('table', { name: 'Audit entries' });
 
     await userEvent.type(screen.getByLabelText('Actor'), 'root');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
 
-    await waitFor(() => expect(currentLocation()).toBe('/admin/audit?actor=root'));
+    await waitFor(() => expect(location()).toBe('/admin/audit?actor=root'));
     await waitFor(() =>
       expect(api.callsTo('GET', '/api/audit').at(-1)?.search.toString()).toBe('actor=root'),
     );
@@ -102,15 +106,15 @@ describe('audit log page', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(currentLocation()).toBe('/admin/audit'));
+    await waitFor(() => expect(location()).toBe('/admin/audit'));
   });
 
   it('says so when no entry matches', async () => {
     stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'GET /api/audit': () => json({ entries: [], nextCursor: null }),
     });
-    renderAdminArea('/admin/audit?action=news.delete');
+    renderRoute('/admin/audit?action=news.delete');
 
     expect(await screen.findByText('No entry matches these filters.')).toBeTruthy();
   });

@@ -1,15 +1,22 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { toast } from '../../shell/toast-store';
-import { apiError, json, stubApi } from '../../test/fake-api';
-import { adminAreaRoutes, renderAdminArea, stats } from './admin-area-test-kit';
+import { describe, expect, it } from 'vitest';
 
-afterEach(() => toast.clear());
+import { apiError, json, sessionOf, stubApi } from '../../test/fake-api';
+import { buildAdminStats, buildUser } from '../../test/factories';
+import { renderRoute } from '../../test/render-route';
+
+const admin = buildUser({
+  id: 'a1',
+  name: 'Root Admin',
+  username: 'root',
+  email: 'root@example.com',
+  role: 'admin',
+});
 
 describe('admin dashboard', () => {
   it('shows each count with a link to its area, and no donations before there are any', async () => {
-    stubApi(adminAreaRoutes());
-    renderAdminArea('/admin');
+    stubApi({ ...sessionOf(admin), 'GET /api/admin/stats': () => json(buildAdminStats()) });
+    renderRoute('/admin');
 
     const counts = await screen.findByRole('list', { name: 'Site counts' });
     expect(within(counts).getByLabelText('Users: 1,234')).toBeTruthy();
@@ -31,10 +38,11 @@ describe('admin dashboard', () => {
 
   it('shows donations once they exist', async () => {
     stubApi({
-      ...adminAreaRoutes(),
-      'GET /api/admin/stats': () => json({ ...stats, donations: { count: 4, totalCents: 12_500 } }),
+      ...sessionOf(admin),
+      'GET /api/admin/stats': () =>
+        json({ ...buildAdminStats(), donations: { count: 4, totalCents: 12_500 } }),
     });
-    renderAdminArea('/admin');
+    renderRoute('/admin');
 
     const counts = await screen.findByRole('list', { name: 'Site counts' });
     expect(within(counts).getByText('Donations')).toBeTruthy();
@@ -43,10 +51,10 @@ describe('admin dashboard', () => {
 
   it('says why the counts are missing when the server refuses', async () => {
     stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'GET /api/admin/stats': () => apiError(403, 'permission-denied', 'Admins only'),
     });
-    renderAdminArea('/admin');
+    renderRoute('/admin');
 
     expect(await screen.findByText('Could not load the counts')).toBeTruthy();
     expect(screen.getByText('Admins only')).toBeTruthy();

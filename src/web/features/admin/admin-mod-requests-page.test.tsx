@@ -1,31 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { acceptConfirm, cancelConfirm } from '../../shell/confirm-store';
+import { describe, expect, it } from 'vitest';
+import { acceptConfirm } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
-import { apiError, json, stubApi } from '../../test/fake-api';
-import {
-  adminAreaRoutes,
-  currentLocation,
-  modRequest,
-  renderAdminArea,
-  toastTitles,
-} from './admin-area-test-kit';
+import { apiError, json, sessionOf, stubApi } from '../../test/fake-api';
+import { buildModRequest, buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
 
-afterEach(async () => {
-  await cancelConfirm();
-  toast.clear();
+const admin = buildUser({
+  id: 'a1',
+  name: 'Root Admin',
+  username: 'root',
+  email: 'root@example.com',
+  role: 'admin',
 });
 
-const open = modRequest({ id: 5 });
+const open = buildModRequest({ id: 5 });
 
 describe('mod requests page', () => {
   it('lists open requests with motivation and the requester’s history', async () => {
     const api = stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'GET /api/mod-requests': () => json({ items: [open], nextCursor: null }),
     });
-    renderAdminArea('/admin/mod-requests');
+    renderRoute('/admin/mod-requests');
 
     const card = await screen.findByRole('listitem', { name: 'Request from Dan Requester' });
     expect(within(card).getByText(open.motivation)).toBeTruthy();
@@ -40,14 +38,14 @@ describe('mod requests page', () => {
   it('approves after the confirm dialog and refreshes the list', async () => {
     let items = [open];
     const api = stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'GET /api/mod-requests': () => json({ items, nextCursor: null }),
       'POST /api/mod-requests/5/approve': () => {
         items = [];
         return json({ request: { ...open, status: 'approved', decidedAt: open.createdAt } });
       },
     });
-    renderAdminArea('/admin/mod-requests');
+    renderRoute('/admin/mod-requests');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Dan Requester' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve request' });
@@ -62,7 +60,7 @@ describe('mod requests page', () => {
 
   it('rejects with a reason, and needs one', async () => {
     const api = stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'GET /api/mod-requests': () => json({ items: [open], nextCursor: null }),
       'POST /api/mod-requests/5/reject': (call) =>
         json({
@@ -73,7 +71,7 @@ describe('mod requests page', () => {
           },
         }),
     });
-    renderAdminArea('/admin/mod-requests');
+    renderRoute('/admin/mod-requests');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Reject Dan Requester' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Dan Requester’s request' });
@@ -93,12 +91,12 @@ describe('mod requests page', () => {
 
   it('shows a refusal (already decided) as a red toast', async () => {
     stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'GET /api/mod-requests': () => json({ items: [open], nextCursor: null }),
       'POST /api/mod-requests/5/approve': () =>
         apiError(412, 'failed-precondition', 'This request was already decided'),
     });
-    renderAdminArea('/admin/mod-requests');
+    renderRoute('/admin/mod-requests');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Approve Dan Requester' }));
     await acceptConfirm();
@@ -111,21 +109,21 @@ describe('mod requests page', () => {
   });
 
   it('shows decided requests on their tabs with the reason', async () => {
-    const rejected = modRequest({
+    const rejected = buildModRequest({
       id: 6,
       status: 'rejected',
       decisionReason: 'Too new here',
       decidedAt: '2025-03-03T09:00:00.000Z',
     });
     const api = stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'GET /api/mod-requests': (call) =>
         json({
           items: call.search.get('status') === 'rejected' ? [rejected] : [],
           nextCursor: null,
         }),
     });
-    renderAdminArea('/admin/mod-requests');
+    const { location } = renderRoute('/admin/mod-requests');
     expect(await screen.findByText('No open requests.')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Rejected' }));
@@ -133,7 +131,7 @@ describe('mod requests page', () => {
     const card = await screen.findByRole('listitem', { name: 'Request from Dan Requester' });
     expect(within(card).getByText('Reason: Too new here')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: /Approve/ })).toBeNull();
-    expect(currentLocation()).toBe('/admin/mod-requests?status=rejected');
+    expect(location()).toBe('/admin/mod-requests?status=rejected');
     expect(api.callsTo('GET', '/api/mod-requests').at(-1)?.search.get('status')).toBe('rejected');
   });
 });

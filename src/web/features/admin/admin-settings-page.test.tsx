@@ -1,11 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { toast } from '../../shell/toast-store';
-import { apiError, json, stubApi } from '../../test/fake-api';
-import { adminAreaRoutes, categories, renderAdminArea, toastTitles } from './admin-area-test-kit';
+import { describe, expect, it } from 'vitest';
 
-afterEach(() => toast.clear());
+import { apiError, json, sessionOf, stubApi } from '../../test/fake-api';
+import { buildCategories, buildUser, site } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
+
+const admin = buildUser({
+  id: 'a1',
+  name: 'Root Admin',
+  username: 'root',
+  email: 'root@example.com',
+  role: 'admin',
+});
+
+const categories = buildCategories();
 
 async function categoryItem(name: string) {
   const list = await screen.findByRole('list', { name: 'Categories' });
@@ -15,10 +24,10 @@ async function categoryItem(name: string) {
 describe('admin site settings', () => {
   it('saves the site name and description', async () => {
     const api = stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'PUT /api/admin/site': (call) => json(call.body),
     });
-    renderAdminArea('/admin/settings');
+    renderRoute('/admin/settings');
 
     const name = await screen.findByLabelText(/^Site name/);
     expect((name as HTMLInputElement).value).toBe('Viewpoint');
@@ -29,13 +38,13 @@ describe('admin site settings', () => {
     await waitFor(() => expect(toastTitles()).toContain('Site settings saved'));
     expect(api.callsTo('PUT', '/api/admin/site')[0]?.body).toEqual({
       name: 'Cinema Club',
-      description: 'Films and talk',
+      description: site.description,
     });
   });
 
   it('refuses a one-letter site name before asking the server', async () => {
-    const api = stubApi(adminAreaRoutes());
-    renderAdminArea('/admin/settings');
+    const api = stubApi(sessionOf(admin));
+    renderRoute('/admin/settings');
 
     const name = await screen.findByLabelText(/^Site name/);
     await userEvent.clear(name);
@@ -48,17 +57,17 @@ describe('admin site settings', () => {
 
   it('adds a category and shows the server’s refusal of a duplicate on the field', async () => {
     stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'POST /api/forum/categories': () =>
         apiError(400, 'invalid-argument', 'Invalid request', {
           issues: [{ path: '/name', message: 'A category with this name exists' }],
         }),
     });
-    renderAdminArea('/admin/settings');
+    renderRoute('/admin/settings');
     await categoryItem('Reviews');
 
     const add = screen.getByRole('region', { name: 'Add a category' });
-    await userEvent.type(within(add).getByLabelText(/^Name/), 'Talk');
+    await userEvent.type(within(add).getByLabelText(/^Name/), 'Discussions');
     await userEvent.click(within(add).getByRole('button', { name: 'Add category' }));
     expect(await within(add).findByText('A category with this name exists')).toBeTruthy();
 
@@ -71,7 +80,7 @@ describe('admin site settings', () => {
       archived: false,
     };
     stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'POST /api/forum/categories': (call) => {
         expect(call.body).toEqual({ name: 'Documentaries', description: 'Real life' });
         return json({ category: created }, 201);
@@ -86,19 +95,19 @@ describe('admin site settings', () => {
 
   it('moves a category up by sending the whole new order', async () => {
     const api = stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'PUT /api/forum/categories/order': (call) => {
         const ids = (call.body as { ids: number[] }).ids;
         return json({ categories: ids.map((id) => categories.find((c) => c.id === id)) });
       },
     });
-    renderAdminArea('/admin/settings');
+    renderRoute('/admin/settings');
 
-    const talk = await categoryItem('Talk');
+    const discussions = await categoryItem('Discussions');
     expect(
       within(await categoryItem('Reviews')).getByRole('button', { name: 'Move Reviews up' }),
     ).toHaveProperty('disabled', true);
-    await userEvent.click(within(talk).getByRole('button', { name: 'Move Talk up' }));
+    await userEvent.click(within(discussions).getByRole('button', { name: 'Move Discussions up' }));
 
     await waitFor(() =>
       expect(api.callsTo('PUT', '/api/forum/categories/order')[0]?.body).toEqual({
@@ -109,22 +118,24 @@ describe('admin site settings', () => {
       const names = within(screen.getByRole('list', { name: 'Categories' }))
         .getAllByRole('listitem')
         .map((item) => item.getAttribute('aria-label'));
-      expect(names).toEqual(['Talk', 'Reviews', 'Old']);
+      expect(names).toEqual(['Discussions', 'Reviews', 'Old stuff']);
     });
   });
 
   it('renames in a dialog and archives and unarchives', async () => {
     const api = stubApi({
-      ...adminAreaRoutes(),
+      ...sessionOf(admin),
       'PATCH /api/forum/categories/2': (call) =>
         json({ category: { ...categories[1], ...(call.body as object) } }),
       'PATCH /api/forum/categories/3': (call) =>
         json({ category: { ...categories[2], ...(call.body as object) } }),
     });
-    renderAdminArea('/admin/settings');
+    renderRoute('/admin/settings');
 
-    await userEvent.click(within(await categoryItem('Talk')).getByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Talk' });
+    await userEvent.click(
+      within(await categoryItem('Discussions')).getByRole('button', { name: 'Edit' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Discussions' });
     const name = within(dialog).getByLabelText(/^Name/);
     await userEvent.clear(name);
     await userEvent.type(name, 'General talk');
@@ -136,8 +147,8 @@ describe('admin site settings', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
-    await userEvent.click(screen.getByRole('button', { name: 'Archive Talk' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Unarchive Old' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Archive Discussions' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Unarchive Old stuff' }));
     await waitFor(() => expect(toastTitles()).toContain('Category restored'));
     expect(toastTitles()).toContain('Category archived');
     expect(api.callsTo('PATCH', '/api/forum/categories/2')[1]?.body).toEqual({ archived: true });

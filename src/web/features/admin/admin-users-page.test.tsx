@@ -1,15 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cancelConfirm } from '../../shell/confirm-store';
-import { toast } from '../../shell/toast-store';
-import { adminRoutes, adminUser, ann, renderAdminUsers, self, toastTitles } from './admin-test-kit';
-import { json, stubApi } from '../../test/fake-api';
+import { describe, expect, it } from 'vitest';
+import type { AdminUser } from '../../../shared/accounts';
 
-afterEach(async () => {
-  await cancelConfirm();
-  toast.clear();
+import { toast } from '../../shell/toast-store';
+import { type ApiRoutes, json, sessionOf, stubApi } from '../../test/fake-api';
+import { buildAdminUser, buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
+
+const admin = buildUser({
+  id: 'a1',
+  name: 'Root Admin',
+  username: 'root',
+  email: 'root@example.com',
+  role: 'admin',
 });
+const ann = buildAdminUser({ id: 'u2', name: 'Ann' });
+const self = buildAdminUser({ id: admin.id, name: admin.name, role: 'admin' });
 
 async function row(name: string): Promise<HTMLElement> {
   const header = await screen.findByRole('rowheader', { name });
@@ -18,22 +25,27 @@ async function row(name: string): Promise<HTMLElement> {
   return tr;
 }
 
+/** The users directory listing `users`, as Root, the admin, sees it. */
+function usersRoutes(users: AdminUser[] = [self, ann]): ApiRoutes {
+  return { ...sessionOf(admin), 'GET /api/users': () => json({ users, nextCursor: null }) };
+}
+
 describe('admin users page', () => {
   it('lists accounts with their status and no actions on the admin’s own row', async () => {
     stubApi(
-      adminRoutes([
+      usersRoutes([
         self,
         ann,
-        adminUser({ id: 'u3', name: 'Bo', emailVerified: false }),
-        adminUser({ id: 'u4', name: 'Cy', block: { reason: 'Spam', until: null } }),
-        adminUser({
+        buildAdminUser({ id: 'u3', name: 'Bo', emailVerified: false }),
+        buildAdminUser({ id: 'u4', name: 'Cy', block: { reason: 'Spam', until: null } }),
+        buildAdminUser({
           id: 'u5',
           name: 'Di',
           block: { reason: 'Flame war', until: '2030-05-01T10:30:00.000Z' },
         }),
       ]),
     );
-    renderAdminUsers();
+    renderRoute('/admin/users');
 
     expect(await screen.findByRole('table', { name: 'All accounts' })).toBeTruthy();
     expect(within(await row('Ann')).getByText('Active')).toBeTruthy();
@@ -50,14 +62,14 @@ describe('admin users page', () => {
 
   it('searches after typing pauses and loads the next page by cursor', async () => {
     const api = stubApi({
-      ...adminRoutes(),
+      ...usersRoutes(),
       'GET /api/users': (call) => {
         if (call.search.get('cursor') === 'c2') return json({ users: [], nextCursor: null });
         const users = call.search.get('q') === 'ann' ? [ann] : [self, ann];
         return json({ users, nextCursor: 'c2' });
       },
     });
-    renderAdminUsers();
+    renderRoute('/admin/users');
     await row('Root Admin');
 
     await userEvent.type(screen.getByLabelText('Search users'), 'ann');
@@ -77,8 +89,8 @@ describe('admin users page', () => {
   });
 
   it('filters by role and status, sorts, and keeps the search with them', async () => {
-    const api = stubApi(adminRoutes());
-    renderAdminUsers();
+    const api = stubApi(usersRoutes());
+    renderRoute('/admin/users');
     await row('Ann');
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Moderator');
@@ -96,17 +108,17 @@ describe('admin users page', () => {
 
   it('links each account to its audit trail and shows emails, counts and join dates', async () => {
     stubApi(
-      adminRoutes([
+      usersRoutes([
         self,
         { ...ann, postCount: 4, commentCount: 12, reportsAgainst: 3 },
-        adminUser({
+        buildAdminUser({
           id: 'u5',
           name: 'Di',
           mute: { reason: 'Flame', until: '2999-01-01T00:00:00Z' },
         }),
       ]),
     );
-    renderAdminUsers();
+    renderRoute('/admin/users');
 
     const annRow = await row('Ann');
     expect(
@@ -123,11 +135,11 @@ describe('admin users page', () => {
 
   it('shows a failed unblock as a red toast with the server’s message', async () => {
     stubApi({
-      ...adminRoutes([self, { ...ann, block: { reason: 'Spam', until: null } }]),
+      ...usersRoutes([self, { ...ann, block: { reason: 'Spam', until: null } }]),
       'DELETE /api/users/u2/block': () =>
         json({ error: { code: 'permission-denied', message: 'Ann outranks you' } }, 403),
     });
-    renderAdminUsers();
+    renderRoute('/admin/users');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Unblock Ann' }));
 

@@ -1,15 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cancelConfirm, confirmStore } from '../../shell/confirm-store';
+import { describe, expect, it } from 'vitest';
+import type { AdminUser } from '../../../shared/accounts';
+import { confirmStore } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
-import { adminRoutes, ann, renderAdminUsers, toastTitles } from './admin-test-kit';
-import { apiError, json, stubApi } from '../../test/fake-api';
+import { apiError, type ApiRoutes, json, sessionOf, stubApi } from '../../test/fake-api';
+import { buildAdminUser, buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
 
-afterEach(async () => {
-  await cancelConfirm();
-  toast.clear();
+const admin = buildUser({
+  id: 'a1',
+  name: 'Root Admin',
+  username: 'root',
+  email: 'root@example.com',
+  role: 'admin',
 });
+const ann = buildAdminUser({ id: 'u2', name: 'Ann' });
+const self = buildAdminUser({ id: admin.id, name: admin.name, role: 'admin' });
 
 async function chooseRole(label: string) {
   const select = await screen.findByRole('combobox', { name: 'Role of Ann' });
@@ -17,13 +24,18 @@ async function chooseRole(label: string) {
   return screen.findByRole('dialog', { name: 'Change role' });
 }
 
+/** The users directory listing `users`, as Root, the admin, sees it. */
+function usersRoutes(users: AdminUser[] = [self, ann]): ApiRoutes {
+  return { ...sessionOf(admin), 'GET /api/users': () => json({ users, nextCursor: null }) };
+}
+
 describe('changing a role', () => {
   it('asks in a danger dialog naming both roles and sends PUT only after confirming', async () => {
     const api = stubApi({
-      ...adminRoutes(),
+      ...usersRoutes(),
       'PUT /api/users/u2/role': () => json({ user: { ...ann, role: 'moderator' } }),
     });
-    renderAdminUsers();
+    renderRoute('/admin/users');
 
     const dialog = await chooseRole('Moderator');
 
@@ -39,8 +51,8 @@ describe('changing a role', () => {
   });
 
   it('sends nothing when the admin cancels, and the select keeps the old role', async () => {
-    const api = stubApi(adminRoutes());
-    renderAdminUsers();
+    const api = stubApi(usersRoutes());
+    renderRoute('/admin/users');
 
     const dialog = await chooseRole('Admin');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -53,11 +65,11 @@ describe('changing a role', () => {
 
   it('shows the last-admin refusal as a red toast', async () => {
     stubApi({
-      ...adminRoutes(),
+      ...usersRoutes(),
       'PUT /api/users/u2/role': () =>
         apiError(412, 'failed-precondition', 'The site must keep at least one admin'),
     });
-    renderAdminUsers();
+    renderRoute('/admin/users');
 
     const dialog = await chooseRole('Moderator');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
@@ -73,11 +85,11 @@ describe('changing a role', () => {
 describe('blocking an account', () => {
   it('sends the reason and the end date as an ISO time', async () => {
     const api = stubApi({
-      ...adminRoutes(),
+      ...usersRoutes(),
       'POST /api/users/u2/block': () =>
         json({ user: { ...ann, block: { reason: 'Spam links', until: null } } }),
     });
-    renderAdminUsers();
+    renderRoute('/admin/users');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Block Ann' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Ann' });
@@ -97,11 +109,11 @@ describe('blocking an account', () => {
 
   it('sends a null end date for a block without one, and refuses a short reason', async () => {
     const api = stubApi({
-      ...adminRoutes(),
+      ...usersRoutes(),
       'POST /api/users/u2/block': () =>
         json({ user: { ...ann, block: { reason: 'Spam', until: null } } }),
     });
-    renderAdminUsers();
+    renderRoute('/admin/users');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Block Ann' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Ann' });

@@ -1,18 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminUser, SessionUser } from '../../../shared/accounts';
 import type { AuditEntry } from '../../../shared/moderation';
-import { cancelConfirm } from '../../shell/confirm-store';
-import { toast } from '../../shell/toast-store';
-import { json, stubApi } from '../../test/fake-api';
-import { adminUser, renderUsersPage, toastTitles } from './admin-test-kit';
-import { ModeratorUsersPage } from './moderator-users-page';
 
-afterEach(async () => {
-  await cancelConfirm();
-  toast.clear();
-});
+import { json, stubApi } from '../../test/fake-api';
+import { buildAdminUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
 
 function viewerWith(role: SessionUser['role']): SessionUser {
   return {
@@ -30,15 +24,15 @@ function viewerWith(role: SessionUser['role']): SessionUser {
 
 const future = '2999-01-01T00:00:00.000Z';
 /** As a moderator gets them: no emails. */
-const carl = adminUser({ id: 'u3', name: 'Carl', email: '', postCount: 4, commentCount: 9 });
-const muted = adminUser({
+const carl = buildAdminUser({ id: 'u3', name: 'Carl', email: '', postCount: 4, commentCount: 9 });
+const muted = buildAdminUser({
   id: 'u4',
   name: 'Dee',
   email: '',
   mute: { reason: 'Spam', until: future },
 });
-const peer = adminUser({ id: 'u5', name: 'Eve', email: '', role: 'moderator' });
-const boss = adminUser({ id: 'u6', name: 'Fay', email: '', role: 'admin' });
+const peer = buildAdminUser({ id: 'u5', name: 'Eve', email: '', role: 'moderator' });
+const boss = buildAdminUser({ id: 'u6', name: 'Fay', email: '', role: 'admin' });
 
 function routes(viewer: SessionUser, users: AdminUser[]) {
   return {
@@ -48,7 +42,7 @@ function routes(viewer: SessionUser, users: AdminUser[]) {
 }
 
 function renderPage() {
-  return renderUsersPage(<ModeratorUsersPage />, '/moderator/users');
+  return renderRoute('/moderator/users');
 }
 
 async function row(name: string): Promise<HTMLElement> {

@@ -1,13 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { toast } from '../../shell/toast-store';
-import { json, stubApi } from '../../test/fake-api';
-import { baseRoutes, currentLocation, detail, renderForum, toastTitles } from './forum-test-kit';
+import { describe, expect, it } from 'vitest';
 
-afterEach(() => toast.clear());
+import { json, sessionOf, stubApi } from '../../test/fake-api';
+import { buildThreadDetail, buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
 
-const editable = detail({
+const viewer = buildUser();
+
+const editable = buildThreadDetail({
   category: { id: 1, slug: 'reviews', name: 'Reviews' },
   filmTitle: 'Solaris',
   rating: 6,
@@ -18,13 +19,13 @@ const editable = detail({
 describe('edit post page', () => {
   it('is prefilled from the post and sends only what changed', async () => {
     const api = stubApi({
-      ...baseRoutes(),
+      ...sessionOf(viewer),
       'GET /api/forum/posts/1': () => json({ post: editable }),
       'PATCH /api/forum/posts/1': () =>
         json({ post: { ...editable, title: 'Is Solaris too slow? No.' } }),
       'GET /api/forum/posts/1/comments': () => json({ items: [], nextCursor: null, total: 0 }),
     });
-    renderForum('/forum/post/edit/1');
+    const { location } = renderRoute('/forum/post/edit/1');
 
     const title = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Title' });
     expect(title.value).toBe('Is Solaris too slow?');
@@ -37,7 +38,7 @@ describe('edit post page', () => {
     await userEvent.type(title, ' No.');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    await waitFor(() => expect(currentLocation()).toBe('/forum/post/1'));
+    await waitFor(() => expect(location()).toBe('/forum/post/1'));
     expect(api.callsTo('PATCH', '/api/forum/posts/1')[0]?.body).toEqual({
       title: 'Is Solaris too slow? No.',
     });
@@ -47,10 +48,10 @@ describe('edit post page', () => {
 
   it('sends a user who may not edit to Access Denied', async () => {
     stubApi({
-      ...baseRoutes(),
-      'GET /api/forum/posts/1': () => json({ post: detail() }),
+      ...sessionOf(viewer),
+      'GET /api/forum/posts/1': () => json({ post: buildThreadDetail() }),
     });
-    renderForum('/forum/post/edit/1');
+    renderRoute('/forum/post/edit/1');
 
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
   });

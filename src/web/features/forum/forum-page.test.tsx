@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, stubApi, type ApiCall } from '../../test/fake-api';
-import { ann, baseRoutes, bob, currentLocation, renderForum, summary } from './forum-test-kit';
+import { type ApiCall, json, sessionOf, stubApi } from '../../test/fake-api';
+import { buildAuthor, buildThread, buildUser } from '../../test/factories';
+import { renderRoute } from '../../test/render-route';
 
-const review = summary({
+const viewer = buildUser();
+const ann = buildAuthor();
+const bob = buildAuthor({ id: 'u2', username: 'bob', name: 'Bob Moderator', role: 'moderator' });
+
+const review = buildThread({
   id: 1,
   title: 'Solaris, slow and right',
   category: { id: 1, slug: 'reviews', name: 'Reviews' },
@@ -15,16 +20,16 @@ const review = summary({
   reactionCount: 3,
   pinned: true,
 });
-const chat = summary({ id: 2, title: 'Favourite heist films?', author: bob, locked: true });
+const chat = buildThread({ id: 2, title: 'Favourite heist films?', author: bob, locked: true });
 
 function listRoutes(answer: (call: ApiCall) => Response) {
-  return { ...baseRoutes(), 'GET /api/forum/posts': answer };
+  return { ...sessionOf(viewer), 'GET /api/forum/posts': answer };
 }
 
 describe('forum page', () => {
   it('lists threads with links, authors, ratings, counts and markers', async () => {
     stubApi(listRoutes(() => json({ items: [review, chat], nextCursor: null })));
-    renderForum('/forum');
+    renderRoute('/forum');
 
     const link = await screen.findByRole('link', { name: 'Solaris, slow and right' });
     expect(link.getAttribute('href')).toBe('/forum/post/1');
@@ -45,14 +50,18 @@ describe('forum page', () => {
 
   it('filters by category and sort through the URL, hiding archived categories', async () => {
     const api = stubApi(listRoutes(() => json({ items: [review], nextCursor: null })));
-    renderForum('/forum');
+    const { location } = renderRoute('/forum');
     await screen.findByRole('link', { name: 'Solaris, slow and right' });
 
     expect(screen.queryByRole('radio', { name: 'Old stuff' })).toBeNull();
     await userEvent.click(screen.getByRole('radio', { name: 'Reviews' }));
-    await waitFor(() => expect(currentLocation()).toBe('/forum?category=reviews'));
+    await waitFor(() => expect(location()).toBe('/forum?category=reviews'));
+    // The next choice builds on the URL the list has rendered.
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Reviews' }).checked).toBe(true),
+    );
     await userEvent.click(screen.getByRole('radio', { name: 'Top' }));
-    await waitFor(() => expect(currentLocation()).toBe('/forum?category=reviews&sort=top'));
+    await waitFor(() => expect(location()).toBe('/forum?category=reviews&sort=top'));
 
     await waitFor(() => {
       const last = api.callsTo('GET', '/api/forum/posts').at(-1);
@@ -64,18 +73,18 @@ describe('forum page', () => {
 
   it('filters by a tag clicked on a row and removes the filter again', async () => {
     const api = stubApi(listRoutes(() => json({ items: [review], nextCursor: null })));
-    renderForum('/forum');
+    const { location } = renderRoute('/forum');
 
     await userEvent.click(
       await screen.findByRole('link', { name: 'Show threads tagged tarkovsky' }),
     );
-    await waitFor(() => expect(currentLocation()).toBe('/forum?tag=tarkovsky'));
+    await waitFor(() => expect(location()).toBe('/forum?tag=tarkovsky'));
     await waitFor(() =>
       expect(api.callsTo('GET', '/api/forum/posts').at(-1)?.search.get('tag')).toBe('tarkovsky'),
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove tag filter tarkovsky' }));
-    await waitFor(() => expect(currentLocation()).toBe('/forum'));
+    await waitFor(() => expect(location()).toBe('/forum'));
   });
 
   it('loads the next page with the cursor and keeps the first', async () => {
@@ -86,7 +95,7 @@ describe('forum page', () => {
           : json({ items: [review], nextCursor: 'c2' }),
       ),
     );
-    renderForum('/forum');
+    renderRoute('/forum');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Load more threads' }));
 
@@ -101,7 +110,7 @@ describe('forum page', () => {
 
   it('shows an empty state and the way to start a thread', async () => {
     stubApi(listRoutes(() => json({ items: [], nextCursor: null })));
-    renderForum('/forum?category=reviews');
+    renderRoute('/forum?category=reviews');
 
     expect(await screen.findByText('No threads here yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'New post' }).getAttribute('href')).toBe('/add-new');

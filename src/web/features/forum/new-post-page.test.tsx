@@ -1,26 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { toast } from '../../shell/toast-store';
-import { apiError, json, stubApi, type ApiRoutes } from '../../test/fake-api';
-import {
-  baseRoutes,
-  currentLocation,
-  detail,
-  renderForum,
-  toastTitles,
-  viewer,
-} from './forum-test-kit';
+import { apiError, type ApiRoutes, json, sessionOf, stubApi } from '../../test/fake-api';
+import { buildThreadDetail, buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
+
+const viewer = buildUser();
 import { draftKey } from './use-post-draft';
 
 beforeEach(() => window.localStorage.clear());
-afterEach(() => toast.clear());
 
 function newPostRoutes(extra: ApiRoutes = {}): ApiRoutes {
   return {
-    ...baseRoutes(),
-    'POST /api/forum/posts': () => json({ post: detail({ id: 77 }) }, 201),
-    'GET /api/forum/posts/77': () => json({ post: detail({ id: 77 }) }),
+    ...sessionOf(viewer),
+    'POST /api/forum/posts': () => json({ post: buildThreadDetail({ id: 77 }) }, 201),
+    'GET /api/forum/posts/77': () => json({ post: buildThreadDetail({ id: 77 }) }),
     'GET /api/forum/posts/77/comments': () => json({ items: [], nextCursor: null, total: 0 }),
     ...extra,
   };
@@ -34,7 +29,7 @@ async function chooseCategory(name: string) {
 describe('new post page', () => {
   it('validates with the shared schema before sending anything', async () => {
     const api = stubApi(newPostRoutes());
-    renderForum('/add-new');
+    renderRoute('/add-new');
 
     await userEvent.type(await screen.findByRole('textbox', { name: 'Title' }), 'Hey');
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
@@ -47,7 +42,7 @@ describe('new post page', () => {
 
   it('asks for the film and rating only in Reviews', async () => {
     stubApi(newPostRoutes());
-    renderForum('/add-new');
+    renderRoute('/add-new');
     await screen.findByRole('textbox', { name: 'Title' });
 
     await chooseCategory('Discussions');
@@ -62,7 +57,7 @@ describe('new post page', () => {
 
   it('publishes a review and opens it', async () => {
     const api = stubApi(newPostRoutes());
-    renderForum('/add-new');
+    const { location } = renderRoute('/add-new');
 
     await userEvent.type(await screen.findByRole('textbox', { name: 'Title' }), 'Solaris at 50');
     await chooseCategory('Reviews');
@@ -75,7 +70,7 @@ describe('new post page', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Body' }), 'Slow, and right to be.');
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
-    await waitFor(() => expect(currentLocation()).toBe('/forum/post/77'));
+    await waitFor(() => expect(location()).toBe('/forum/post/77'));
     expect(api.callsTo('POST', '/api/forum/posts')[0]?.body).toEqual({
       title: 'Solaris at 50',
       body: 'Slow, and right to be.',
@@ -89,13 +84,13 @@ describe('new post page', () => {
 
   it('restores the draft after a reload, and discards it on request', async () => {
     stubApi(newPostRoutes());
-    const first = renderForum('/add-new');
+    const first = renderRoute('/add-new');
     await userEvent.type(await screen.findByRole('textbox', { name: 'Title' }), 'Half a thought');
     await userEvent.type(screen.getByRole('textbox', { name: 'Body' }), 'To be continued');
     await waitFor(() => expect(window.localStorage.getItem(draftKey(viewer.id))).not.toBeNull());
     first.unmount();
 
-    renderForum('/add-new');
+    renderRoute('/add-new');
     expect(await screen.findByText('Draft restored')).toBeTruthy();
     const title = screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' });
     expect(title.value).toBe('Half a thought');
@@ -118,7 +113,7 @@ describe('new post page', () => {
           }),
       }),
     );
-    renderForum('/add-new');
+    const { location } = renderRoute('/add-new');
 
     await userEvent.type(await screen.findByRole('textbox', { name: 'Title' }), 'Links galore');
     await chooseCategory('Discussions');
@@ -126,7 +121,7 @@ describe('new post page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
 
     expect(await screen.findByText('New accounts may post at most 2 links')).toBeTruthy();
-    expect(currentLocation()).toBe('/add-new');
+    expect(location()).toBe('/add-new');
   });
 
   it('shows a rate limit as a toast', async () => {
@@ -136,7 +131,7 @@ describe('new post page', () => {
           apiError(429, 'resource-exhausted', 'One post every 30 seconds. Try again shortly.'),
       }),
     );
-    renderForum('/add-new');
+    renderRoute('/add-new');
 
     await userEvent.type(await screen.findByRole('textbox', { name: 'Title' }), 'Second post');
     await chooseCategory('Discussions');

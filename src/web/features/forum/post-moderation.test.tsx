@@ -1,21 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../shared/accounts';
 import type { ModerationTarget } from '../../../shared/moderation';
-import { cancelConfirm, confirmStore } from '../../shell/confirm-store';
+import { confirmStore } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
-import { apiError, json, stubApi } from '../../test/fake-api';
-import {
-  ann,
-  currentLocation,
-  detail,
-  postRoutes,
-  renderForum,
-  reply,
-  toastTitles,
-  viewer,
-} from './forum-test-kit';
+import { apiError, json, sessionOf, stubApi, threadRoutes } from '../../test/fake-api';
+import { buildAuthor, buildReply, buildThreadDetail, buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
+
+const viewer = buildUser();
+const ann = buildAuthor();
+const rootAdmin = buildAuthor({ id: 'a1', username: 'root', name: 'Root Admin', role: 'admin' });
 
 const moderator: SessionUser = { ...viewer, id: 'm1', name: 'Mo', role: 'moderator' };
 const experienced: SessionUser = { ...moderator, role: 'experienced_moderator' };
@@ -48,31 +44,62 @@ let muteUntil: string;
 beforeEach(() => {
   muteUntil = new Date(Date.now() + 86_400_000).toISOString();
 });
-afterEach(async () => {
-  await cancelConfirm();
-  toast.clear();
-});
 
 describe('moderating a thread on its page', () => {
   it('offers no moderation menu to a plain user', async () => {
-    stubApi(postRoutes(detail(), [reply(10)]));
-    renderForum('/forum/post/1');
+    stubApi({ ...sessionOf(viewer), ...threadRoutes(buildThreadDetail(), [buildReply(10)]) });
+    renderRoute('/forum/post/1');
 
     await screen.findByText('Reply number 10');
     expect(screen.queryByRole('button', { name: /^Moderate/ })).toBeNull();
   });
 
+  it('offers a moderator no menu on an admin’s thread nor on a fellow moderator’s reply', async () => {
+    const thread = buildThreadDetail({ author: rootAdmin });
+    stubApi({
+      ...sessionOf(moderator),
+      ...threadRoutes(thread, [buildReply(10), buildReply(11, { author: ann })]),
+    });
+    renderRoute('/forum/post/1');
+
+    // The menu on Ann's reply shows once the viewer is known; Bob's and the thread's never do.
+    expect(
+      await screen.findByRole('button', { name: 'Moderate the reply by Ann Lee' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Moderate this post' })).toBeNull();
+    expect(
+      screen.queryByRole('button', { name: 'Moderate the reply by Bob Moderator' }),
+    ).toBeNull();
+  });
+
+  it('offers an admin the menu on another admin’s thread and a moderator’s reply', async () => {
+    const admin = { ...viewer, id: 'a2', name: 'Ada', role: 'admin' } as const;
+    stubApi({
+      ...sessionOf(admin),
+      ...threadRoutes(buildThreadDetail({ author: rootAdmin }), [buildReply(10)]),
+    });
+    renderRoute('/forum/post/1');
+
+    const menu = await openMenu('Moderate this post');
+    expect(within(menu).getByRole('menuitem', { name: 'Purge' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    expect(
+      await screen.findByRole('button', { name: 'Moderate the reply by Bob Moderator' }),
+    ).toBeTruthy();
+  });
+
   it('hides the thread with a reason, then shows the hidden notice', async () => {
-    let post = detail();
+    let post = buildThreadDetail();
     const api = stubApi({
-      ...postRoutes(post, [], moderator),
+      ...sessionOf(moderator),
+      ...threadRoutes(post),
       'GET /api/forum/posts/1': () => json({ post }),
       'POST /api/moderation/posts/1': () => {
-        post = detail({ hidden: { reason: 'Spoils the ending' } });
+        post = buildThreadDetail({ hidden: { reason: 'Spoils the ending' } });
         return result({ hidden: { reason: 'Spoils the ending' } });
       },
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     const menu = await openMenu('Moderate this post');
     expect(within(menu).queryByRole('menuitem', { name: 'Purge' })).toBeNull();
@@ -101,11 +128,12 @@ describe('moderating a thread on its page', () => {
 
   it('locks and moves the thread to another open category', async () => {
     const api = stubApi({
-      ...postRoutes(detail(), [], moderator),
+      ...sessionOf(moderator),
+      ...threadRoutes(buildThreadDetail()),
       'POST /api/moderation/posts/1': (call) =>
         result((call.body as { action: string }).action === 'lock' ? { locked: true } : {}),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     await userEvent.click(
       within(await openMenu('Moderate this post')).getByRole('menuitem', { name: 'Lock thread' }),
@@ -134,11 +162,12 @@ describe('moderating a thread on its page', () => {
 
   it('lets an experienced moderator purge after a reason and a danger confirmation', async () => {
     const api = stubApi({
-      ...postRoutes(detail(), [], experienced),
+      ...sessionOf(experienced),
+      ...threadRoutes(buildThreadDetail()),
       'POST /api/moderation/posts/1': () => result({ deleted: true }),
       'GET /api/forum/posts': () => json({ items: [], nextCursor: null }),
     });
-    renderForum('/forum/post/1');
+    const { location } = renderRoute('/forum/post/1');
 
     await userEvent.click(
       within(await openMenu('Moderate this post')).getByRole('menuitem', { name: 'Purge' }),
@@ -157,16 +186,17 @@ describe('moderating a thread on its page', () => {
       action: 'purge',
       reason: 'Illegal link',
     });
-    await waitFor(() => expect(currentLocation()).toBe('/forum'));
+    await waitFor(() => expect(location()).toBe('/forum'));
   });
 
   it('hides a reply through its own menu and shows a refusal as a red toast', async () => {
     const api = stubApi({
-      ...postRoutes(detail(), [reply(10, { author: ann })], moderator),
+      ...sessionOf(moderator),
+      ...threadRoutes(buildThreadDetail(), [buildReply(10, { author: ann })]),
       'POST /api/moderation/comments/10': () =>
         apiError(403, 'permission-denied', 'You cannot moderate this reply'),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     const menu = await openMenu('Moderate the reply by Ann Lee');
     expect(within(menu).queryByRole('menuitem', { name: 'Lock thread' })).toBeNull();
@@ -187,13 +217,14 @@ describe('moderating a thread on its page', () => {
   });
 
   it('shows the author why their reply is hidden, and a moderator can restore it', async () => {
-    const hidden = reply(10, { author: ann, hidden: { reason: 'Off-topic rant' } });
+    const hidden = buildReply(10, { author: ann, hidden: { reason: 'Off-topic rant' } });
     const api = stubApi({
-      ...postRoutes(detail(), [hidden], moderator),
+      ...sessionOf(moderator),
+      ...threadRoutes(buildThreadDetail(), [hidden]),
       'POST /api/moderation/comments/10': () =>
         result({ type: 'comment', commentId: 10, hidden: null }),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     expect(await screen.findByText('This reply is hidden by a moderator')).toBeTruthy();
     expect(screen.getByText('Reason: Off-topic rant')).toBeTruthy();
@@ -212,8 +243,8 @@ describe('moderating a thread on its page', () => {
 describe('a muted user', () => {
   it('sees until when and why in place of the reply form', async () => {
     const muted = { ...viewer, mute: { reason: 'Cool off', until: muteUntil } };
-    stubApi(postRoutes(detail(), [], muted));
-    renderForum('/forum/post/1');
+    stubApi({ ...sessionOf(muted), ...threadRoutes(buildThreadDetail()) });
+    renderRoute('/forum/post/1');
 
     expect(await screen.findByText(/^You are muted until .+: Cool off$/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Post reply' })).toBeNull();
@@ -221,8 +252,11 @@ describe('a muted user', () => {
 
   it('gets the form back once the mute has ended', async () => {
     const past = new Date(Date.now() - 60_000).toISOString();
-    stubApi(postRoutes(detail(), [], { ...viewer, mute: { reason: 'Old', until: past } }));
-    renderForum('/forum/post/1');
+    stubApi({
+      ...sessionOf({ ...viewer, mute: { reason: 'Old', until: past } }),
+      ...threadRoutes(buildThreadDetail()),
+    });
+    renderRoute('/forum/post/1');
 
     expect(await screen.findByRole('button', { name: 'Post reply' })).toBeTruthy();
     expect(screen.queryByText(/You are muted/)).toBeNull();
@@ -230,8 +264,8 @@ describe('a muted user', () => {
 
   it('sees the notice instead of the new-post form', async () => {
     const muted = { ...viewer, mute: { reason: 'Spam', until: muteUntil } };
-    stubApi(postRoutes(detail(), [], muted));
-    renderForum('/add-new');
+    stubApi({ ...sessionOf(muted), ...threadRoutes(buildThreadDetail()) });
+    renderRoute('/add-new');
 
     expect(await screen.findByText(/^You are muted until .+: Spam$/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
@@ -239,13 +273,14 @@ describe('a muted user', () => {
 
   it('sees the notice when a reply is refused because a mute began meanwhile', async () => {
     stubApi({
-      ...postRoutes(detail()),
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail()),
       'POST /api/forum/posts/1/comments': () =>
         apiError(403, 'permission-denied', 'You are muted', {
           muted: { reason: 'Heated thread', until: muteUntil },
         }),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     await userEvent.type(await screen.findByRole('textbox', { name: 'Reply' }), 'Well actually');
     await userEvent.click(screen.getByRole('button', { name: 'Post reply' }));

@@ -1,40 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptConfirm, cancelConfirm } from '../../shell/confirm-store';
+import { describe, expect, it, vi } from 'vitest';
+import { acceptConfirm } from '../../shell/confirm-store';
 import { closeImageViewer } from '../../shell/image-viewer-store';
-import { toast } from '../../shell/toast-store';
-import { apiError, json, noContent, stubApi } from '../../test/fake-api';
-import {
-  ann,
-  baseRoutes,
-  bob,
-  currentLocation,
-  detail,
-  postRoutes,
-  renderForum,
-  reply,
-  toastTitles,
-} from './forum-test-kit';
 
-afterEach(async () => {
-  await cancelConfirm();
-  toast.clear();
-});
+import { apiError, json, noContent, sessionOf, stubApi, threadRoutes } from '../../test/fake-api';
+import { buildAuthor, buildReply, buildThreadDetail, buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
+
+const viewer = buildUser();
+const ann = buildAuthor();
+const bob = buildAuthor({ id: 'u2', username: 'bob', name: 'Bob Moderator', role: 'moderator' });
 
 describe('post page', () => {
   it('shows the thread: title, rating, author card, body, views', async () => {
-    stubApi(
-      postRoutes(
-        detail({
+    stubApi({
+      ...sessionOf(viewer),
+      ...threadRoutes(
+        buildThreadDetail({
           author: bob,
           filmTitle: 'Solaris',
           rating: 7,
           category: { id: 1, slug: 'reviews', name: 'Reviews' },
         }),
       ),
-    );
-    renderForum('/forum/post/1');
+    });
+    renderRoute('/forum/post/1');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Is Solaris too slow?' }),
@@ -49,8 +40,11 @@ describe('post page', () => {
   });
 
   it('shows a tombstone for a deleted post and no reply form', async () => {
-    stubApi(postRoutes(detail({ deleted: true, bodyHtml: '', bodySource: '' })));
-    renderForum('/forum/post/1');
+    stubApi({
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ deleted: true, bodyHtml: '', bodySource: '' })),
+    });
+    renderRoute('/forum/post/1');
 
     expect(await screen.findByText('This post was deleted.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Like this post/ })).toBeNull();
@@ -59,8 +53,11 @@ describe('post page', () => {
   });
 
   it('says a locked thread takes no replies and offers no reply form', async () => {
-    stubApi(postRoutes(detail({ locked: true }), [reply(10)]));
-    renderForum('/forum/post/1');
+    stubApi({
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ locked: true }), [buildReply(10)]),
+    });
+    renderRoute('/forum/post/1');
 
     expect(await screen.findByText('This thread is locked: it takes no new replies.')).toBeTruthy();
     await screen.findByText('Reply number 10');
@@ -71,14 +68,15 @@ describe('post page', () => {
   it('toggles the like at once, then takes the server count', async () => {
     let answer: (response: Response) => void = () => {};
     const api = stubApi({
-      ...postRoutes(detail({ reactionCount: 2 })),
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ reactionCount: 2 })),
       'PUT /api/forum/posts/1/reaction': () =>
         new Promise<Response>((resolve) => {
           answer = resolve;
         }),
       'DELETE /api/forum/posts/1/reaction': () => json({ reacted: false, reactionCount: 4 }),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     const like = await screen.findByRole('button', { name: 'Like this post, 2 likes' });
     expect(like.getAttribute('aria-pressed')).toBe('false');
@@ -98,11 +96,12 @@ describe('post page', () => {
 
   it('puts the like back when the server refuses it', async () => {
     stubApi({
-      ...postRoutes(detail({ reactionCount: 2 })),
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ reactionCount: 2 })),
       'PUT /api/forum/posts/1/reaction': () =>
         apiError(429, 'resource-exhausted', 'Too many reactions, slow down.'),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Like this post, 2 likes' }));
 
@@ -112,25 +111,28 @@ describe('post page', () => {
   });
 
   it('sends signed-out visitors who like to sign in, and back', async () => {
-    const api = stubApi(postRoutes(detail(), [], null));
-    renderForum('/forum/post/1');
+    const api = stubApi({ ...sessionOf(null), ...threadRoutes(buildThreadDetail()) });
+    const { location } = renderRoute('/forum/post/1');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Like this post, 0 likes' }));
 
-    await screen.findByRole('heading', { name: 'Sign in' });
-    expect(currentLocation()).toBe('/auth/login?redirect=%2Fforum%2Fpost%2F1');
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    expect(location()).toBe('/auth/login?redirect=%2Fforum%2Fpost%2F1');
     expect(api.callsTo('PUT', '/api/forum/posts/1/reaction')).toHaveLength(0);
   });
 
   it('deletes the post after a danger confirmation and returns to the forum', async () => {
     const api = stubApi({
-      ...postRoutes(
-        detail({ viewer: { reacted: false, canEdit: true, canDelete: true, canReply: true } }),
+      ...sessionOf(viewer),
+      ...threadRoutes(
+        buildThreadDetail({
+          viewer: { reacted: false, canEdit: true, canDelete: true, canReply: true },
+        }),
       ),
       'DELETE /api/forum/posts/1': () => noContent(),
       'GET /api/forum/posts': () => json({ items: [], nextCursor: null }),
     });
-    renderForum('/forum/post/1');
+    const { location } = renderRoute('/forum/post/1');
 
     expect((await screen.findByRole('link', { name: 'Edit' })).getAttribute('href')).toBe(
       '/forum/post/edit/1',
@@ -139,14 +141,15 @@ describe('post page', () => {
     expect(await screen.findByRole('dialog', { name: 'Delete post' })).toBeTruthy();
     await acceptConfirm();
 
-    await waitFor(() => expect(currentLocation()).toBe('/forum'));
+    await waitFor(() => expect(location()).toBe('/forum'));
     expect(toastTitles()).toContain('Post deleted');
     expect(api.callsTo('DELETE', '/api/forum/posts/1')).toHaveLength(1);
   });
 
   it('shows the edit history of an edited post', async () => {
     stubApi({
-      ...postRoutes(detail({ editedAt: new Date().toISOString() })),
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ editedAt: new Date().toISOString() })),
       'GET /api/forum/posts/1/revisions': () =>
         json({
           revisions: [
@@ -160,7 +163,7 @@ describe('post page', () => {
           ],
         }),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     await userEvent.click(await screen.findByRole('button', { name: 'History of this post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit history' });
@@ -171,10 +174,11 @@ describe('post page', () => {
 
   it('reports the post with a category, and asks for words of one’s own for “something else”', async () => {
     const api = stubApi({
-      ...postRoutes(detail()),
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail()),
       'POST /api/forum/posts/1/report': () => noContent(),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Report this post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report this post' });
@@ -198,10 +202,11 @@ describe('post page', () => {
 
   it('reports a reply as spam without a reason', async () => {
     const api = stubApi({
-      ...postRoutes(detail(), [reply(10)]),
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail(), [buildReply(10)]),
       'POST /api/forum/comments/10/report': () => noContent(),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     await userEvent.click(
       await screen.findByRole('button', { name: 'Report the reply by Bob Moderator' }),
@@ -218,10 +223,10 @@ describe('post page', () => {
   });
 
   it('copies the canonical link', async () => {
-    stubApi(postRoutes(detail()));
+    stubApi({ ...sessionOf(viewer), ...threadRoutes(buildThreadDetail()) });
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     await user.click(await screen.findByRole('button', { name: 'Share' }));
 
@@ -230,12 +235,15 @@ describe('post page', () => {
   });
 
   it('opens post images in the image viewer on click and Enter', async () => {
-    stubApi(
-      postRoutes(
-        detail({ bodyHtml: '<p><img class="post-image" src="/media/abc.webp" alt="Poster"></p>' }),
+    stubApi({
+      ...sessionOf(viewer),
+      ...threadRoutes(
+        buildThreadDetail({
+          bodyHtml: '<p><img class="post-image" src="/media/abc.webp" alt="Poster"></p>',
+        }),
       ),
-    );
-    renderForum('/forum/post/1');
+    });
+    renderRoute('/forum/post/1');
 
     const image = await screen.findByRole('img', { name: 'Poster' });
     await userEvent.click(image);
@@ -252,10 +260,10 @@ describe('post page', () => {
 
   it('says so when the post does not exist', async () => {
     stubApi({
-      ...baseRoutes(),
+      ...sessionOf(viewer),
       'GET /api/forum/posts/9': () => apiError(404, 'not-found', 'Post not found'),
     });
-    renderForum('/forum/post/9');
+    renderRoute('/forum/post/9');
     expect(await screen.findByText('This post does not exist, or it was removed.')).toBeTruthy();
   });
 });

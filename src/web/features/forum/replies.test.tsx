@@ -1,23 +1,27 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { acceptConfirm, cancelConfirm } from '../../shell/confirm-store';
-import { toast } from '../../shell/toast-store';
-import { json, noContent, stubApi } from '../../test/fake-api';
-import { ann, bob, detail, postRoutes, renderForum, reply, viewer } from './forum-test-kit';
+import { describe, expect, it } from 'vitest';
+import { acceptConfirm } from '../../shell/confirm-store';
 
-afterEach(async () => {
-  await cancelConfirm();
-  toast.clear();
-});
+import { json, noContent, sessionOf, stubApi, threadRoutes } from '../../test/fake-api';
+import { buildAuthor, buildReply, buildThreadDetail, buildUser } from '../../test/factories';
+import { renderRoute } from '../../test/render-route';
+
+const viewer = buildUser();
+const ann = buildAuthor();
+const bob = buildAuthor({ id: 'u2', username: 'bob', name: 'Bob Moderator', role: 'moderator' });
 
 describe('replies', () => {
   it('likes a reply, changing only that reply', async () => {
     const api = stubApi({
-      ...postRoutes(detail(), [reply(10), reply(11, { author: ann, reactionCount: 1 })]),
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail(), [
+        buildReply(10),
+        buildReply(11, { author: ann, reactionCount: 1 }),
+      ]),
       'PUT /api/forum/comments/11/reaction': () => json({ reacted: true, reactionCount: 2 }),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     await userEvent.click(
       await screen.findByRole('button', { name: 'Like the reply by Ann Lee, 1 like' }),
@@ -31,13 +35,14 @@ describe('replies', () => {
   });
 
   it('posts a reply to a reply, which appears under the others', async () => {
-    const replies = [reply(10)];
+    const replies = [buildReply(10)];
     const api = stubApi({
-      ...postRoutes(detail({ replyCount: 1 }), replies),
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ replyCount: 1 }), replies),
       'POST /api/forum/posts/1/comments': () =>
         json(
           {
-            comment: reply(11, {
+            comment: buildReply(11, {
               author: ann,
               bodyHtml: '<p>Agreed, it earns it.</p>',
               replyTo: { id: 10, authorName: bob.name, excerpt: 'Reply number 10' },
@@ -46,7 +51,7 @@ describe('replies', () => {
           201,
         ),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     await userEvent.click(
       await screen.findByRole('button', { name: 'Reply to the reply by Bob Moderator' }),
@@ -68,8 +73,8 @@ describe('replies', () => {
   });
 
   it('quotes a reply into the composer as Markdown', async () => {
-    stubApi(postRoutes(detail(), [reply(10)]));
-    renderForum('/forum/post/1');
+    stubApi({ ...sessionOf(viewer), ...threadRoutes(buildThreadDetail(), [buildReply(10)]) });
+    renderRoute('/forum/post/1');
 
     await userEvent.click(
       await screen.findByRole('button', { name: 'Quote the reply by Bob Moderator' }),
@@ -79,8 +84,8 @@ describe('replies', () => {
   });
 
   it('shows the sign-in prompt instead of the composer when signed out', async () => {
-    stubApi(postRoutes(detail(), [], null));
-    renderForum('/forum/post/1');
+    stubApi({ ...sessionOf(null), ...threadRoutes(buildThreadDetail()) });
+    renderRoute('/forum/post/1');
 
     const signIn = await screen.findByRole('link', { name: 'Sign in to reply' });
     expect(signIn.getAttribute('href')).toBe('/auth/login?redirect=%2Fforum%2Fpost%2F1');
@@ -88,24 +93,28 @@ describe('replies', () => {
   });
 
   it('asks an unverified user to verify before replying', async () => {
-    stubApi(postRoutes(detail(), [], { ...viewer, emailVerified: false }));
-    renderForum('/forum/post/1');
+    stubApi({
+      ...sessionOf({ ...viewer, emailVerified: false }),
+      ...threadRoutes(buildThreadDetail()),
+    });
+    renderRoute('/forum/post/1');
 
     expect(await screen.findByText('Verify your email address to reply.')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Reply' })).toBeNull();
   });
 
   it('pages through replies 50 at a time with "n of total"', async () => {
-    const first = Array.from({ length: 50 }, (_, index) => reply(index + 1));
-    const second = Array.from({ length: 20 }, (_, index) => reply(index + 51));
+    const first = Array.from({ length: 50 }, (_, index) => buildReply(index + 1));
+    const second = Array.from({ length: 20 }, (_, index) => buildReply(index + 51));
     const api = stubApi({
-      ...postRoutes(detail({ replyCount: 70 })),
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ replyCount: 70 })),
       'GET /api/forum/posts/1/comments': (call) =>
         call.search.get('cursor') === 'p2'
           ? json({ items: second, nextCursor: null, total: 70 })
           : json({ items: first, nextCursor: 'p2', total: 70 }),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     expect(await screen.findByText('Showing 50 of 70 replies')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Load more replies' }));
@@ -118,12 +127,16 @@ describe('replies', () => {
 
   it('deletes a reply after confirmation, leaving a tombstone', async () => {
     const api = stubApi({
-      ...postRoutes(detail(), [
-        reply(10, { author: ann, viewer: { reacted: false, canEdit: true, canDelete: true } }),
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail(), [
+        buildReply(10, {
+          author: ann,
+          viewer: { reacted: false, canEdit: true, canDelete: true },
+        }),
       ]),
       'DELETE /api/forum/comments/10': () => noContent(),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     await userEvent.click(
       await screen.findByRole('button', { name: 'Delete the reply by Ann Lee' }),
@@ -137,19 +150,23 @@ describe('replies', () => {
 
   it('edits a reply in place', async () => {
     const api = stubApi({
-      ...postRoutes(detail(), [
-        reply(10, { author: ann, viewer: { reacted: false, canEdit: true, canDelete: true } }),
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail(), [
+        buildReply(10, {
+          author: ann,
+          viewer: { reacted: false, canEdit: true, canDelete: true },
+        }),
       ]),
       'PATCH /api/forum/comments/10': () =>
         json({
-          comment: reply(10, {
+          comment: buildReply(10, {
             author: ann,
             bodyHtml: '<p>Fixed typo</p>',
             editedAt: new Date().toISOString(),
           }),
         }),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Edit the reply by Ann Lee' }));
     const box = screen.getByRole('textbox', { name: 'Edit reply' });
@@ -164,7 +181,11 @@ describe('replies', () => {
 
   it("shows an edited reply's history: who changed it and what it said before", async () => {
     stubApi({
-      ...postRoutes(detail(), [reply(10, { editedAt: new Date().toISOString() }), reply(11)]),
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail(), [
+        buildReply(10, { editedAt: new Date().toISOString() }),
+        buildReply(11),
+      ]),
       'GET /api/forum/comments/10/revisions': () =>
         json({
           revisions: [
@@ -178,7 +199,7 @@ describe('replies', () => {
           ],
         }),
     });
-    renderForum('/forum/post/1');
+    renderRoute('/forum/post/1');
 
     // Only the edited reply offers its history.
     await userEvent.click(

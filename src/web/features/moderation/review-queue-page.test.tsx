@@ -1,26 +1,33 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cancelConfirm, confirmStore } from '../../shell/confirm-store';
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../../shared/accounts';
+import type { ReviewItem } from '../../../shared/moderation';
+import type { Role } from '../../../shared/roles';
+import { confirmStore } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
-import { json, stubApi } from '../../test/fake-api';
-import {
-  moderationRoutes,
-  renderPage,
-  reportedPost,
-  reportedReply,
-  sessionUser,
-  toastTitles,
-} from './moderation-test-kit';
-import { ReviewQueuePage } from './review-queue-page';
+import { json, sessionOf, stubApi, type ApiRoutes } from '../../test/fake-api';
+import { buildAuthor, buildReviewItem, buildReviewedReply, buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
 
-afterEach(async () => {
-  await cancelConfirm();
-  toast.clear();
-});
+/** A signed-in member of `role`. */
+function viewerWith(role: Role) {
+  return buildUser({
+    id: `viewer-${role}`,
+    name: `Viewer ${role}`,
+    username: `viewer_${role}`,
+    role,
+  });
+}
 
-function renderQueue() {
-  return renderPage(<ReviewQueuePage />, '/moderator/reports');
+const rootAdmin = buildAuthor({ id: 'a1', username: 'root', name: 'Root Admin', role: 'admin' });
+
+/** The review queue holding `items`, as `user` sees it. */
+function queueRoutes(user: SessionUser, items: ReviewItem[]): ApiRoutes {
+  return {
+    ...sessionOf(user),
+    'GET /api/moderation/reports': () => json({ items, nextCursor: null }),
+  };
 }
 
 /** An item once its actions show (they wait for the session to say the viewer's role). */
@@ -34,7 +41,7 @@ function moderated(body: unknown) {
   const { action } = body as { action: string };
   return json({
     target: {
-      ...reportedPost(1).target,
+      ...buildReviewItem(1).target,
       hidden: action === 'hide' ? { reason: 'x' } : null,
       deleted: action === 'purge',
     },
@@ -43,8 +50,8 @@ function moderated(body: unknown) {
 
 describe('review queue', () => {
   it('shows each item with its content, link, author history and reports', async () => {
-    stubApi(moderationRoutes(sessionUser('moderator'), [reportedPost(1), reportedReply(7)]));
-    renderQueue();
+    stubApi(queueRoutes(viewerWith('moderator'), [buildReviewItem(1), buildReviewedReply(7)]));
+    renderRoute('/moderator/reports');
 
     const thread = await card('Thread 1');
     expect(within(thread).getByRole('link', { name: 'Thread 1' }).getAttribute('href')).toBe(
@@ -70,25 +77,54 @@ describe('review queue', () => {
   });
 
   it('offers purge and edit only to experienced moderators and admins', async () => {
-    stubApi(moderationRoutes(sessionUser('moderator'), [reportedPost(1)]));
-    renderQueue();
+    stubApi(queueRoutes(viewerWith('moderator'), [buildReviewItem(1)]));
+    renderRoute('/moderator/reports');
     const forModerator = await card('Thread 1');
     expect(within(forModerator).getByRole('button', { name: 'Dismiss reports' })).toBeTruthy();
     expect(within(forModerator).queryByRole('button', { name: 'Purge' })).toBeNull();
     expect(within(forModerator).queryByRole('link', { name: 'Edit' })).toBeNull();
   });
 
+  it('offers nothing on an admin’s content, and acts on a lower rank’s', async () => {
+    const byAdmin = buildReviewItem(1, { author: rootAdmin });
+    const byModerator = buildReviewItem(2, {
+      author: buildAuthor({ id: 'm9', role: 'moderator' }),
+    });
+    stubApi(queueRoutes(viewerWith('experienced_moderator'), [byAdmin, byModerator]));
+    renderRoute('/moderator/reports');
+
+    // The moderator's thread shows the experienced moderator's actions once the viewer is known…
+    const moderatorThread = await card('Thread 2');
+    expect(within(moderatorThread).getByRole('button', { name: 'Purge' })).toBeTruthy();
+    expect(within(moderatorThread).getByRole('link', { name: 'Edit' })).toBeTruthy();
+    // …and the admin's none.
+    const adminThread = screen.getByRole('article', { name: 'Thread 1' });
+    expect(within(adminThread).queryByRole('button')).toBeNull();
+    expect(within(adminThread).queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+
+  it('offers an admin every action on another admin’s content', async () => {
+    stubApi(queueRoutes(viewerWith('admin'), [buildReviewItem(1, { author: rootAdmin })]));
+    renderRoute('/moderator/reports');
+
+    const thread = await card('Thread 1');
+    for (const name of ['Hide', 'Lock thread', 'Pin thread', 'Move thread', 'Purge']) {
+      expect(within(thread).getByRole('button', { name })).toBeTruthy();
+    }
+    expect(within(thread).getByRole('link', { name: 'Edit' })).toBeTruthy();
+  });
+
   it('lets an experienced moderator edit and purge (after a danger confirmation)', async () => {
-    let items = [reportedPost(1)];
+    let items = [buildReviewItem(1)];
     const api = stubApi({
-      ...moderationRoutes(sessionUser('experienced_moderator'), []),
+      ...queueRoutes(viewerWith('experienced_moderator'), []),
       'GET /api/moderation/reports': () => json({ items, nextCursor: null }),
       'POST /api/moderation/posts/1': (call) => {
         items = [];
         return moderated(call.body);
       },
     });
-    renderQueue();
+    renderRoute('/moderator/reports');
     const thread = await card('Thread 1');
     expect(within(thread).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
       '/forum/post/edit/1',
@@ -114,10 +150,10 @@ describe('review queue', () => {
 
   it('dismisses an item, which leaves the queue at once', async () => {
     const api = stubApi({
-      ...moderationRoutes(sessionUser('moderator'), [reportedPost(1), reportedPost(2)]),
+      ...queueRoutes(viewerWith('moderator'), [buildReviewItem(1), buildReviewItem(2)]),
       'POST /api/moderation/posts/1': (call) => moderated(call.body),
     });
-    renderQueue();
+    renderRoute('/moderator/reports');
 
     await userEvent.click(
       within(await card('Thread 1')).getByRole('button', { name: 'Dismiss reports' }),
@@ -131,10 +167,10 @@ describe('review queue', () => {
 
   it('hides a reply with a reason through the comments endpoint', async () => {
     const api = stubApi({
-      ...moderationRoutes(sessionUser('admin'), [reportedReply(7)]),
+      ...queueRoutes(viewerWith('admin'), [buildReviewedReply(7)]),
       'POST /api/moderation/comments/7': (call) => moderated(call.body),
     });
-    renderQueue();
+    renderRoute('/moderator/reports');
 
     await userEvent.click(
       within(await card('Reply in “Thread 1”')).getByRole('button', { name: 'Hide' }),
@@ -155,11 +191,11 @@ describe('review queue', () => {
 
   it('pins, and moves a thread to a category chosen from the categories API', async () => {
     const api = stubApi({
-      ...moderationRoutes(sessionUser('moderator'), [reportedPost(1), reportedPost(2)]),
+      ...queueRoutes(viewerWith('moderator'), [buildReviewItem(1), buildReviewItem(2)]),
       'POST /api/moderation/posts/1': (call) => moderated(call.body),
       'POST /api/moderation/posts/2': (call) => moderated(call.body),
     });
-    renderQueue();
+    renderRoute('/moderator/reports');
 
     await userEvent.click(
       within(await card('Thread 1')).getByRole('button', { name: 'Pin thread' }),
@@ -189,13 +225,13 @@ describe('review queue', () => {
 
   it('says when the queue is empty, and loads the next page by cursor', async () => {
     const api = stubApi({
-      ...moderationRoutes(sessionUser('moderator'), []),
+      ...queueRoutes(viewerWith('moderator'), []),
       'GET /api/moderation/reports': (call) =>
         call.search.get('cursor') === 'c2'
-          ? json({ items: [reportedPost(2)], nextCursor: null })
-          : json({ items: [reportedPost(1)], nextCursor: 'c2' }),
+          ? json({ items: [buildReviewItem(2)], nextCursor: null })
+          : json({ items: [buildReviewItem(1)], nextCursor: 'c2' }),
     });
-    renderQueue();
+    renderRoute('/moderator/reports');
 
     await card('Thread 1');
     await userEvent.click(screen.getByRole('button', { name: 'Load more reported content' }));

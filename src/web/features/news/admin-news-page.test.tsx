@@ -1,14 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { acceptConfirm, cancelConfirm, confirmStore } from '../../shell/confirm-store';
-import { toast } from '../../shell/toast-store';
-import { json, noContent, stubApi } from '../../test/fake-api';
-import { admin, newsArticle, newsSummary, renderNews, toastTitles } from './news-test-kit';
+import { describe, expect, it } from 'vitest';
+import { acceptConfirm, confirmStore } from '../../shell/confirm-store';
 
-afterEach(async () => {
-  await cancelConfirm();
-  toast.clear();
+import { json, noContent, stubApi } from '../../test/fake-api';
+import { buildArticle, buildArticleSummary, buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
+
+const admin = buildUser({
+  id: 'a1',
+  name: 'Root Admin',
+  username: 'root',
+  email: 'root@example.com',
+  role: 'admin',
 });
 
 function row(title: string): HTMLElement {
@@ -17,14 +21,19 @@ function row(title: string): HTMLElement {
   return tr;
 }
 
-const published = newsSummary({ id: 1, title: 'Festival line-up announced' });
-const scheduled = newsSummary({
+const published = buildArticleSummary({ id: 1, title: 'Festival line-up announced' });
+const scheduled = buildArticleSummary({
   id: 2,
   title: 'Summer screenings',
   status: 'scheduled',
   publishAt: '2030-06-01T18:00:00.000Z',
 });
-const draft = newsSummary({ id: 3, title: 'Half-written idea', status: 'draft', publishAt: null });
+const draft = buildArticleSummary({
+  id: 3,
+  title: 'Half-written idea',
+  status: 'draft',
+  publishAt: null,
+});
 
 describe('admin news list', () => {
   it('lists every article with its status, publish time and actions', async () => {
@@ -32,7 +41,7 @@ describe('admin news list', () => {
       'GET /api/auth/session': () => json({ user: admin }),
       'GET /api/admin/news': () => json({ items: [published, scheduled, draft], nextCursor: null }),
     });
-    renderNews('/admin/news');
+    renderRoute('/admin/news');
 
     await screen.findByRole('table', { name: 'News articles' });
     expect(within(row('Festival')).getByText('Published')).toBeTruthy();
@@ -57,10 +66,10 @@ describe('admin news list', () => {
       'GET /api/admin/news': () => json({ items, nextCursor: null }),
       'PATCH /api/news/1': () => {
         items = [{ ...published, status: 'draft', publishAt: null }];
-        return json({ article: newsArticle({ status: 'draft', publishAt: null }) });
+        return json({ article: buildArticle({ status: 'draft', publishAt: null }) });
       },
     });
-    renderNews('/admin/news');
+    renderRoute('/admin/news');
 
     await userEvent.click(
       await screen.findByRole('button', { name: 'Unpublish Festival line-up announced' }),
@@ -81,7 +90,7 @@ describe('admin news list', () => {
         return noContent();
       },
     });
-    renderNews('/admin/news');
+    renderRoute('/admin/news');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Half-written idea' }));
     expect(confirmStore.getState().view).toMatchObject({ type: 'danger', title: 'Delete article' });

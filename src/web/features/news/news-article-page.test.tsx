@@ -1,29 +1,52 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../../shared/accounts';
 import { closeImageViewer } from '../../shell/image-viewer-store';
-import { toast } from '../../shell/toast-store';
-import { apiError, json, stubApi } from '../../test/fake-api';
-import { viewer } from '../forum/forum-test-kit';
-import {
-  admin,
-  articleRoutes,
-  cover,
-  currentLocation,
-  newsArticle,
-  renderNews,
-  toastTitles,
-} from './news-test-kit';
 
-afterEach(() => {
-  closeImageViewer();
-  toast.clear();
+import {
+  apiError,
+  json,
+  sessionOf,
+  stubApi,
+  threadRoutes,
+  type ApiRoutes,
+} from '../../test/fake-api';
+import {
+  buildArticle,
+  buildReply,
+  buildThreadDetail,
+  buildUser,
+  newsCover,
+} from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
+
+const viewer = buildUser();
+const admin = buildUser({
+  id: 'a1',
+  name: 'Root Admin',
+  username: 'root',
+  email: 'root@example.com',
+  role: 'admin',
 });
+
+/** Article 1 and its discussion thread 77 (with `replies`), as `user` sees them. */
+function articleRoutes(
+  article = buildArticle(),
+  user: SessionUser | null = null,
+  replies = [buildReply(10, { postId: 77 })],
+): ApiRoutes {
+  return {
+    ...sessionOf(user),
+    [`GET /api/news/${article.id}`]: () => json({ article }),
+    ...threadRoutes(buildThreadDetail({ id: 77, title: article.title }), replies),
+  };
+}
 
 describe('news article', () => {
   it('shows the article, opens its cover in the image viewer, lists its comments', async () => {
     stubApi(articleRoutes());
-    renderNews('/news/1');
+    renderRoute('/news/1');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Festival line-up announced' }),
@@ -32,10 +55,10 @@ describe('news article', () => {
     expect(screen.queryByRole('link', { name: 'Edit article' })).toBeNull();
 
     await userEvent.click(
-      screen.getByRole('button', { name: `View the cover image full size: ${cover.alt}` }),
+      screen.getByRole('button', { name: `View the cover image full size: ${newsCover.alt}` }),
     );
     const viewerDialog = await screen.findByRole('dialog', { name: 'Image viewer' });
-    expect(within(viewerDialog).getByRole('img').getAttribute('src')).toContain(cover.url);
+    expect(within(viewerDialog).getByRole('img').getAttribute('src')).toContain(newsCover.url);
     closeImageViewer();
 
     expect(await screen.findByText('Reply number 10')).toBeTruthy();
@@ -45,7 +68,7 @@ describe('news article', () => {
 
   it('posts a comment to the discussion thread for a signed-in member', async () => {
     const api = stubApi({
-      ...articleRoutes(newsArticle(), viewer, []),
+      ...articleRoutes(buildArticle(), viewer, []),
       'POST /api/forum/posts/77/comments': (call) =>
         json(
           {
@@ -73,7 +96,7 @@ describe('news article', () => {
           201,
         ),
     });
-    renderNews('/news/1');
+    renderRoute('/news/1');
 
     expect(await screen.findByText('No replies yet.')).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: 'Reply' }), 'Can’t wait');
@@ -88,8 +111,8 @@ describe('news article', () => {
   });
 
   it('offers admins an edit link and marks an unpublished article', async () => {
-    stubApi(articleRoutes(newsArticle({ status: 'draft', publishAt: null }), admin));
-    renderNews('/news/1');
+    stubApi(articleRoutes(buildArticle({ status: 'draft', publishAt: null }), admin));
+    renderRoute('/news/1');
 
     expect(await screen.findByRole('link', { name: 'Edit article' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Edit article' }).getAttribute('href')).toBe(
@@ -103,8 +126,8 @@ describe('news article', () => {
       'GET /api/auth/session': () => json({ user: null }),
       'GET /api/news/5': () => apiError(404, 'not-found', 'No such article'),
     });
-    renderNews('/news/5');
+    const { location } = renderRoute('/news/5');
     expect(await screen.findByText('Article not found')).toBeTruthy();
-    expect(currentLocation()).toBe('/news/5');
+    expect(location()).toBe('/news/5');
   });
 });

@@ -1,24 +1,24 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { toast } from '../../shell/toast-store';
-import { apiError, json, stubApi, type ApiCall } from '../../test/fake-api';
-import { toLocalInput } from './news-form-schema';
-import {
-  admin,
-  cover,
-  currentLocation,
-  newsArticle,
-  renderNews,
-  toastTitles,
-} from './news-test-kit';
+import { describe, expect, it } from 'vitest';
 
-afterEach(() => toast.clear());
+import { type ApiCall, apiError, json, stubApi } from '../../test/fake-api';
+import { toLocalInput } from './news-form-schema';
+import { buildArticle, buildUser, newsCover } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
+
+const admin = buildUser({
+  id: 'a1',
+  name: 'Root Admin',
+  username: 'root',
+  email: 'root@example.com',
+  role: 'admin',
+});
 
 const upload = {
   id: 'abcdefghijklmnopqrst',
-  url: cover.url,
-  thumbnailUrl: cover.thumbnailUrl,
+  url: newsCover.url,
+  thumbnailUrl: newsCover.thumbnailUrl,
   width: 1600,
   height: 900,
   bytes: 4321,
@@ -29,7 +29,7 @@ const upload = {
 /** Echoes the body as the saved article 8, as the server would. */
 function saved(call: ApiCall) {
   const body = call.body as { title: string; status: 'draft' | 'scheduled' | 'published' };
-  return json({ article: newsArticle({ id: 8, title: body.title, status: body.status }) }, 201);
+  return json({ article: buildArticle({ id: 8, title: body.title, status: body.status }) }, 201);
 }
 
 async function fillRequired(title = 'Festival line-up announced') {
@@ -49,7 +49,7 @@ describe('news editor', () => {
       'POST /api/uploads': () => json({ upload }, 201),
       'POST /api/news': saved,
     });
-    renderNews('/admin/news/create');
+    const { location } = renderRoute('/admin/news/create');
 
     await fillRequired();
     expect(screen.getByText('30 / 300 characters')).toBeTruthy();
@@ -58,19 +58,19 @@ describe('news editor', () => {
       new File(['x'], 'hall.png', { type: 'image/png' }),
     );
     await userEvent.click(await screen.findByLabelText(/^Cover alt text/));
-    await userEvent.paste(cover.alt);
+    await userEvent.paste(newsCover.alt);
     await userEvent.click(screen.getByRole('radio', { name: 'Published' }));
     await userEvent.click(screen.getByRole('switch', { name: /Featured/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save article' }));
 
-    await waitFor(() => expect(currentLocation()).toBe('/news/8'));
+    await waitFor(() => expect(location()).toBe('/news/8'));
     expect(toastTitles()).toContain('Article published');
     expect(api.callsTo('POST', '/api/uploads')[0]?.search.get('purpose')).toBe('post');
     expect(api.callsTo('POST', '/api/news')[0]?.body).toEqual({
       title: 'Festival line-up announced',
       summary: 'Twelve premieres in four days.',
       body: 'The **full** programme.',
-      cover: { url: cover.url, alt: cover.alt },
+      cover: { url: newsCover.url, alt: newsCover.alt },
       status: 'published',
       publishAt: null,
       featured: true,
@@ -82,7 +82,7 @@ describe('news editor', () => {
       'GET /api/auth/session': () => json({ user: admin }),
       'POST /api/news': saved,
     });
-    renderNews('/admin/news/create');
+    const { location } = renderRoute('/admin/news/create');
 
     await fillRequired();
     await userEvent.click(screen.getByRole('radio', { name: 'Scheduled' }));
@@ -99,7 +99,7 @@ describe('news editor', () => {
     fireEvent.change(when, { target: { value: future } });
     await userEvent.click(screen.getByRole('button', { name: 'Save article' }));
 
-    await waitFor(() => expect(currentLocation()).toBe('/news/8'));
+    await waitFor(() => expect(location()).toBe('/news/8'));
     expect(toastTitles()).toContain('Article scheduled');
     expect(api.callsTo('POST', '/api/news')[0]?.body).toMatchObject({
       status: 'scheduled',
@@ -113,7 +113,7 @@ describe('news editor', () => {
       'POST /api/uploads': () => json({ upload }, 201),
       'POST /api/news': saved,
     });
-    renderNews('/admin/news/create');
+    const { location } = renderRoute('/admin/news/create');
 
     await fillRequired();
     await userEvent.upload(
@@ -130,7 +130,7 @@ describe('news editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove the cover' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save article' }));
 
-    await waitFor(() => expect(currentLocation()).toBe('/admin/news'));
+    await waitFor(() => expect(location()).toBe('/admin/news'));
     expect(toastTitles()).toContain('Draft saved');
     expect(api.callsTo('POST', '/api/news')[0]?.body).toMatchObject({
       status: 'draft',
@@ -147,39 +147,39 @@ describe('news editor', () => {
           issues: [{ path: '/title', message: 'An article with this title exists' }],
         }),
     });
-    renderNews('/admin/news/create');
+    const { location } = renderRoute('/admin/news/create');
 
     await fillRequired();
     await userEvent.click(screen.getByRole('button', { name: 'Save article' }));
     expect(await screen.findByText('An article with this title exists')).toBeTruthy();
-    expect(currentLocation()).toBe('/admin/news/create');
+    expect(location()).toBe('/admin/news/create');
   });
 
   it('edits an article without touching its publish time', async () => {
-    const article = newsArticle({ id: 8 });
+    const article = buildArticle({ id: 8 });
     const api = stubApi({
       'GET /api/auth/session': () => json({ user: admin }),
       'GET /api/news/8': () => json({ article }),
       'PATCH /api/news/8': (call) =>
         json({ article: { ...article, ...(call.body as object), cover: article.cover } }),
     });
-    renderNews('/admin/news/edit/8');
+    const { location } = renderRoute('/admin/news/edit/8');
 
     const title = await screen.findByLabelText(/^Title/);
     expect((title as HTMLInputElement).value).toBe(article.title);
     expect(screen.getByRole('radio', { name: 'Published' })).toHaveProperty('checked', true);
-    expect(screen.getByLabelText<HTMLInputElement>(/^Cover alt text/).value).toBe(cover.alt);
+    expect(screen.getByLabelText<HTMLInputElement>(/^Cover alt text/).value).toBe(newsCover.alt);
     await userEvent.clear(title);
     await userEvent.paste('Festival line-up, updated');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    await waitFor(() => expect(currentLocation()).toBe('/news/8'));
+    await waitFor(() => expect(location()).toBe('/news/8'));
     const body = api.callsTo('PATCH', '/api/news/8')[0]?.body as Record<string, unknown>;
     expect(body).toEqual({
       title: 'Festival line-up, updated',
       summary: article.summary,
       body: article.bodySource,
-      cover: { url: cover.url, alt: cover.alt },
+      cover: { url: newsCover.url, alt: newsCover.alt },
       status: 'published',
       featured: true,
     });

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { toast } from '../../shell/toast-store';
-import { json, stubApi } from '../../test/fake-api';
-import { cover, newsSummary, renderNews } from './news-test-kit';
+import { describe, expect, it } from 'vitest';
 
-afterEach(() => toast.clear());
+import { json, stubApi } from '../../test/fake-api';
+import { buildArticleSummary, newsCover } from '../../test/factories';
+import { renderRoute } from '../../test/render-route';
 
 describe('news list', () => {
   it('shows articles with cover, featured mark, summary and date, and loads more', async () => {
@@ -13,22 +12,30 @@ describe('news list', () => {
       'GET /api/auth/session': () => json({ user: null }),
       'GET /api/news': (call) =>
         call.search.get('cursor') === 'n2'
-          ? json({ items: [newsSummary({ id: 3, title: 'Older news item' })], nextCursor: null })
+          ? json({
+              items: [buildArticleSummary({ id: 3, title: 'Older news item' })],
+              nextCursor: null,
+            })
           : json({
               items: [
-                newsSummary({ id: 1, title: 'Festival line-up announced', featured: true, cover }),
-                newsSummary({ id: 2, title: 'New reviewers join', commentCount: 1 }),
+                buildArticleSummary({
+                  id: 1,
+                  title: 'Festival line-up announced',
+                  featured: true,
+                  cover: newsCover,
+                }),
+                buildArticleSummary({ id: 2, title: 'New reviewers join', commentCount: 1 }),
               ],
               nextCursor: 'n2',
             }),
     });
-    renderNews('/news');
+    renderRoute('/news');
 
     const list = await screen.findByRole('list', { name: 'Articles' });
     const first = within(list).getAllByRole('listitem')[0]!;
     expect(within(first).getByText('Featured')).toBeTruthy();
-    expect(within(first).getByRole('img', { name: cover.alt }).getAttribute('src')).toBe(
-      cover.thumbnailUrl,
+    expect(within(first).getByRole('img', { name: newsCover.alt }).getAttribute('src')).toBe(
+      newsCover.thumbnailUrl,
     );
     expect(
       within(first).getByRole('link', { name: 'Festival line-up announced' }).getAttribute('href'),
@@ -50,7 +57,7 @@ describe('news list', () => {
       'GET /api/auth/session': () => json({ user: null }),
       'GET /api/news': () => json({ items: [], nextCursor: null }),
     });
-    renderNews('/news');
+    renderRoute('/news');
     expect(await screen.findByText('No news yet.')).toBeTruthy();
   });
 });

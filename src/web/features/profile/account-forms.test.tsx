@@ -1,26 +1,27 @@
-import { waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { toast } from '../../shell/toast-store';
-import { apiError, json, stubApi } from '../../test/fake-api';
-import { accountRoutes, ann, renderProfile, section, toastTitles } from './profile-test-kit';
+import { describe, expect, it } from 'vitest';
 
-afterEach(() => toast.clear());
+import { apiError, json, profilePageRoutes, stubApi } from '../../test/fake-api';
+import { buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
+
+const ann = buildUser();
 
 describe('display name', () => {
   it('saves the new name and shows it from the refreshed session', async () => {
     let user = ann;
     const api = stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'GET /api/auth/session': () => json({ user }),
       'PATCH /api/account': (call) => {
         user = { ...ann, name: (call.body as { name: string }).name };
         return json({ user });
       },
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
-    const form = await section('Display name');
+    const form = await screen.findByRole('region', { name: 'Display name' });
     const input = within(form).getByLabelText('Display name');
     await userEvent.clear(input);
     await userEvent.type(input, 'Ann Marie');
@@ -28,19 +29,21 @@ describe('display name', () => {
 
     await waitFor(() => expect(toastTitles()).toContain('Display name saved'));
     expect(api.callsTo('PATCH', '/api/account')[0]?.body).toEqual({ name: 'Ann Marie' });
-    expect(within(await section('Overview')).getByText('Ann Marie')).toBeTruthy();
+    expect(
+      within(await screen.findByRole('region', { name: 'Overview' })).getByText('Ann Marie'),
+    ).toBeTruthy();
   });
 });
 
 describe('change email', () => {
   it('says the link went to the new address and nothing changes until it is followed', async () => {
     const api = stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'POST /api/account/email': () => json({ status: 'email-sent' }),
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
-    const form = await section('Email address');
+    const form = await screen.findByRole('region', { name: 'Email address' });
     await userEvent.type(within(form).getByLabelText('New email address'), 'ann@new.example');
     await userEvent.type(within(form).getByLabelText('Current password'), 'old secret 1');
     await userEvent.click(within(form).getByRole('button', { name: 'Send confirmation link' }));
@@ -56,15 +59,15 @@ describe('change email', () => {
 
   it('puts field issues from the server on the fields', async () => {
     stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'POST /api/account/email': () =>
         apiError(400, 'invalid-argument', 'Invalid body.newEmail', {
           issues: [{ in: 'body', path: '/newEmail', message: 'This address cannot be used' }],
         }),
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
-    const form = await section('Email address');
+    const form = await screen.findByRole('region', { name: 'Email address' });
     await userEvent.type(within(form).getByLabelText('New email address'), 'ann@new.example');
     await userEvent.type(within(form).getByLabelText('Current password'), 'old secret 1');
     await userEvent.click(within(form).getByRole('button', { name: 'Send confirmation link' }));

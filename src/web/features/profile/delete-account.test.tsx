@@ -1,19 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
-import { cancelConfirm, confirmStore } from '../../shell/confirm-store';
+import { confirmStore } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
-import { apiError, noContent, stubApi } from '../../test/fake-api';
-import { accountRoutes, renderProfile, section, toastTitles } from './profile-test-kit';
-
-afterEach(async () => {
-  await cancelConfirm();
-  toast.clear();
-});
+import { apiError, noContent, profilePageRoutes, stubApi } from '../../test/fake-api';
+import { site } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
 
 async function armDeletion(username: string) {
-  const zone = await section('Delete account');
+  const zone = await screen.findByRole('region', { name: 'Delete account' });
   const button = within(zone).getByRole<HTMLButtonElement>('button', { name: 'Delete account' });
   expect(button.disabled).toBe(true);
   await userEvent.type(within(zone).getByLabelText('Current password'), 'old secret 1');
@@ -23,8 +19,8 @@ async function armDeletion(username: string) {
 
 describe('delete account', () => {
   it('keeps the button disabled until the typed username matches', async () => {
-    stubApi(accountRoutes());
-    renderProfile();
+    stubApi(profilePageRoutes());
+    renderRoute('/user-profile');
 
     const button = await armDeletion('an');
     expect(button.disabled).toBe(true);
@@ -34,8 +30,8 @@ describe('delete account', () => {
   });
 
   it('asks in the danger dialog, then deletes, signs out and goes home', async () => {
-    const api = stubApi({ ...accountRoutes(), 'DELETE /api/account': () => noContent() });
-    const { router, queryClient } = renderProfile();
+    const api = stubApi({ ...profilePageRoutes(), 'DELETE /api/account': () => noContent() });
+    const { location, queryClient } = renderRoute('/user-profile');
 
     await userEvent.click(await armDeletion('ann'));
 
@@ -46,8 +42,8 @@ describe('delete account', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
 
-    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { level: 1, name: site.name })).toBeTruthy();
+    expect(location()).toBe('/');
     expect(api.callsTo('DELETE', '/api/account')[0]?.body).toEqual({
       username: 'ann',
       password: 'old secret 1',
@@ -57,16 +53,16 @@ describe('delete account', () => {
 
   it('stays on the page with a red toast when the server refuses', async () => {
     stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'DELETE /api/account': () => apiError(400, 'invalid-argument', 'Password is incorrect'),
     });
-    const { router } = renderProfile();
+    const { location } = renderRoute('/user-profile');
 
     await userEvent.click(await armDeletion('ann'));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
 
     await waitFor(() => expect(toastTitles()).toContain('Could not delete your account'));
     expect(toast.getToasts()[0]?.description).toBe('Password is incorrect');
-    expect(router.state.location.pathname).toBe('/user-profile');
+    expect(location()).toBe('/user-profile');
   });
 });

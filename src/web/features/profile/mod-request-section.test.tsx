@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModRequest } from '../../../shared/moderation';
-import { toast } from '../../shell/toast-store';
-import { apiError, json, stubApi } from '../../test/fake-api';
-import { accountRoutes, ann, renderProfile, section, toastTitles } from './profile-test-kit';
 
-afterEach(() => toast.clear());
+import { apiError, json, profilePageRoutes, stubApi } from '../../test/fake-api';
+import { buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
+
+const ann = buildUser();
 
 const request: ModRequest = {
   id: 9,
@@ -24,7 +25,7 @@ describe('become a moderator', () => {
   it('lets an eligible user send a motivation, counting its characters', async () => {
     let mine: unknown = { request: null, eligibility: { eligible: true, reason: null } };
     const api = stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'GET /api/mod-requests/mine': () => json(mine),
       'POST /api/mod-requests': (call) => {
         const sent = {
@@ -41,9 +42,9 @@ describe('become a moderator', () => {
         return json({ request: sent }, 201);
       },
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
-    const block = await section('Become a moderator');
+    const block = await screen.findByRole('region', { name: 'Become a moderator' });
     const field = await within(block).findByLabelText(/^Why would you like to moderate/);
     await userEvent.click(within(block).getByRole('button', { name: 'Send request' }));
     expect(await within(block).findByText(/at least 20 characters/)).toBeTruthy();
@@ -64,16 +65,16 @@ describe('become a moderator', () => {
 
   it('shows the last decision and why the user cannot ask yet', async () => {
     stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'GET /api/mod-requests/mine': () =>
         json({
           request,
           eligibility: { eligible: false, reason: 'Your account must be at least 7 days old.' },
         }),
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
-    const block = await section('Become a moderator');
+    const block = await screen.findByRole('region', { name: 'Become a moderator' });
     expect(await within(block).findByText('Rejected')).toBeTruthy();
     expect(within(block).getByText(request.decisionReason ?? '')).toBeTruthy();
     expect(within(block).getByText('Your account must be at least 7 days old.')).toBeTruthy();
@@ -82,15 +83,15 @@ describe('become a moderator', () => {
 
   it('shows a refusal from the server as a toast', async () => {
     stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'GET /api/mod-requests/mine': () =>
         json({ request: null, eligibility: { eligible: true, reason: null } }),
       'POST /api/mod-requests': () =>
         apiError(409, 'already-exists', 'You already have an open request'),
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
-    const block = await section('Become a moderator');
+    const block = await screen.findByRole('region', { name: 'Become a moderator' });
     await userEvent.click(await within(block).findByLabelText(/^Why would you like/));
     await userEvent.paste(motivation);
     await userEvent.click(within(block).getByRole('button', { name: 'Send request' }));
@@ -99,10 +100,10 @@ describe('become a moderator', () => {
   });
 
   it('is not offered to moderators', async () => {
-    const api = stubApi(accountRoutes({ ...ann, role: 'moderator' }));
-    renderProfile();
+    const api = stubApi(profilePageRoutes({ ...ann, role: 'moderator' }));
+    renderRoute('/user-profile');
 
-    await section('Overview');
+    await screen.findByRole('region', { name: 'Overview' });
     expect(screen.queryByRole('region', { name: 'Become a moderator' })).toBeNull();
     expect(api.callsTo('GET', '/api/mod-requests/mine')).toHaveLength(0);
   });

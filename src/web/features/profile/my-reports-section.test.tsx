@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MyReport } from '../../../shared/moderation';
-import { json, stubApi } from '../../test/fake-api';
-import { accountRoutes, renderProfile, section } from './profile-test-kit';
+import { json, profilePageRoutes, stubApi } from '../../test/fake-api';
+import { renderRoute } from '../../test/render-route';
 
 const report = (overrides: Partial<MyReport>): MyReport => ({
   id: 1,
@@ -25,7 +25,7 @@ const report = (overrides: Partial<MyReport>): MyReport => ({
 describe('your reports', () => {
   it('lists each report with where it is and what the moderators did', async () => {
     stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'GET /api/reports/mine': () =>
         json({
           items: [
@@ -50,8 +50,8 @@ describe('your reports', () => {
           nextCursor: null,
         }),
     });
-    renderProfile();
-    const reports = await section('Your reports');
+    renderRoute('/user-profile');
+    const reports = await screen.findByRole('region', { name: 'Your reports' });
     const list = await within(reports).findByRole('list', { name: 'Your reports' });
     const [hidden, waiting] = within(list).getAllByRole('listitem');
     expect(
@@ -69,9 +69,9 @@ describe('your reports', () => {
   });
 
   it('says so when there is nothing reported', async () => {
-    stubApi(accountRoutes());
-    renderProfile();
-    const reports = await section('Your reports');
+    stubApi(profilePageRoutes());
+    renderRoute('/user-profile');
+    const reports = await screen.findByRole('region', { name: 'Your reports' });
     expect(await within(reports).findByText('You have not reported anything.')).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Your reports' })).toBeNull();
   });

@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toast } from '../../shell/toast-store';
-import { apiError, noContent, stubApi } from '../../test/fake-api';
-import { accountRoutes, renderProfile, section, toastTitles } from './profile-test-kit';
-
-afterEach(() => toast.clear());
+import { apiError, noContent, profilePageRoutes, stubApi } from '../../test/fake-api';
+import { renderRoute, toastTitles } from '../../test/render-route';
 
 async function enter(input: HTMLElement, text: string) {
   await userEvent.click(input);
@@ -13,7 +11,7 @@ async function enter(input: HTMLElement, text: string) {
 }
 
 async function fillPasswordForm(newPassword: string, confirmation = newPassword) {
-  const form = await section('Password');
+  const form = await screen.findByRole('region', { name: 'Password' });
   await within(form).findByRole('list', { name: 'Password requirements' });
   // Pasting is one change event per field: typing each key re-renders the form many times.
   await enter(within(form).getByLabelText('Current password'), 'old secret 1');
@@ -29,8 +27,11 @@ function ruleStatus(form: HTMLElement, description: string): string | undefined 
 
 describe('change password', () => {
   it('sends the current and new password and says other devices were signed out', async () => {
-    const api = stubApi({ ...accountRoutes(), 'POST /api/account/password': () => noContent() });
-    renderProfile();
+    const api = stubApi({
+      ...profilePageRoutes(),
+      'POST /api/account/password': () => noContent(),
+    });
+    renderRoute('/user-profile');
 
     await fillPasswordForm('a much longer secret');
 
@@ -43,8 +44,8 @@ describe('change password', () => {
   });
 
   it('checks length and the confirmation before asking the server', async () => {
-    const api = stubApi(accountRoutes());
-    renderProfile();
+    const api = stubApi(profilePageRoutes());
+    renderRoute('/user-profile');
 
     const form = await fillPasswordForm('short', 'shorter');
 
@@ -56,31 +57,31 @@ describe('change password', () => {
 
   it('refetches the policy and marks the broken rule when the server refuses the password', async () => {
     const api = stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'POST /api/account/password': () =>
         apiError(400, 'invalid-argument', 'This password is too common', {
           reason: 'password-policy',
           rules: ['not-common'],
         }),
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
     const form = await fillPasswordForm('password123456');
 
     expect(await within(form).findByText('This password is too common')).toBeTruthy();
     await waitFor(() => expect(api.callsTo('GET', '/api/auth/password-policy')).toHaveLength(2));
-    expect(ruleStatus(form, 'Not a commonly used password')).toBe('broken');
+    expect(ruleStatus(form, 'Not one of the passwords people use most')).toBe('broken');
     expect(ruleStatus(form, 'At least 10 characters')).toBe('met');
     expect(toastTitles()).toEqual([]);
   });
 
   it('shows a wrong current password as a red toast', async () => {
     stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'POST /api/account/password': () =>
         apiError(400, 'invalid-argument', 'Current password is incorrect'),
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
     await fillPasswordForm('a much longer secret');
 

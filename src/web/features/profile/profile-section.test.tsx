@@ -1,19 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UpdateProfileDetailsInput } from './api/update-profile-details';
 import { toast } from '../../shell/toast-store';
-import { apiError, json, stubApi } from '../../test/fake-api';
-import {
-  accountRoutes,
-  ann,
-  annProfile,
-  renderProfile,
-  section,
-  toastTitles,
-} from './profile-test-kit';
+import { apiError, json, profilePageRoutes, stubApi } from '../../test/fake-api';
+import { buildProfile, buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
 
-afterEach(() => toast.clear());
+const ann = buildUser();
 
 const avatarUrl = '/media/abcdefghij0123456789.webp';
 const upload = {
@@ -34,13 +28,13 @@ function png(): File {
 describe('profile section', () => {
   it('saves the bio and favourite films', async () => {
     const api = stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'PATCH /api/account/profile': (call) =>
-        json({ profile: { ...annProfile, ...(call.body as UpdateProfileDetailsInput) } }),
+        json({ profile: { ...buildProfile(), ...(call.body as UpdateProfileDetailsInput) } }),
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
-    const profile = await section('Profile');
+    const profile = await screen.findByRole('region', { name: 'Profile' });
     const bio = await within(profile).findByLabelText('Bio');
     await userEvent.clear(bio);
     await userEvent.type(bio, 'Westerns and noir.');
@@ -62,10 +56,10 @@ describe('profile section', () => {
   });
 
   it('refuses a bio over 500 characters without calling the server', async () => {
-    const api = stubApi(accountRoutes());
-    renderProfile();
+    const api = stubApi(profilePageRoutes());
+    renderRoute('/user-profile');
 
-    const profile = await section('Profile');
+    const profile = await screen.findByRole('region', { name: 'Profile' });
     const bio = await within(profile).findByLabelText('Bio');
     await userEvent.clear(bio);
     await userEvent.click(bio);
@@ -80,17 +74,17 @@ describe('profile section', () => {
   it('uploads an avatar, sets it on the profile and refreshes the session', async () => {
     let user = ann;
     const api = stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'GET /api/auth/session': () => json({ user }),
       'POST /api/uploads': () => json({ upload }, 201),
       'PATCH /api/account/profile': () => {
         user = { ...ann, image: avatarUrl };
-        return json({ profile: { ...annProfile, image: avatarUrl } });
+        return json({ profile: { ...buildProfile(), image: avatarUrl } });
       },
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
-    const profile = await section('Profile');
+    const profile = await screen.findByRole('region', { name: 'Profile' });
     expect(within(profile).queryByRole('button', { name: 'Remove avatar' })).toBeNull();
     await userEvent.upload(within(profile).getByLabelText('Avatar image file'), png());
 
@@ -107,13 +101,13 @@ describe('profile section', () => {
 
   it('shows the quota error from the server and does not touch the profile', async () => {
     const api = stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'POST /api/uploads': () =>
         apiError(413, 'resource-exhausted', 'Your uploads would exceed your 200 MB storage quota'),
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
-    const profile = await section('Profile');
+    const profile = await screen.findByRole('region', { name: 'Profile' });
     await userEvent.upload(within(profile).getByLabelText('Avatar image file'), png());
 
     await waitFor(() => expect(toastTitles()).toContain('Could not upload your avatar'));
@@ -125,10 +119,10 @@ describe('profile section', () => {
 
   it('removes the avatar', async () => {
     const api = stubApi({
-      ...accountRoutes({ ...ann, image: avatarUrl }),
-      'PATCH /api/account/profile': () => json({ profile: annProfile }),
+      ...profilePageRoutes({ ...ann, image: avatarUrl }),
+      'PATCH /api/account/profile': () => json({ profile: buildProfile() }),
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Remove avatar' }));
 
@@ -137,10 +131,10 @@ describe('profile section', () => {
   });
 
   it('links to the public profile', async () => {
-    stubApi(accountRoutes());
-    renderProfile();
+    stubApi(profilePageRoutes());
+    renderRoute('/user-profile');
 
-    const link = within(await section('Profile')).getByRole('link', {
+    const link = within(await screen.findByRole('region', { name: 'Profile' })).getByRole('link', {
       name: 'View public profile',
     });
     expect(link.getAttribute('href')).toBe('/u/ann');

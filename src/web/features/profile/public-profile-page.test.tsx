@@ -2,40 +2,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PostSummary } from '../../../shared/forum';
-import { apiError, json, stubApi, type ApiRoutes } from '../../test/fake-api';
+import { apiError, type ApiRoutes, json, stubApi } from '../../test/fake-api';
 import { formatDate } from '../../components/format-time';
-import { annProfile, renderPublicProfile } from './profile-test-kit';
+import { buildAuthorReply, buildProfile, buildThread } from '../../test/factories';
+import { renderRoute } from '../../test/render-route';
 
+/** Thread `id` by Ann, started on 1 May 2024. */
 function thread(id: number, overrides: Partial<PostSummary> = {}): PostSummary {
-  return {
-    id,
-    title: `Thread number ${id}`,
-    category: { id: 2, slug: 'discussions', name: 'Discussions' },
-    author: { id: 'u1', username: 'ann', name: 'Ann Lee', image: null, role: 'user' },
-    tags: [],
-    filmTitle: null,
-    rating: null,
-    pinned: false,
-    locked: false,
-    replyCount: 0,
-    reactionCount: 0,
-    viewCount: 0,
-    lastActivityAt: '2024-05-02T10:00:00.000Z',
-    createdAt: '2024-05-01T10:00:00.000Z',
-    ...overrides,
-  };
+  const createdAt = '2024-05-01T10:00:00.000Z';
+  return buildThread({ id, title: `Thread number ${id}`, createdAt, ...overrides });
 }
 
+/** Ann's reply `id` in thread `postId`. */
 function reply(id: number, postId: number, bodyHtml: string) {
-  return {
-    id,
-    post: { id: postId, title: `Thread number ${postId}` },
-    bodyHtml,
-    createdAt: '2024-06-01T10:00:00.000Z',
-  };
+  return buildAuthorReply(id, { post: { id: postId, title: `Thread number ${postId}` }, bodyHtml });
 }
 
-function profileRoutes(profile = annProfile): ApiRoutes {
+function profileRoutes(profile = buildProfile()): ApiRoutes {
   return { [`GET /api/profiles/${profile.username}`]: () => json({ profile }) };
 }
 
@@ -45,12 +28,12 @@ describe('public profile page', () => {
       ...profileRoutes(),
       'GET /api/forum/posts': () => json({ items: [], nextCursor: null }),
     });
-    renderPublicProfile('/u/ann');
+    renderRoute('/u/ann');
 
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Ann Lee');
     expect(screen.getByText('@ann')).toBeTruthy();
-    expect(screen.getByText(formatDate(annProfile.joinedAt)).closest('p')?.textContent).toBe(
-      `Joined ${formatDate(annProfile.joinedAt)}`,
+    expect(screen.getByText(formatDate(buildProfile().joinedAt)).closest('p')?.textContent).toBe(
+      `Joined ${formatDate(buildProfile().joinedAt)}`,
     );
     expect(screen.getByText('Leeds')).toBeTruthy();
     expect(screen.getByText('Watches too many westerns.')).toBeTruthy();
@@ -67,10 +50,10 @@ describe('public profile page', () => {
 
   it('says when the account is blocked and shows a staff role badge', async () => {
     stubApi({
-      ...profileRoutes({ ...annProfile, blocked: true, role: 'experienced_moderator' }),
+      ...profileRoutes({ ...buildProfile(), blocked: true, role: 'experienced_moderator' }),
       'GET /api/forum/posts': () => json({ items: [], nextCursor: null }),
     });
-    renderPublicProfile('/u/ann');
+    renderRoute('/u/ann');
 
     expect(await screen.findByText('This account is blocked.')).toBeTruthy();
     expect(screen.getByText('Experienced moderator')).toBeTruthy();
@@ -96,7 +79,7 @@ describe('public profile page', () => {
               nextCursor: 'page-2',
             }),
     });
-    renderPublicProfile('/u/ann');
+    renderRoute('/u/ann');
 
     const review = await screen.findByRole('link', { name: 'Rio Bravo holds up' });
     expect(review.getAttribute('href')).toBe('/forum/post/3');
@@ -127,7 +110,7 @@ describe('public profile page', () => {
           ? json({ items: [reply(7, 5, '<p>An older reply</p>')], nextCursor: null })
           : json({ items: [reply(9, 4, '<p>So <strong>good</strong></p>')], nextCursor: 'next' }),
     });
-    renderPublicProfile('/u/ann');
+    renderRoute('/u/ann');
 
     await userEvent.click(await screen.findByRole('tab', { name: 'Replies' }));
 
@@ -151,7 +134,7 @@ describe('public profile page', () => {
     const api = stubApi({
       'GET /api/profiles/nobody': () => apiError(404, 'not-found', 'No such user'),
     });
-    renderPublicProfile('/u/nobody');
+    renderRoute('/u/nobody');
 
     expect(await screen.findByTestId('error-page')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found');

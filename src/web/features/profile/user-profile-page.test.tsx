@@ -1,22 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { cancelConfirm } from '../../shell/confirm-store';
-import { toast } from '../../shell/toast-store';
-import { json, noContent, stubApi } from '../../test/fake-api';
-import { accountRoutes, ann, renderProfile, section, toastTitles } from './profile-test-kit';
+import { describe, expect, it } from 'vitest';
 
-afterEach(async () => {
-  await cancelConfirm();
-  toast.clear();
-});
+import { json, noContent, profilePageRoutes, stubApi } from '../../test/fake-api';
+import { buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
+
+const ann = buildUser();
 
 describe('user profile page', () => {
   it('shows the account overview', async () => {
-    stubApi(accountRoutes());
-    renderProfile();
+    stubApi(profilePageRoutes());
+    renderRoute('/user-profile');
 
-    const overview = await section('Overview');
+    const overview = await screen.findByRole('region', { name: 'Overview' });
     expect(within(overview).getByText('@ann')).toBeTruthy();
     expect(within(overview).getByText('ann@example.com')).toBeTruthy();
     expect(within(overview).getByText('User')).toBeTruthy();
@@ -25,10 +22,10 @@ describe('user profile page', () => {
 
   it('resends the verification email of an unverified account', async () => {
     const api = stubApi({
-      ...accountRoutes({ ...ann, emailVerified: false }),
+      ...profilePageRoutes({ ...ann, emailVerified: false }),
       'POST /api/auth/verify-email/resend': () => json({ status: 'email-sent' }),
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Resend verification email' }));
 
@@ -38,12 +35,12 @@ describe('user profile page', () => {
 
   it('lists the active sessions and signs out another device by its id', async () => {
     const api = stubApi({
-      ...accountRoutes(),
+      ...profilePageRoutes(),
       'DELETE /api/account/sessions/s2': () => noContent(),
     });
-    renderProfile();
+    renderRoute('/user-profile');
 
-    const list = await section('Active sessions');
+    const list = await screen.findByRole('region', { name: 'Active sessions' });
     await within(list).findByText('Safari on iPhone');
     expect(within(list).getByText('This device')).toBeTruthy();
     expect(within(list).queryByRole('button', { name: 'Sign out Firefox on Linux' })).toBeNull();

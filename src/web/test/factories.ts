@@ -1,0 +1,407 @@
+import type { z } from 'zod';
+import type {
+  activeSessionSchema,
+  AdminUser,
+  PasswordPolicy,
+  SessionUser,
+} from '../../shared/accounts';
+import type {
+  Author,
+  authorCommentSchema,
+  Category,
+  Comment,
+  PostDetail,
+  PostSummary,
+} from '../../shared/forum';
+import type {
+  AdminStats,
+  AuditEntry,
+  MemberHistory,
+  modRequestListResponse,
+  MyReport,
+  ReviewItem,
+} from '../../shared/moderation';
+import type { NewsArticle, NewsSummary } from '../../shared/news';
+import type { PublicProfile } from '../../shared/profiles';
+import type { Upload } from '../../shared/uploads';
+
+/*
+ * Tests only: the API's answers, shaped as the server's zod schemas describe them. Every
+ * builder returns a plausible record for Ann, a member, and takes overrides for what a test
+ * is about.
+ */
+
+const at = '2025-03-01T10:00:00.000Z';
+const hourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
+
+export const site = { name: 'Viewpoint', description: 'Films and the people who love them.' };
+
+export const passwordPolicy: PasswordPolicy = {
+  minLength: 10,
+  maxLength: 128,
+  rules: [
+    { id: 'min-length', description: 'At least 10 characters' },
+    { id: 'max-length', description: 'At most 128 characters' },
+    { id: 'not-common', description: 'Not one of the passwords people use most' },
+    { id: 'not-personal', description: 'Does not contain your email address or username' },
+  ],
+};
+
+/** A signed-in account as GET /api/auth/session answers it. */
+export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'u1',
+    name: 'Ann Lee',
+    username: 'ann',
+    email: 'ann@example.com',
+    emailVerified: true,
+    role: 'user',
+    image: null,
+    createdAt: '2024-03-01T10:00:00.000Z',
+    mute: null,
+    ...overrides,
+  };
+}
+
+/** Who wrote something, as lists and pages show them; `buildAuthor(user)` is that account. */
+export function buildAuthor(overrides: Partial<Author> = {}): Author {
+  return { id: 'u1', username: 'ann', name: 'Ann Lee', image: null, role: 'user', ...overrides };
+}
+
+export function authorOf(user: SessionUser): Author {
+  const { id, username, name, image, role } = user;
+  return { id, username, name, image, role };
+}
+
+/** A row of the users directory (GET /api/users). */
+export function buildAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
+  const name = overrides.name ?? 'Ann Lee';
+  const id = overrides.id ?? 'u1';
+  return {
+    id,
+    name,
+    username: name.split(' ')[0]?.toLowerCase() ?? null,
+    email: `${id}@example.com`,
+    emailVerified: true,
+    role: 'user',
+    createdAt: '2024-02-01T10:00:00.000Z',
+    block: null,
+    mute: null,
+    postCount: 0,
+    commentCount: 0,
+    reportsAgainst: 0,
+    ...overrides,
+  };
+}
+
+export function buildCategory(overrides: Partial<Category> = {}): Category {
+  return {
+    id: 2,
+    slug: 'discussions',
+    name: 'Discussions',
+    description: '',
+    position: 1,
+    archived: false,
+    ...overrides,
+  };
+}
+
+/** Reviews, Discussions, and an archived category, as GET /api/forum/categories lists them. */
+export function buildCategories(): Category[] {
+  return [
+    buildCategory({
+      id: 1,
+      slug: 'reviews',
+      name: 'Reviews',
+      description: 'Film reviews',
+      position: 0,
+    }),
+    buildCategory(),
+    buildCategory({ id: 3, slug: 'old-stuff', name: 'Old stuff', position: 2, archived: true }),
+  ];
+}
+
+/** A thread in a list (GET /api/forum/posts). */
+export function buildThread(overrides: Partial<PostSummary> = {}): PostSummary {
+  const created = hourAgo();
+  return {
+    id: 1,
+    title: 'Is Solaris too slow?',
+    category: { id: 2, slug: 'discussions', name: 'Discussions' },
+    author: buildAuthor(),
+    tags: [],
+    filmTitle: null,
+    rating: null,
+    pinned: false,
+    locked: false,
+    replyCount: 0,
+    reactionCount: 0,
+    viewCount: 0,
+    lastActivityAt: created,
+    createdAt: created,
+    ...overrides,
+  };
+}
+
+/** A thread's page (GET /api/forum/posts/:id), as a member who may reply sees it. */
+export function buildThreadDetail(overrides: Partial<PostDetail> = {}): PostDetail {
+  return {
+    ...buildThread(),
+    bodyHtml: '<p>I think the pacing <strong>works</strong>.</p>',
+    bodySource: 'I think the pacing **works**.',
+    editedAt: null,
+    deleted: false,
+    hidden: null,
+    viewCount: 42,
+    viewer: { reacted: false, canEdit: false, canDelete: false, canReply: true },
+    ...overrides,
+  };
+}
+
+/** Reply `id` in thread 1, by Bob the moderator unless told otherwise. */
+export function buildReply(id: number, overrides: Partial<Comment> = {}): Comment {
+  return {
+    id,
+    postId: 1,
+    author: buildAuthor({ id: 'u2', username: 'bob', name: 'Bob Moderator', role: 'moderator' }),
+    replyTo: null,
+    bodyHtml: `<p>Reply number ${id}</p>`,
+    bodySource: `Reply number ${id}`,
+    reactionCount: 0,
+    createdAt: hourAgo(),
+    editedAt: null,
+    deleted: false,
+    hidden: null,
+    viewer: { reacted: false, canEdit: false, canDelete: false },
+    ...overrides,
+  };
+}
+
+/** One page of replies (GET /api/forum/posts/:id/comments). */
+export function replyPage(
+  items: Comment[],
+  nextCursor: string | null = null,
+  total = items.length,
+) {
+  return { items, nextCursor, total };
+}
+
+/** A member's reply as their profile lists it (GET /api/forum/comments?author=…). */
+export function buildAuthorReply(
+  id: number,
+  overrides: Partial<z.infer<typeof authorCommentSchema>> = {},
+): z.infer<typeof authorCommentSchema> {
+  return {
+    id,
+    post: { id: 1, title: 'Is Solaris too slow?' },
+    bodyHtml: `<p>Reply number ${id}</p>`,
+    createdAt: '2024-06-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function buildMemberHistory(overrides: Partial<MemberHistory> = {}): MemberHistory {
+  return {
+    joinedAt: '2024-02-01T10:00:00.000Z',
+    postCount: 4,
+    commentCount: 12,
+    reportsAgainst: 3,
+    sanctions: 1,
+    ...overrides,
+  };
+}
+
+/** Thread `postId` in the review queue, by Carl, reported once as spam by Dee. */
+export function buildReviewItem(postId: number, overrides: Partial<ReviewItem> = {}): ReviewItem {
+  const dee = buildAuthor({ id: 'u4', username: 'dee', name: 'Dee' });
+  return {
+    target: {
+      type: 'post',
+      postId,
+      commentId: null,
+      title: `Thread ${postId}`,
+      bodyHtml: `<p>Body of <em>thread ${postId}</em></p>`,
+      category: { id: 2, slug: 'discussions', name: 'Discussions' },
+      hidden: null,
+      locked: false,
+      pinned: false,
+      deleted: false,
+      createdAt: at,
+    },
+    author: buildAuthor({ id: 'u3', username: 'carl', name: 'Carl' }),
+    authorHistory: buildMemberHistory(),
+    reports: [
+      { id: postId * 10, reporter: dee, category: 'spam', reason: 'Buy pills link', createdAt: at },
+    ],
+    firstReportedAt: at,
+    ...overrides,
+  };
+}
+
+/** Reply `commentId` of thread `postId` in the review queue, reported once as abuse. */
+export function buildReviewedReply(commentId: number, postId = 1): ReviewItem {
+  const item = buildReviewItem(postId);
+  return {
+    ...item,
+    target: { ...item.target, type: 'comment', commentId, bodyHtml: `<p>Reply ${commentId}</p>` },
+    reports: [{ ...item.reports[0]!, id: commentId * 10, category: 'abuse', reason: '' }],
+  };
+}
+
+export function buildMyReport(overrides: Partial<MyReport> = {}): MyReport {
+  return {
+    id: 1,
+    target: {
+      type: 'post',
+      postId: 1,
+      commentId: null,
+      title: 'Is Solaris too slow?',
+      link: '/forum/post/1',
+    },
+    category: 'spam',
+    reason: '',
+    status: 'open',
+    resolution: null,
+    createdAt: at,
+    resolvedAt: null,
+    ...overrides,
+  };
+}
+
+const coverId = 'abcdefghijklmnopqrst';
+export const newsCover = {
+  url: `/media/${coverId}.webp`,
+  thumbnailUrl: `/media/${coverId}.thumb.webp`,
+  alt: 'A cinema hall at night',
+};
+
+/** An article in a list (GET /api/news), written by Root the admin. */
+export function buildArticleSummary(overrides: Partial<NewsSummary> = {}): NewsSummary {
+  const title = overrides.title ?? 'Festival line-up announced';
+  return {
+    id: 1,
+    title,
+    summary: `Summary of ${title}`,
+    cover: null,
+    status: 'published',
+    featured: false,
+    publishAt: at,
+    author: buildAuthor({ id: 'a1', username: 'root', name: 'Root Admin', role: 'admin' }),
+    commentCount: 0,
+    createdAt: '2025-02-28T10:00:00.000Z',
+    updatedAt: '2025-02-28T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An article's page (GET /api/news/:id): featured, with a cover and discussion thread 77. */
+export function buildArticle(overrides: Partial<NewsArticle> = {}): NewsArticle {
+  return {
+    ...buildArticleSummary({ cover: newsCover, featured: true }),
+    bodyHtml: '<p>The <strong>full</strong> programme is out.</p>',
+    bodySource: 'The **full** programme is out.',
+    discussionPostId: 77,
+    ...overrides,
+  };
+}
+
+/** An image the server stored and re-encoded (POST /api/uploads). */
+export function buildUpload(overrides: Partial<Upload> = {}): Upload {
+  const id = overrides.id ?? 'upl0000000000000000001';
+  return {
+    id,
+    url: `/media/${id}.webp`,
+    thumbnailUrl: `/media/${id}.thumb.webp`,
+    width: 1200,
+    height: 800,
+    bytes: 120_000,
+    purpose: 'post',
+    createdAt: at,
+    ...overrides,
+  };
+}
+
+/** Ann's public profile (GET /api/profiles/ann and GET /api/account/profile). */
+export function buildProfile(overrides: Partial<PublicProfile> = {}): PublicProfile {
+  return {
+    id: 'u1',
+    username: 'ann',
+    name: 'Ann Lee',
+    image: null,
+    role: 'user',
+    bio: 'Watches too many westerns.',
+    location: 'Leeds',
+    favouriteFilms: ['Rio Bravo'],
+    joinedAt: '2024-03-01T10:00:00.000Z',
+    blocked: false,
+    counts: { posts: 3, replies: 12 },
+    ...overrides,
+  };
+}
+
+/** A device signed in to the account (GET /api/account/sessions). */
+export function buildActiveSession(
+  overrides: Partial<z.infer<typeof activeSessionSchema>> & { id: string },
+): z.infer<typeof activeSessionSchema> {
+  const now = new Date().toISOString();
+  return {
+    current: false,
+    device: 'Firefox on Linux',
+    ipAddress: '10.0.0.1',
+    createdAt: now,
+    lastSeenAt: now,
+    ...overrides,
+  };
+}
+
+export function buildAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: 1,
+    actor: buildAuthor({ id: 'a1', username: 'root', name: 'Root Admin', role: 'admin' }),
+    action: 'user.role',
+    target: { type: 'user', id: 'u7', label: 'Dan Requester' },
+    reason: null,
+    before: { role: 'user' },
+    after: { role: 'moderator' },
+    createdAt: at,
+    ...overrides,
+  };
+}
+
+export type ModRequestWithHistory = z.infer<typeof modRequestListResponse>['items'][number];
+
+/** An open request from Dan, with his history (GET /api/mod-requests). */
+export function buildModRequest(
+  overrides: Partial<ModRequestWithHistory> = {},
+): ModRequestWithHistory {
+  return {
+    id: 1,
+    requester: buildAuthor({ id: 'u7', username: 'dan', name: 'Dan Requester' }),
+    motivation: 'I read every thread and would like to help keep it civil.',
+    status: 'open',
+    decisionReason: null,
+    decidedAt: null,
+    createdAt: '2025-03-02T09:00:00.000Z',
+    requesterHistory: buildMemberHistory({
+      joinedAt: '2024-01-15T10:00:00.000Z',
+      postCount: 14,
+      commentCount: 1,
+      reportsAgainst: 0,
+      sanctions: 2,
+    }),
+    ...overrides,
+  };
+}
+
+export function buildAdminStats(overrides: Partial<AdminStats> = {}): AdminStats {
+  return {
+    users: 1234,
+    newUsersThisWeek: 12,
+    posts: 560,
+    comments: 7890,
+    openReports: 3,
+    pendingModRequests: 2,
+    donations: null,
+    ...overrides,
+  };
+}
