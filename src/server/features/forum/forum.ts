@@ -14,6 +14,13 @@ import { createReportService } from './reports.js';
 import { createViewCounter } from './views.js';
 import { isWrite } from '../../core/access.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes the view counts gathered so far now, instead of at the next batch. */
+    flushViews(): Promise<void>;
+  }
+}
+
 export interface ForumOptions {
   db: Db;
   /** Rate-limit and view-count store when REDIS_URL is set; in process otherwise. */
@@ -28,17 +35,21 @@ export interface ForumOptions {
 export function registerForum(app: FastifyInstance, options: ForumOptions): void {
   const { db, redis, limitNamespace } = options;
   const logWarning = (message: string) => (error: unknown) => app.log.warn({ err: error }, message);
+  const reads = createForumReads(db, { listCacheMs: options.listCacheMs });
   const views = createViewCounter({
     db,
     redis,
     namespace: limitNamespace,
     onError: logWarning('view counts could not be saved; they are kept for the next try'),
+    // A remembered page shows the stored count plus the views pending here: once they are
+    // written, it would show them twice or drop them.
+    onWritten: () => reads.forgetLists(),
   });
   // The last views reach the database before the platforms close (they close after the app).
   app.addHook('onClose', () => views.close());
+  app.decorate('flushViews', () => views.flush());
 
   const categories = createCategoryService(db);
-  const reads = createForumReads(db, { listCacheMs: options.listCacheMs });
   const posts = createPostService({
     db,
     categories,

@@ -19,6 +19,7 @@ export interface ViewCounter {
   record(postId: number, viewerKey: string): Promise<void>;
   /** Views counted here and not yet written (added to the count a reader sees). */
   pending(postId: number): number;
+  /** Writes every view recorded so far, including those still being checked. */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -28,11 +29,15 @@ export function createViewCounter(options: {
   redis: Redis | undefined;
   namespace: string;
   onError: (error: unknown) => void;
+  /** After a batch reached the database. */
+  onWritten?: () => void;
 }): ViewCounter {
   const { db, redis } = options;
   const seen = new Map<string, number>();
   let counts = new Map<number, number>();
   let flushing: Promise<void> = Promise.resolve();
+  /** Views still being checked against the window (recorded after their answer was sent). */
+  const checking = new Set<Promise<void>>();
 
   async function firstViewWithinWindow(key: string): Promise<boolean> {
     if (redis) {
@@ -68,6 +73,7 @@ export function createViewCounter(options: {
       await db.execute(sql`update posts set view_count = posts.view_count + v.added
         from unnest(${`{${ids.join(',')}}`}::bigint[], ${`{${added.join(',')}}`}::integer[]) as v(id, added)
         where posts.id = v.id`);
+      options.onWritten?.();
     } catch (error) {
       // Keep the views for the next flush rather than losing them to a passing outage.
       for (const [id, n] of batch) counts.set(id, (counts.get(id) ?? 0) + n);
@@ -76,7 +82,8 @@ export function createViewCounter(options: {
   }
 
   function flush(): Promise<void> {
-    flushing = flushing.then(() => {
+    const recorded = Promise.allSettled([...checking]);
+    flushing = Promise.all([flushing, recorded]).then(() => {
       const batch = counts;
       counts = new Map();
       return write(batch);
@@ -88,10 +95,13 @@ export function createViewCounter(options: {
   timer.unref();
 
   return {
-    async record(postId, viewerKey) {
-      if (await firstViewWithinWindow(`${postId}:${viewerKey}`)) {
-        counts.set(postId, (counts.get(postId) ?? 0) + 1);
-      }
+    record(postId, viewerKey) {
+      const counting = firstViewWithinWindow(`${postId}:${viewerKey}`).then((first) => {
+        if (first) counts.set(postId, (counts.get(postId) ?? 0) + 1);
+      });
+      checking.add(counting);
+      void counting.finally(() => checking.delete(counting)).catch(() => undefined);
+      return counting;
     },
     pending: (postId) => counts.get(postId) ?? 0,
     flush,

@@ -16,15 +16,15 @@ describe.each(kinds)('the %s bus', (_kind, create) => {
     const subscriber = await create();
     const channel = `test:${randomUUID()}`;
     const received: unknown[] = [];
-    const arrived = new Promise<void>((resolve) => {
-      void subscriber.subscribe(channel, (message) => {
-        received.push(message);
-        resolve();
-      });
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    // Subscribing resolves once the subscription is in place (in Redis too).
+    await subscriber.subscribe(channel, (message) => {
+      received.push(message);
+      arrive();
     });
     // The memory bus is per process: a second instance only shares messages through Redis.
     const target = publisher.kind === 'memory' ? subscriber : publisher;
-    await new Promise((resolve) => setTimeout(resolve, 50));
     await target.publish(channel, { postId: 7, action: 'hidden' });
     await arrived;
     expect(received).toEqual([{ postId: 7, action: 'hidden' }]);
@@ -37,8 +37,15 @@ describe.each(kinds)('the %s bus', (_kind, create) => {
     const received: unknown[] = [];
     const unsubscribe = await bus.subscribe(channel, (message) => received.push(message));
     await unsubscribe();
+    // Messages arrive in the order they were published: once a later one on another channel
+    // has arrived, the earlier one would have too.
+    const marker = `test:${randomUUID()}`;
+    let markerArrive = () => {};
+    const markerArrived = new Promise<void>((resolve) => (markerArrive = resolve));
+    await bus.subscribe(marker, () => markerArrive());
     await bus.publish(channel, 'late');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await bus.publish(marker, 'after');
+    await markerArrived;
     expect(received).toEqual([]);
     await bus.close();
   });
