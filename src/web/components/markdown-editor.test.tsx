@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../api/query-client';
 import { ThemeProvider } from '../shell/theme-provider';
 
-import { apiError, json, stubApi } from '../test/fake-api';
-import { toastTitles } from '../test/render-route';
 import { MarkdownEditor } from './markdown-editor';
+import { apiError, json, stubApi } from '../test/fake-api';
+import { buildUpload } from '../test/factories';
+import { toastTitles } from '../test/render-route';
 
 function Editor({ initial = '' }: { initial?: string }) {
   const [value, setValue] = useState(initial);
@@ -27,16 +28,7 @@ function renderEditor(initial?: string) {
   return screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Body' });
 }
 
-const upload = {
-  id: 'abcdefghijklmnopqrst',
-  url: '/media/abcdefghijklmnopqrst.webp',
-  thumbnailUrl: '/media/abcdefghijklmnopqrst.thumb.webp',
-  width: 800,
-  height: 600,
-  bytes: 1234,
-  purpose: 'post',
-  createdAt: new Date().toISOString(),
-};
+const upload = buildUpload({ id: 'abcdefghijklmnopqrst' });
 
 describe('markdown editor', () => {
   it('previews through the server renderer', async () => {

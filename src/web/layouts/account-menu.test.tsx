@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../shared/accounts';
+import { authState } from '../shell/auth-state';
 import { stubApi } from '../test/fake-api';
 import { buildUser } from '../test/factories';
 import { renderRoute } from '../test/render-route';
-import { authState } from '../shell/auth-state';
 
 async function openMenu(user: SessionUser) {
   stubApi({ 'GET /api/auth/session': () => Response.json({ user }) });

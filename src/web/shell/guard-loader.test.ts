@@ -1,21 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../shared/accounts';
 import { authState, BLOCKED_KEY } from './auth-state';
+import { buildUser } from '../test/factories';
 import { guardLoader } from './guard-loader';
 import { toast } from './toast-store';
 
-const ann: SessionUser = {
-  id: 'user-ann',
-  name: 'Ann Lee',
-  username: 'ann',
-  email: 'ann@example.com',
-  emailVerified: true,
-  role: 'user',
-  image: null,
-  createdAt: '2025-01-01T10:00:00.000Z',
-  mute: null,
-};
+const ann = buildUser();
 
 /** The server is outside these tests: GET /api/auth/session answers what `answer` gives. */
 function stubSession(answer: () => Promise<Response>) {
@@ -59,7 +49,7 @@ describe('guardLoader', () => {
 
     expect(await result).toBeNull();
     expect(toastSummaries()).toEqual([]);
-    expect(authState.getState()).toMatchObject({ isUser: true, user: { uid: 'user-ann' } });
+    expect(authState.getState()).toMatchObject({ isUser: true, user: { uid: 'u1' } });
   });
 
   it('asks the server once; later navigations use the cached session', async () => {

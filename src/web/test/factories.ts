@@ -12,11 +12,13 @@ import type {
   Comment,
   PostDetail,
   PostSummary,
+  Revision,
 } from '../../shared/forum';
 import type {
   AdminStats,
   AuditEntry,
   MemberHistory,
+  ModerationTarget,
   modRequestListResponse,
   MyReport,
   ReviewItem,
@@ -177,6 +179,18 @@ export function buildReply(id: number, overrides: Partial<Comment> = {}): Commen
   };
 }
 
+/** An earlier version of a thread or reply (GET …/revisions), replaced by Ann's edit. */
+export function buildRevision(id: number, overrides: Partial<Revision> = {}): Revision {
+  return {
+    id,
+    editor: buildAuthor(),
+    previousTitle: null,
+    previousBody: 'The first version',
+    createdAt: hourAgo(),
+    ...overrides,
+  };
+}
+
 /** One page of replies (GET /api/forum/posts/:id/comments). */
 export function replyPage(
   items: Comment[],
@@ -211,23 +225,32 @@ export function buildMemberHistory(overrides: Partial<MemberHistory> = {}): Memb
   };
 }
 
+/** Thread `postId` as a moderator acts on it (the review queue, a moderation's answer). */
+export function buildModerationTarget(
+  postId: number,
+  overrides: Partial<ModerationTarget> = {},
+): ModerationTarget {
+  return {
+    type: 'post',
+    postId,
+    commentId: null,
+    title: `Thread ${postId}`,
+    bodyHtml: `<p>Body of <em>thread ${postId}</em></p>`,
+    category: { id: 2, slug: 'discussions', name: 'Discussions' },
+    hidden: null,
+    locked: false,
+    pinned: false,
+    deleted: false,
+    createdAt: at,
+    ...overrides,
+  };
+}
+
 /** Thread `postId` in the review queue, by Carl, reported once as spam by Dee. */
 export function buildReviewItem(postId: number, overrides: Partial<ReviewItem> = {}): ReviewItem {
   const dee = buildAuthor({ id: 'u4', username: 'dee', name: 'Dee' });
   return {
-    target: {
-      type: 'post',
-      postId,
-      commentId: null,
-      title: `Thread ${postId}`,
-      bodyHtml: `<p>Body of <em>thread ${postId}</em></p>`,
-      category: { id: 2, slug: 'discussions', name: 'Discussions' },
-      hidden: null,
-      locked: false,
-      pinned: false,
-      deleted: false,
-      createdAt: at,
-    },
+    target: buildModerationTarget(postId),
     author: buildAuthor({ id: 'u3', username: 'carl', name: 'Carl' }),
     authorHistory: buildMemberHistory(),
     reports: [

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../shared/accounts';
 import { authState, BLOCKED_KEY, IS_USER_KEY } from '../../shell/auth-state';
-import { answerLater, apiError, stubApi, type ApiHandler } from '../../test/fake-api';
+import { answerLater, apiError, type ApiHandler, stubApi } from '../../test/fake-api';
 import { buildUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 

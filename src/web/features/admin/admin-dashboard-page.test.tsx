@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-
 import { apiError, json, sessionOf, stubApi } from '../../test/fake-api';
 import { buildAdminStats, buildUser } from '../../test/factories';
 import { renderRoute } from '../../test/render-route';

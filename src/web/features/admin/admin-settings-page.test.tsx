@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-
 import { apiError, json, sessionOf, stubApi } from '../../test/fake-api';
 import { buildCategories, buildUser, site } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';

@@ -2,24 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminUser, SessionUser } from '../../../shared/accounts';
-import type { AuditEntry } from '../../../shared/moderation';
-
 import { json, stubApi } from '../../test/fake-api';
-import { buildAdminUser } from '../../test/factories';
+import { buildAdminUser, buildAuditEntry, buildAuthor, buildUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
 function viewerWith(role: SessionUser['role']): SessionUser {
-  return {
-    id: 'm1',
-    name: 'Mo',
-    username: 'mo',
-    email: 'mo@example.com',
-    emailVerified: true,
-    role,
-    image: null,
-    createdAt: '2024-01-01T10:00:00.000Z',
-    mute: null,
-  };
+  return buildUser({ id: 'm1', name: 'Mo', username: 'mo', email: 'mo@example.com', role });
 }
 
 const future = '2999-01-01T00:00:00.000Z';
@@ -137,16 +125,15 @@ describe('moderator users page', () => {
   });
 
   it('opens a member’s history: counts and past actions', async () => {
-    const action: AuditEntry = {
-      id: 1,
-      actor: { id: 'm9', username: 'nina', name: 'Nina', image: null, role: 'moderator' },
+    const action = buildAuditEntry({
+      actor: buildAuthor({ id: 'm9', username: 'nina', name: 'Nina', role: 'moderator' }),
       action: 'user.mute',
       target: { type: 'user', id: 'u3', label: 'Carl' },
       reason: 'Heated thread',
       before: null,
       after: null,
       createdAt: '2024-04-01T10:00:00.000Z',
-    };
+    });
     const api = stubApi({
       ...routes(viewerWith('moderator'), [carl]),
       'GET /api/users/u3/history': () =>

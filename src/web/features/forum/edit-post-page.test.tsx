@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-
 import { json, sessionOf, stubApi } from '../../test/fake-api';
 import { buildThreadDetail, buildUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';

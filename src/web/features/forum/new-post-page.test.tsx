@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toast } from '../../shell/toast-store';
-import { apiError, type ApiRoutes, json, sessionOf, stubApi } from '../../test/fake-api';
-import { buildThreadDetail, buildUser } from '../../test/factories';
-import { renderRoute, toastTitles } from '../../test/render-route';
 
 const viewer = buildUser();
 import { draftKey } from './use-post-draft';
+import { apiError, type ApiRoutes, json, sessionOf, stubApi } from '../../test/fake-api';
+import { buildThreadDetail, buildUser } from '../../test/factories';
+import { renderRoute, toastTitles } from '../../test/render-route';
 
 beforeEach(() => window.localStorage.clear());
 

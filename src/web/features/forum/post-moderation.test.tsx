@@ -6,7 +6,13 @@ import type { ModerationTarget } from '../../../shared/moderation';
 import { confirmStore } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
 import { apiError, json, sessionOf, stubApi, threadRoutes } from '../../test/fake-api';
-import { buildAuthor, buildReply, buildThreadDetail, buildUser } from '../../test/factories';
+import {
+  buildAuthor,
+  buildModerationTarget,
+  buildReply,
+  buildThreadDetail,
+  buildUser,
+} from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
 const viewer = buildUser();
@@ -16,23 +22,9 @@ const rootAdmin = buildAuthor({ id: 'a1', username: 'root', name: 'Root Admin', 
 const moderator: SessionUser = { ...viewer, id: 'm1', name: 'Mo', role: 'moderator' };
 const experienced: SessionUser = { ...moderator, role: 'experienced_moderator' };
 
+/** The server's answer to a moderation of thread 1. */
 function result(overrides: Partial<ModerationTarget> = {}) {
-  return json({
-    target: {
-      type: 'post',
-      postId: 1,
-      commentId: null,
-      title: 'Is Solaris too slow?',
-      bodyHtml: '',
-      category: { id: 2, slug: 'discussions', name: 'Discussions' },
-      hidden: null,
-      locked: false,
-      pinned: false,
-      deleted: false,
-      createdAt: '2024-03-01T10:00:00.000Z',
-      ...overrides,
-    },
-  });
+  return json({ target: buildModerationTarget(1, overrides) });
 }
 
 async function openMenu(name: string) {

@@ -3,13 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { acceptConfirm } from '../../shell/confirm-store';
 import { closeImageViewer } from '../../shell/image-viewer-store';
-
 import { apiError, json, noContent, sessionOf, stubApi, threadRoutes } from '../../test/fake-api';
-import { buildAuthor, buildReply, buildThreadDetail, buildUser } from '../../test/factories';
+import {
+  buildAuthor,
+  buildReply,
+  buildRevision,
+  buildThreadDetail,
+  buildUser,
+} from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
 const viewer = buildUser();
-const ann = buildAuthor();
 const bob = buildAuthor({ id: 'u2', username: 'bob', name: 'Bob Moderator', role: 'moderator' });
 
 describe('post page', () => {
@@ -153,13 +157,10 @@ describe('post page', () => {
       'GET /api/forum/posts/1/revisions': () =>
         json({
           revisions: [
-            {
-              id: 3,
-              editor: ann,
+            buildRevision(3, {
               previousTitle: 'Is Solaris slow?',
               previousBody: 'First **draft**',
-              createdAt: new Date().toISOString(),
-            },
+            }),
           ],
         }),
     });

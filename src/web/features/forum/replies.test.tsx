@@ -2,9 +2,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { acceptConfirm } from '../../shell/confirm-store';
-
 import { json, noContent, sessionOf, stubApi, threadRoutes } from '../../test/fake-api';
-import { buildAuthor, buildReply, buildThreadDetail, buildUser } from '../../test/factories';
+import {
+  buildAuthor,
+  buildReply,
+  buildRevision,
+  buildThreadDetail,
+  buildUser,
+} from '../../test/factories';
 import { renderRoute } from '../../test/render-route';
 
 const viewer = buildUser();
@@ -188,15 +193,7 @@ describe('replies', () => {
       ]),
       'GET /api/forum/comments/10/revisions': () =>
         json({
-          revisions: [
-            {
-              id: 4,
-              editor: bob,
-              previousTitle: null,
-              previousBody: 'Reply with a _typo_',
-              createdAt: new Date().toISOString(),
-            },
-          ],
+          revisions: [buildRevision(4, { editor: bob, previousBody: 'Reply with a _typo_' })],
         }),
     });
     renderRoute('/forum/post/1');

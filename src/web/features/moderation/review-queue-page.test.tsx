@@ -6,8 +6,8 @@ import type { ReviewItem } from '../../../shared/moderation';
 import type { Role } from '../../../shared/roles';
 import { confirmStore } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
-import { json, sessionOf, stubApi, type ApiRoutes } from '../../test/fake-api';
-import { buildAuthor, buildReviewItem, buildReviewedReply, buildUser } from '../../test/factories';
+import { type ApiRoutes, json, sessionOf, stubApi } from '../../test/fake-api';
+import { buildAuthor, buildReviewedReply, buildReviewItem, buildUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
 /** A signed-in member of `role`. */

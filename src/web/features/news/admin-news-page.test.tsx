@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { acceptConfirm, confirmStore } from '../../shell/confirm-store';
-
 import { json, noContent, stubApi } from '../../test/fake-api';
 import { buildArticle, buildArticleSummary, buildUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';

@@ -3,16 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../shared/accounts';
 import { closeImageViewer } from '../../shell/image-viewer-store';
-
 import {
   apiError,
+  type ApiRoutes,
   json,
   sessionOf,
   stubApi,
   threadRoutes,
-  type ApiRoutes,
 } from '../../test/fake-api';
 import {
+  authorOf,
   buildArticle,
   buildReply,
   buildThreadDetail,
@@ -72,26 +72,13 @@ describe('news article', () => {
       'POST /api/forum/posts/77/comments': (call) =>
         json(
           {
-            comment: {
-              id: 11,
+            comment: buildReply(11, {
               postId: 77,
-              author: {
-                id: viewer.id,
-                username: 'ann',
-                name: viewer.name,
-                image: null,
-                role: 'user',
-              },
-              replyTo: null,
+              author: authorOf(viewer),
               bodyHtml: '<p>Can’t wait</p>',
               bodySource: (call.body as { body: string }).body,
-              reactionCount: 0,
-              createdAt: new Date().toISOString(),
-              editedAt: null,
-              deleted: false,
-              hidden: null,
               viewer: { reacted: false, canEdit: true, canDelete: true },
-            },
+            }),
           },
           201,
         ),

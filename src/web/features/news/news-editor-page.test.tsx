@@ -2,9 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { type ApiCall, apiError, json, stubApi } from '../../test/fake-api';
 import { toLocalInput } from './news-form-schema';
-import { buildArticle, buildUser, newsCover } from '../../test/factories';
+import { type ApiCall, apiError, json, stubApi } from '../../test/fake-api';
+import { buildArticle, buildUpload, buildUser, newsCover } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
 const admin = buildUser({
@@ -15,16 +15,7 @@ const admin = buildUser({
   role: 'admin',
 });
 
-const upload = {
-  id: 'abcdefghijklmnopqrst',
-  url: newsCover.url,
-  thumbnailUrl: newsCover.thumbnailUrl,
-  width: 1600,
-  height: 900,
-  bytes: 4321,
-  purpose: 'post',
-  createdAt: new Date().toISOString(),
-};
+const upload = buildUpload({ url: newsCover.url, thumbnailUrl: newsCover.thumbnailUrl });
 
 /** Echoes the body as the saved article 8, as the server would. */
 function saved(call: ApiCall) {

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-
 import { json, stubApi } from '../../test/fake-api';
 import { buildArticleSummary, newsCover } from '../../test/factories';
 import { renderRoute } from '../../test/render-route';

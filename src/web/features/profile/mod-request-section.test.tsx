@@ -1,23 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ModRequest } from '../../../shared/moderation';
-
 import { apiError, json, profilePageRoutes, stubApi } from '../../test/fake-api';
-import { buildUser } from '../../test/factories';
+import { authorOf, buildModRequest, buildUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
 const ann = buildUser();
 
-const request: ModRequest = {
+const request = buildModRequest({
   id: 9,
-  requester: { id: ann.id, username: 'ann', name: ann.name, image: null, role: 'user' },
+  requester: authorOf(ann),
   motivation: 'I have been here a year and know the rules well.',
   status: 'rejected',
   decisionReason: 'Please take part in a few more discussions first',
   decidedAt: '2025-03-03T09:00:00.000Z',
   createdAt: '2025-03-01T09:00:00.000Z',
-};
+});
 
 const motivation = 'I read every thread and would like to help keep it civil.';
 

@@ -2,25 +2,21 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MyReport } from '../../../shared/moderation';
 import { json, profilePageRoutes, stubApi } from '../../test/fake-api';
+import { buildMyReport } from '../../test/factories';
 import { renderRoute } from '../../test/render-route';
 
-const report = (overrides: Partial<MyReport>): MyReport => ({
-  id: 1,
-  target: {
-    type: 'post',
-    postId: 4,
-    commentId: null,
-    title: 'Cheap posters',
-    link: '/forum/post/4',
-  },
-  category: 'spam',
-  reason: '',
-  status: 'open',
-  resolution: null,
-  createdAt: '2025-03-01T09:00:00.000Z',
-  resolvedAt: null,
-  ...overrides,
-});
+/** A report on 'Cheap posters', thread 4. */
+const report = (overrides: Partial<MyReport>) =>
+  buildMyReport({
+    target: {
+      type: 'post',
+      postId: 4,
+      commentId: null,
+      title: 'Cheap posters',
+      link: '/forum/post/4',
+    },
+    ...overrides,
+  });
 
 describe('your reports', () => {
   it('lists each report with where it is and what the moderators did', async () => {

@@ -4,22 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { UpdateProfileDetailsInput } from './api/update-profile-details';
 import { toast } from '../../shell/toast-store';
 import { apiError, json, profilePageRoutes, stubApi } from '../../test/fake-api';
-import { buildProfile, buildUser } from '../../test/factories';
+import { buildProfile, buildUpload, buildUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
 const ann = buildUser();
 
-const avatarUrl = '/media/abcdefghij0123456789.webp';
-const upload = {
-  id: 'up1',
-  url: avatarUrl,
-  thumbnailUrl: '/media/abcdefghij0123456789.thumb.webp',
-  width: 400,
-  height: 400,
-  bytes: 1234,
-  purpose: 'avatar',
-  createdAt: '2024-06-01T10:00:00.000Z',
-};
+const upload = buildUpload({ id: 'abcdefghij0123456789', purpose: 'avatar' });
+const avatarUrl = upload.url;
 
 function png(): File {
   return new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });

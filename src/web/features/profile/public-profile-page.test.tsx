@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PostSummary } from '../../../shared/forum';
-import { apiError, type ApiRoutes, json, stubApi } from '../../test/fake-api';
 import { formatDate } from '../../components/format-time';
+import { apiError, type ApiRoutes, json, stubApi } from '../../test/fake-api';
 import { buildAuthorReply, buildProfile, buildThread } from '../../test/factories';
 import { renderRoute } from '../../test/render-route';
 

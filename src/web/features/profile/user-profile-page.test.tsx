@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-
 import { json, noContent, profilePageRoutes, stubApi } from '../../test/fake-api';
 import { buildUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';

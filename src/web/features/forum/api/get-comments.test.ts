@@ -1,25 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Comment } from '../../../../shared/forum';
 import { queryKeys } from '../../../api/query-keys';
+import { buildReply } from '../../../test/factories';
 import { updateCachedComment, type CommentPages } from './get-comments';
 
-function comment(id: number): Comment {
-  return {
-    id,
-    postId: 1,
-    author: { id: 'u1', username: 'ann', name: 'Ann', image: null, role: 'user' },
-    replyTo: null,
-    bodyHtml: `<p>${id}</p>`,
-    bodySource: String(id),
-    reactionCount: 0,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    editedAt: null,
-    deleted: false,
-    hidden: null,
-    viewer: { reacted: false, canEdit: false, canDelete: false },
-  };
-}
+const comment = (id: number) => buildReply(id);
 
 describe('updateCachedComment', () => {
   it('replaces one reply and keeps every other reply and page object as it was', () => {
