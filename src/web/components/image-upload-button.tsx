@@ -1,9 +1,9 @@
 import { Button, FileButton } from '@mantine/core';
 import { IconPhotoPlus } from '@tabler/icons-react';
 import { useRef } from 'react';
+import { uploadLimits, type Upload } from '../../shared/uploads';
 import { useUploadImage } from '../api/upload-image';
 import { showServerError } from '../shell/server-errors';
-import { uploadLimits } from '../../shared/uploads';
 
 const accept = uploadLimits.acceptedTypes.join(',');
 
@@ -17,11 +17,26 @@ export function imageMarkdown(fileName: string, url: string): string {
   return `![${alt || 'image'}](${url})`;
 }
 
+interface ImageUploadButtonProps {
+  /** The button's words: 'Add image', 'Upload a cover'. */
+  label: string;
+  /** Names the file input for assistive technology. */
+  fileLabel: string;
+  /** The toast's title when the server refuses the image. */
+  failureTitle: string;
+  onUploaded: (upload: Upload, file: File) => void;
+}
+
 /**
- * Uploads one image for a post and hands back its Markdown. The server detects the type from the
- * bytes and re-encodes it; its refusals (type, size, pixels, quota) are shown as they come.
+ * Uploads one image of a post or article. The server detects the type from the bytes and
+ * re-encodes it; its refusals (type, size, pixels, quota) are shown as they come.
  */
-export function ImageUploadButton({ onUploaded }: { onUploaded: (markdown: string) => void }) {
+export function ImageUploadButton({
+  label,
+  fileLabel,
+  failureTitle,
+  onUploaded,
+}: ImageUploadButtonProps) {
   const upload = useUploadImage('post');
   // Clears the file input, so picking the same file again (after a refusal) fires again.
   const reset = useRef<() => void>(null);
@@ -30,8 +45,8 @@ export function ImageUploadButton({ onUploaded }: { onUploaded: (markdown: strin
     if (!file) return;
     reset.current?.();
     upload.mutate(file, {
-      onSuccess: ({ url }) => onUploaded(imageMarkdown(file.name, url)),
-      onError: (error) => showServerError('Could not upload the image', error),
+      onSuccess: (stored) => onUploaded(stored, file),
+      onError: (error) => showServerError(failureTitle, error),
     });
   };
 
@@ -40,7 +55,7 @@ export function ImageUploadButton({ onUploaded }: { onUploaded: (markdown: strin
       onChange={onFile}
       accept={accept}
       resetRef={reset}
-      inputProps={{ 'aria-label': 'Image file' }}
+      inputProps={{ 'aria-label': fileLabel }}
     >
       {(buttonProps) => (
         <Button
@@ -51,7 +66,7 @@ export function ImageUploadButton({ onUploaded }: { onUploaded: (markdown: strin
           loading={upload.isPending}
           disabled={upload.isPending}
         >
-          {upload.isPending ? 'Uploading…' : 'Add image'}
+          {upload.isPending ? 'Uploading…' : label}
         </Button>
       )}
     </FileButton>

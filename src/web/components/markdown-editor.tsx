@@ -2,7 +2,7 @@ import { Box, Group, Tabs, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { usePreviewMarkdown } from '../api/preview-markdown';
-import { ImageUploadButton } from './image-upload-button';
+import { ImageUploadButton, imageMarkdown } from './image-upload-button';
 import { RenderedMarkdown } from './rendered-markdown';
 import { LoadError, LoadingStatus } from './query-list';
 
@@ -82,7 +82,12 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
             <Tabs.Tab value="write">Write</Tabs.Tab>
             <Tabs.Tab value="preview">Preview</Tabs.Tab>
           </Tabs.List>
-          <ImageUploadButton onUploaded={insertAtCursor} />
+          <ImageUploadButton
+            label="Add image"
+            fileLabel="Image file"
+            failureTitle="Could not upload the image"
+            onUploaded={({ url }, file) => insertAtCursor(imageMarkdown(file.name, url))}
+          />
         </Group>
         <Tabs.Panel value="write">
           <Textarea

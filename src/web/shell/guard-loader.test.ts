@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authState, BLOCKED_KEY } from './auth-state';
-import { buildUser } from '../test/factories';
 import { guardLoader } from './guard-loader';
 import { toast } from './toast-store';
+import { buildUser } from '../test/factories';
 
 const ann = buildUser();
 

@@ -65,11 +65,29 @@ export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
-/** Who wrote something, as lists and pages show them; `buildAuthor(user)` is that account. */
+/** Root, the site's admin, signed in. */
+export function buildAdmin(overrides: Partial<SessionUser> = {}): SessionUser {
+  return buildUser({
+    id: 'a1',
+    name: 'Root Admin',
+    username: 'root',
+    email: 'root@example.com',
+    role: 'admin',
+    ...overrides,
+  });
+}
+
+/** Who wrote something, as lists and pages show them: Ann unless told otherwise. */
 export function buildAuthor(overrides: Partial<Author> = {}): Author {
   return { id: 'u1', username: 'ann', name: 'Ann Lee', image: null, role: 'user', ...overrides };
 }
 
+/** Bob, a moderator, as an author: he writes the replies of `buildReply`. */
+export function buildModeratorAuthor(): Author {
+  return buildAuthor({ id: 'u2', username: 'bob', name: 'Bob Moderator', role: 'moderator' });
+}
+
+/** A signed-in account as the author of what it wrote. */
 export function authorOf(user: SessionUser): Author {
   const { id, username, name, image, role } = user;
   return { id, username, name, image, role };
@@ -165,7 +183,7 @@ export function buildReply(id: number, overrides: Partial<Comment> = {}): Commen
   return {
     id,
     postId: 1,
-    author: buildAuthor({ id: 'u2', username: 'bob', name: 'Bob Moderator', role: 'moderator' }),
+    author: buildModeratorAuthor(),
     replyTo: null,
     bodyHtml: `<p>Reply number ${id}</p>`,
     bodySource: `Reply number ${id}`,
@@ -309,7 +327,7 @@ export function buildArticleSummary(overrides: Partial<NewsSummary> = {}): NewsS
     status: 'published',
     featured: false,
     publishAt: at,
-    author: buildAuthor({ id: 'a1', username: 'root', name: 'Root Admin', role: 'admin' }),
+    author: authorOf(buildAdmin()),
     commentCount: 0,
     createdAt: '2025-02-28T10:00:00.000Z',
     updatedAt: '2025-02-28T10:00:00.000Z',
@@ -380,7 +398,7 @@ export function buildActiveSession(
 export function buildAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
     id: 1,
-    actor: buildAuthor({ id: 'a1', username: 'root', name: 'Root Admin', role: 'admin' }),
+    actor: authorOf(buildAdmin()),
     action: 'user.role',
     target: { type: 'user', id: 'u7', label: 'Dan Requester' },
     reason: null,

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { SessionUser } from '../../shared/accounts';
+import type { AdminUser, SessionUser } from '../../shared/accounts';
 import type { ErrorCode } from '../../shared/errors';
 import type { Comment, PostDetail } from '../../shared/forum';
 import {
@@ -49,6 +49,11 @@ export function threadRoutes(post: PostDetail, replies: Comment[] = []): ApiRout
     [`GET /api/forum/posts/${post.id}/comments`]: () =>
       json({ items: replies, nextCursor: null, total: replies.length }),
   };
+}
+
+/** The users directory listing `users` (one page), as `viewer` sees it. */
+export function usersDirectoryRoutes(viewer: SessionUser, users: AdminUser[]): ApiRoutes {
+  return { ...sessionOf(viewer), 'GET /api/users': () => json({ users, nextCursor: null }) };
 }
 
 /** What /user-profile reads for `user`: their sessions, profile details and reports. */

@@ -3,16 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeSummary } from './audit-summary';
 import { json, sessionOf, stubApi } from '../../test/fake-api';
-import { buildAuditEntry, buildAuthor, buildUser } from '../../test/factories';
+import { buildAdmin, buildAuditEntry, buildAuthor } from '../../test/factories';
 import { renderRoute } from '../../test/render-route';
 
-const admin = buildUser({
-  id: 'a1',
-  name: 'Root Admin',
-  username: 'root',
-  email: 'root@example.com',
-  role: 'admin',
-});
+const admin = buildAdmin();
 const dan = buildAuthor({ id: 'u7', username: 'dan', name: 'Dan Requester' });
 
 const entries = [

@@ -1,16 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, json, sessionOf, stubApi } from '../../test/fake-api';
-import { buildAdminStats, buildUser } from '../../test/factories';
+import { buildAdmin, buildAdminStats } from '../../test/factories';
 import { renderRoute } from '../../test/render-route';
 
-const admin = buildUser({
-  id: 'a1',
-  name: 'Root Admin',
-  username: 'root',
-  email: 'root@example.com',
-  role: 'admin',
-});
+const admin = buildAdmin();
 
 describe('admin dashboard', () => {
   it('shows each count with a link to its area, and no donations before there are any', async () => {

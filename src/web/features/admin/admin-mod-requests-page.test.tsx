@@ -4,16 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { acceptConfirm } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
 import { apiError, json, sessionOf, stubApi } from '../../test/fake-api';
-import { buildModRequest, buildUser } from '../../test/factories';
+import { buildAdmin, buildModRequest } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
-const admin = buildUser({
-  id: 'a1',
-  name: 'Root Admin',
-  username: 'root',
-  email: 'root@example.com',
-  role: 'admin',
-});
+const admin = buildAdmin();
 
 const open = buildModRequest({ id: 5 });
 

@@ -2,16 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, json, sessionOf, stubApi } from '../../test/fake-api';
-import { buildCategories, buildUser, site } from '../../test/factories';
+import { buildAdmin, buildCategories, site } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
-const admin = buildUser({
-  id: 'a1',
-  name: 'Root Admin',
-  username: 'root',
-  email: 'root@example.com',
-  role: 'admin',
-});
+const admin = buildAdmin();
 
 const categories = buildCategories();
 

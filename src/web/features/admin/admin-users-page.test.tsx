@@ -1,20 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminUser } from '../../../shared/accounts';
-
 import { toast } from '../../shell/toast-store';
-import { type ApiRoutes, json, sessionOf, stubApi } from '../../test/fake-api';
-import { buildAdminUser, buildUser } from '../../test/factories';
+import { json, stubApi, usersDirectoryRoutes } from '../../test/fake-api';
+import { buildAdmin, buildAdminUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
-const admin = buildUser({
-  id: 'a1',
-  name: 'Root Admin',
-  username: 'root',
-  email: 'root@example.com',
-  role: 'admin',
-});
+const admin = buildAdmin();
 const ann = buildAdminUser({ id: 'u2', name: 'Ann' });
 const self = buildAdminUser({ id: admin.id, name: admin.name, role: 'admin' });
 
@@ -25,15 +17,10 @@ async function row(name: string): Promise<HTMLElement> {
   return tr;
 }
 
-/** The users directory listing `users`, as Root, the admin, sees it. */
-function usersRoutes(users: AdminUser[] = [self, ann]): ApiRoutes {
-  return { ...sessionOf(admin), 'GET /api/users': () => json({ users, nextCursor: null }) };
-}
-
 describe('admin users page', () => {
   it('lists accounts with their status and no actions on the admin’s own row', async () => {
     stubApi(
-      usersRoutes([
+      usersDirectoryRoutes(admin, [
         self,
         ann,
         buildAdminUser({ id: 'u3', name: 'Bo', emailVerified: false }),
@@ -62,7 +49,7 @@ describe('admin users page', () => {
 
   it('searches after typing pauses and loads the next page by cursor', async () => {
     const api = stubApi({
-      ...usersRoutes(),
+      ...usersDirectoryRoutes(admin, [self, ann]),
       'GET /api/users': (call) => {
         if (call.search.get('cursor') === 'c2') return json({ users: [], nextCursor: null });
         const users = call.search.get('q') === 'ann' ? [ann] : [self, ann];
@@ -89,7 +76,7 @@ describe('admin users page', () => {
   });
 
   it('filters by role and status, sorts, and keeps the search with them', async () => {
-    const api = stubApi(usersRoutes());
+    const api = stubApi(usersDirectoryRoutes(admin, [self, ann]));
     renderRoute('/admin/users');
     await row('Ann');
 
@@ -108,7 +95,7 @@ describe('admin users page', () => {
 
   it('links each account to its audit trail and shows emails, counts and join dates', async () => {
     stubApi(
-      usersRoutes([
+      usersDirectoryRoutes(admin, [
         self,
         { ...ann, postCount: 4, commentCount: 12, reportsAgainst: 3 },
         buildAdminUser({
@@ -135,7 +122,7 @@ describe('admin users page', () => {
 
   it('shows a failed unblock as a red toast with the server’s message', async () => {
     stubApi({
-      ...usersRoutes([self, { ...ann, block: { reason: 'Spam', until: null } }]),
+      ...usersDirectoryRoutes(admin, [self, { ...ann, block: { reason: 'Spam', until: null } }]),
       'DELETE /api/users/u2/block': () =>
         json({ error: { code: 'permission-denied', message: 'Ann outranks you' } }, 403),
     });

@@ -1,20 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminUser } from '../../../shared/accounts';
 import { confirmStore } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
-import { apiError, type ApiRoutes, json, sessionOf, stubApi } from '../../test/fake-api';
-import { buildAdminUser, buildUser } from '../../test/factories';
+import { apiError, json, stubApi, usersDirectoryRoutes } from '../../test/fake-api';
+import { buildAdmin, buildAdminUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
-const admin = buildUser({
-  id: 'a1',
-  name: 'Root Admin',
-  username: 'root',
-  email: 'root@example.com',
-  role: 'admin',
-});
+const admin = buildAdmin();
 const ann = buildAdminUser({ id: 'u2', name: 'Ann' });
 const self = buildAdminUser({ id: admin.id, name: admin.name, role: 'admin' });
 
@@ -24,15 +17,10 @@ async function chooseRole(label: string) {
   return screen.findByRole('dialog', { name: 'Change role' });
 }
 
-/** The users directory listing `users`, as Root, the admin, sees it. */
-function usersRoutes(users: AdminUser[] = [self, ann]): ApiRoutes {
-  return { ...sessionOf(admin), 'GET /api/users': () => json({ users, nextCursor: null }) };
-}
-
 describe('changing a role', () => {
   it('asks in a danger dialog naming both roles and sends PUT only after confirming', async () => {
     const api = stubApi({
-      ...usersRoutes(),
+      ...usersDirectoryRoutes(admin, [self, ann]),
       'PUT /api/users/u2/role': () => json({ user: { ...ann, role: 'moderator' } }),
     });
     renderRoute('/admin/users');
@@ -51,7 +39,7 @@ describe('changing a role', () => {
   });
 
   it('sends nothing when the admin cancels, and the select keeps the old role', async () => {
-    const api = stubApi(usersRoutes());
+    const api = stubApi(usersDirectoryRoutes(admin, [self, ann]));
     renderRoute('/admin/users');
 
     const dialog = await chooseRole('Admin');
@@ -65,7 +53,7 @@ describe('changing a role', () => {
 
   it('shows the last-admin refusal as a red toast', async () => {
     stubApi({
-      ...usersRoutes(),
+      ...usersDirectoryRoutes(admin, [self, ann]),
       'PUT /api/users/u2/role': () =>
         apiError(412, 'failed-precondition', 'The site must keep at least one admin'),
     });
@@ -85,7 +73,7 @@ describe('changing a role', () => {
 describe('blocking an account', () => {
   it('sends the reason and the end date as an ISO time', async () => {
     const api = stubApi({
-      ...usersRoutes(),
+      ...usersDirectoryRoutes(admin, [self, ann]),
       'POST /api/users/u2/block': () =>
         json({ user: { ...ann, block: { reason: 'Spam links', until: null } } }),
     });
@@ -109,7 +97,7 @@ describe('blocking an account', () => {
 
   it('sends a null end date for a block without one, and refuses a short reason', async () => {
     const api = stubApi({
-      ...usersRoutes(),
+      ...usersDirectoryRoutes(admin, [self, ann]),
       'POST /api/users/u2/block': () =>
         json({ user: { ...ann, block: { reason: 'Spam', until: null } } }),
     });

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminUser, SessionUser } from '../../../shared/accounts';
-import { json, stubApi } from '../../test/fake-api';
+import type { SessionUser } from '../../../shared/accounts';
+import { json, stubApi, usersDirectoryRoutes } from '../../test/fake-api';
 import { buildAdminUser, buildAuditEntry, buildAuthor, buildUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
@@ -22,13 +22,6 @@ const muted = buildAdminUser({
 const peer = buildAdminUser({ id: 'u5', name: 'Eve', email: '', role: 'moderator' });
 const boss = buildAdminUser({ id: 'u6', name: 'Fay', email: '', role: 'admin' });
 
-function routes(viewer: SessionUser, users: AdminUser[]) {
-  return {
-    'GET /api/auth/session': () => json({ user: viewer }),
-    'GET /api/users': () => json({ users, nextCursor: null }),
-  };
-}
-
 function renderPage() {
   return renderRoute('/moderator/users');
 }
@@ -42,7 +35,7 @@ async function row(name: string): Promise<HTMLElement> {
 
 describe('moderator users page', () => {
   it('shows a moderator roles, counts and states, and offers mute only below their rank', async () => {
-    stubApi(routes(viewerWith('moderator'), [carl, muted, peer, boss]));
+    stubApi(usersDirectoryRoutes(viewerWith('moderator'), [carl, muted, peer, boss]));
     renderPage();
 
     expect(await screen.findByRole('heading', { name: 'Moderate users' })).toBeTruthy();
@@ -67,7 +60,7 @@ describe('moderator users page', () => {
 
   it('shows an experienced moderator emails and offers block and unblock', async () => {
     stubApi(
-      routes(viewerWith('experienced_moderator'), [
+      usersDirectoryRoutes(viewerWith('experienced_moderator'), [
         { ...carl, email: 'carl@example.com' },
         { ...peer, email: 'eve@example.com', block: { reason: 'x', until: null } },
       ]),
@@ -84,7 +77,7 @@ describe('moderator users page', () => {
 
   it('mutes for the chosen time with a reason, refusing a short one', async () => {
     const api = stubApi({
-      ...routes(viewerWith('moderator'), [carl]),
+      ...usersDirectoryRoutes(viewerWith('moderator'), [carl]),
       'POST /api/users/u3/mute': () =>
         json({ user: { ...carl, mute: { reason: 'Insults', until: future } } }),
     });
@@ -113,7 +106,7 @@ describe('moderator users page', () => {
 
   it('unmutes at once', async () => {
     const api = stubApi({
-      ...routes(viewerWith('moderator'), [muted]),
+      ...usersDirectoryRoutes(viewerWith('moderator'), [muted]),
       'DELETE /api/users/u4/mute': () => json({ user: { ...muted, mute: null } }),
     });
     renderPage();
@@ -135,7 +128,7 @@ describe('moderator users page', () => {
       createdAt: '2024-04-01T10:00:00.000Z',
     });
     const api = stubApi({
-      ...routes(viewerWith('moderator'), [carl]),
+      ...usersDirectoryRoutes(viewerWith('moderator'), [carl]),
       'GET /api/users/u3/history': () =>
         json({
           user: carl,

@@ -2,12 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ApiCall, json, sessionOf, stubApi } from '../../test/fake-api';
-import { buildAuthor, buildThread, buildUser } from '../../test/factories';
+import { buildAuthor, buildModeratorAuthor, buildThread, buildUser } from '../../test/factories';
 import { renderRoute } from '../../test/render-route';
 
 const viewer = buildUser();
 const ann = buildAuthor();
-const bob = buildAuthor({ id: 'u2', username: 'bob', name: 'Bob Moderator', role: 'moderator' });
+const bob = buildModeratorAuthor();
 
 const review = buildThread({
   id: 1,

@@ -7,6 +7,8 @@ import { confirmStore } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
 import { apiError, json, sessionOf, stubApi, threadRoutes } from '../../test/fake-api';
 import {
+  authorOf,
+  buildAdmin,
   buildAuthor,
   buildModerationTarget,
   buildReply,
@@ -17,7 +19,7 @@ import { renderRoute, toastTitles } from '../../test/render-route';
 
 const viewer = buildUser();
 const ann = buildAuthor();
-const rootAdmin = buildAuthor({ id: 'a1', username: 'root', name: 'Root Admin', role: 'admin' });
+const rootAdmin = authorOf(buildAdmin());
 
 const moderator: SessionUser = { ...viewer, id: 'm1', name: 'Mo', role: 'moderator' };
 const experienced: SessionUser = { ...moderator, role: 'experienced_moderator' };

@@ -5,7 +5,7 @@ import { acceptConfirm } from '../../shell/confirm-store';
 import { closeImageViewer } from '../../shell/image-viewer-store';
 import { apiError, json, noContent, sessionOf, stubApi, threadRoutes } from '../../test/fake-api';
 import {
-  buildAuthor,
+  buildModeratorAuthor,
   buildReply,
   buildRevision,
   buildThreadDetail,
@@ -14,7 +14,7 @@ import {
 import { renderRoute, toastTitles } from '../../test/render-route';
 
 const viewer = buildUser();
-const bob = buildAuthor({ id: 'u2', username: 'bob', name: 'Bob Moderator', role: 'moderator' });
+const bob = buildModeratorAuthor();
 
 describe('post page', () => {
   it('shows the thread: title, rating, author card, body, views', async () => {

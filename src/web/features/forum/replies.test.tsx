@@ -5,6 +5,7 @@ import { acceptConfirm } from '../../shell/confirm-store';
 import { json, noContent, sessionOf, stubApi, threadRoutes } from '../../test/fake-api';
 import {
   buildAuthor,
+  buildModeratorAuthor,
   buildReply,
   buildRevision,
   buildThreadDetail,
@@ -14,7 +15,7 @@ import { renderRoute } from '../../test/render-route';
 
 const viewer = buildUser();
 const ann = buildAuthor();
-const bob = buildAuthor({ id: 'u2', username: 'bob', name: 'Bob Moderator', role: 'moderator' });
+const bob = buildModeratorAuthor();
 
 describe('replies', () => {
   it('likes a reply, changing only that reply', async () => {

@@ -7,7 +7,14 @@ import type { Role } from '../../../shared/roles';
 import { confirmStore } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
 import { type ApiRoutes, json, sessionOf, stubApi } from '../../test/fake-api';
-import { buildAuthor, buildReviewedReply, buildReviewItem, buildUser } from '../../test/factories';
+import {
+  authorOf,
+  buildAdmin,
+  buildAuthor,
+  buildReviewedReply,
+  buildReviewItem,
+  buildUser,
+} from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
 /** A signed-in member of `role`. */
@@ -20,7 +27,7 @@ function viewerWith(role: Role) {
   });
 }
 
-const rootAdmin = buildAuthor({ id: 'a1', username: 'root', name: 'Root Admin', role: 'admin' });
+const rootAdmin = authorOf(buildAdmin());
 
 /** The review queue holding `items`, as `user` sees it. */
 function queueRoutes(user: SessionUser, items: ReviewItem[]): ApiRoutes {

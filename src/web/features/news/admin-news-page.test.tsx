@@ -3,16 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { acceptConfirm, confirmStore } from '../../shell/confirm-store';
 import { json, noContent, stubApi } from '../../test/fake-api';
-import { buildArticle, buildArticleSummary, buildUser } from '../../test/factories';
+import { buildAdmin, buildArticle, buildArticleSummary } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
-const admin = buildUser({
-  id: 'a1',
-  name: 'Root Admin',
-  username: 'root',
-  email: 'root@example.com',
-  role: 'admin',
-});
+const admin = buildAdmin();
 
 function row(title: string): HTMLElement {
   const tr = screen.getByRole('rowheader', { name: new RegExp(title) }).closest('tr');

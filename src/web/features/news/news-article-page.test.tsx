@@ -13,6 +13,7 @@ import {
 } from '../../test/fake-api';
 import {
   authorOf,
+  buildAdmin,
   buildArticle,
   buildReply,
   buildThreadDetail,
@@ -22,13 +23,7 @@ import {
 import { renderRoute, toastTitles } from '../../test/render-route';
 
 const viewer = buildUser();
-const admin = buildUser({
-  id: 'a1',
-  name: 'Root Admin',
-  username: 'root',
-  email: 'root@example.com',
-  role: 'admin',
-});
+const admin = buildAdmin();
 
 /** Article 1 and its discussion thread 77 (with `replies`), as `user` sees them. */
 function articleRoutes(

@@ -1,19 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-
 import { toLocalInput } from './news-form-schema';
 import { type ApiCall, apiError, json, stubApi } from '../../test/fake-api';
-import { buildArticle, buildUpload, buildUser, newsCover } from '../../test/factories';
+import { buildAdmin, buildArticle, buildUpload, newsCover } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
-const admin = buildUser({
-  id: 'a1',
-  name: 'Root Admin',
-  username: 'root',
-  email: 'root@example.com',
-  role: 'admin',
-});
+const admin = buildAdmin();
 
 const upload = buildUpload({ url: newsCover.url, thumbnailUrl: newsCover.thumbnailUrl });
 

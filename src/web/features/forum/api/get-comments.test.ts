@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../api/query-keys';
-import { buildReply } from '../../../test/factories';
 import { updateCachedComment, type CommentPages } from './get-comments';
+import { buildReply } from '../../../test/factories';
 
 const comment = (id: number) => buildReply(id);
 
