@@ -89,6 +89,41 @@ describe('public profiles', () => {
     expect(res.json().profile.counts).toEqual({ posts: 2, replies: 3 });
   });
 
+  it('counts no reply whose thread is deleted or hidden, matching the list of replies', async () => {
+    const author = await buildUser(db());
+    const threadAuthor = await buildUser(db());
+    const [category] = await db().select({ id: categories.id }).from(categories).limit(1);
+    const thread = (extra: Partial<typeof posts.$inferInsert>) => ({
+      categoryId: category!.id,
+      authorId: threadAuthor.id,
+      title: 'A thread about shadows',
+      bodySource: 'Body',
+      bodyHtml: '<p>Body</p>',
+      ...extra,
+    });
+    const [shown, deleted, hidden] = await db()
+      .insert(posts)
+      .values([thread({}), thread({ deletedAt: new Date() }), thread({ hiddenAt: new Date() })])
+      .returning({ id: posts.id });
+    const reply = (postId: number) => ({
+      postId,
+      authorId: author.id,
+      bodySource: 'Reply',
+      bodyHtml: '<p>Reply</p>',
+    });
+    await db()
+      .insert(comments)
+      .values([reply(shown!.id), reply(deleted!.id), reply(deleted!.id), reply(hidden!.id)]);
+
+    const res = await profileOf(author.username!);
+    expect(res.json().profile.counts).toEqual({ posts: 0, replies: 1 });
+    const list = await anonymous().inject({
+      method: 'GET',
+      url: `/api/forum/comments?author=${author.username!}`,
+    });
+    expect(list.json().items).toHaveLength(1);
+  });
+
   it('says when the account is blocked (and stops saying so once the block ends)', async () => {
     const blocked = await buildUser(db(), {
       role: 'moderator',
