@@ -68,6 +68,7 @@ export function PostArticle({ post, gate }: { post: PostDetail; gate: SignInGate
               </Text>
               <RevisionHistory
                 subject={{ kind: 'post', id: post.id }}
+                currentTitle={post.title}
                 label="History of this post"
               />
             </>

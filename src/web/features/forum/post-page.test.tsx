@@ -173,6 +173,28 @@ describe('post page', () => {
     expect(within(dialog).getByRole('link', { name: 'Ann Lee' })).toBeTruthy();
   });
 
+  it('names a previous title only for the edits that changed the title', async () => {
+    stubApi({
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ editedAt: new Date().toISOString() })),
+      'GET /api/forum/posts/1/revisions': () =>
+        json({
+          revisions: [
+            buildRevision(3, { previousTitle: 'Is Solaris too slow?', previousBody: 'Second' }),
+            buildRevision(2, { previousTitle: 'Is Solaris slow?', previousBody: 'First' }),
+          ],
+        }),
+    });
+    renderRoute('/forum/post/1');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'History of this post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit history' });
+    expect(await within(dialog).findByText('Second')).toBeTruthy();
+    expect(within(dialog).getAllByText(/Previous title/)).toHaveLength(1);
+    expect(within(dialog).getByText('Is Solaris slow?')).toBeTruthy();
+    expect(within(dialog).queryByText('Is Solaris too slow?')).toBeNull();
+  });
+
   it('reports the post with a category, and asks for words of one’s own for “something else”', async () => {
     const api = stubApi({
       ...sessionOf(viewer),

@@ -1,18 +1,37 @@
 import { Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { Revision } from '../../../shared/forum';
 import { AuthorLink } from '../../components/author-link';
 import { UserAvatar } from '../../components/user-avatar';
 import { QueryList } from '../../components/query-list';
 import { useRevisions, type RevisionSubject } from './api/get-revisions';
 import { RelativeTime } from './relative-time';
 
-function RevisionList({ subject }: { subject: RevisionSubject }) {
+/**
+ * Each edit's title before and after: the list runs newest first, so an edit's new title is
+ * the previous title of the edit after it, or the title now for the latest. Replies have none.
+ */
+function withTitleChange(revisions: Revision[], currentTitle: string | undefined) {
+  return revisions.map((revision, index) => {
+    const titleAfter = index === 0 ? currentTitle : revisions[index - 1]?.previousTitle;
+    const titleChanged = revision.previousTitle !== null && revision.previousTitle !== titleAfter;
+    return { ...revision, titleChanged };
+  });
+}
+
+function RevisionList({
+  subject,
+  currentTitle,
+}: {
+  subject: RevisionSubject;
+  currentTitle: string | undefined;
+}) {
   const revisions = useRevisions(subject, true);
   return (
     <QueryList
       query={revisions}
-      items={revisions.data ?? []}
+      items={withTitleChange(revisions.data ?? [], currentTitle)}
       label="Earlier versions"
       subject="the history"
       empty="No earlier versions."
@@ -27,7 +46,7 @@ function RevisionList({ subject }: { subject: RevisionSubject }) {
               <RelativeTime iso={revision.createdAt} />
             </Text>
           </Group>
-          {revision.previousTitle !== null && (
+          {revision.titleChanged && (
             <Text size="sm">
               Previous title: <strong>{revision.previousTitle}</strong>
             </Text>
@@ -46,14 +65,18 @@ function RevisionList({ subject }: { subject: RevisionSubject }) {
 
 /**
  * "History": who edited the thread or reply, when, and what each edit replaced (the Markdown
- * source). `label` names it for screen readers where several sit on one page.
+ * source, and the title where the edit changed it). `label` names it for screen readers where
+ * several sit on one page.
  */
 export function RevisionHistory({
   subject,
+  currentTitle,
   label,
   inActions = false,
 }: {
   subject: RevisionSubject;
+  /** A thread's title now, to tell which edits changed it. */
+  currentTitle?: string;
   label?: string;
   /** Among a reply's action buttons: their size and colour. */
   inActions?: boolean;
@@ -72,7 +95,7 @@ export function RevisionHistory({
         History
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Edit history" size="lg">
-        {opened && <RevisionList subject={subject} />}
+        {opened && <RevisionList subject={subject} currentTitle={currentTitle} />}
       </Modal>
     </>
   );
