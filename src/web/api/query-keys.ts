@@ -36,6 +36,8 @@ export const queryKeys = {
   /** Every news query: public lists, the admin list and articles. */
   news: ['news'] as const,
   newsList: ['news', 'list'] as const,
+  /** The article the home page shows: the featured one, or the newest. */
+  leadArticle: ['news', 'lead'] as const,
   adminNewsList: ['news', 'admin'] as const,
   newsArticle: (id: number) => ['news', 'article', id] as const,
 };

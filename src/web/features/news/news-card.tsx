@@ -4,8 +4,14 @@ import type { NewsSummary } from '../../../shared/news';
 import { formatDate, formatFull } from '../../components/format-time';
 import { PrefetchLink } from '../../shell/prefetch-link';
 
+interface NewsCardProps {
+  article: NewsSummary;
+  /** The title's heading level: 2 on /news, 3 under a section's heading. */
+  headingOrder?: 2 | 3;
+}
+
 /** One article in the list: cover thumbnail, title, summary and date. */
-export function NewsCard({ article }: { article: NewsSummary }) {
+export function NewsCard({ article, headingOrder = 2 }: NewsCardProps) {
   const date = article.publishAt ?? article.createdAt;
   const titleId = `news-${article.id}-title`;
   return (
@@ -35,8 +41,8 @@ export function NewsCard({ article }: { article: NewsSummary }) {
               </time>
             </Text>
           </Group>
-          <Title order={2} size="h3" id={titleId}>
-            <Anchor component={PrefetchLink} to={`/news/${article.id}`} inherit>
+          <Title order={headingOrder} size="h3" id={titleId}>
+            <Anchor component={PrefetchLink} to={`/news/${article.id}`} inherit underline="hover">
               {article.title}
             </Anchor>
           </Title>

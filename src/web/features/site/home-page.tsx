@@ -1,73 +1,73 @@
 import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  IconHeart,
-  IconMessageCircle,
-  IconMessages,
-  IconNews,
-  type Icon,
-} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useSite } from '../../api/get-site';
+import { useAuthState } from '../../shell/auth-state';
 import { PrefetchLink } from '../../shell/prefetch-link';
+import { LatestThreads, NewestReviews, reviewsPath } from '../forum';
+import { LeadArticle } from '../news';
 
-interface Section {
+interface HomeSectionProps {
+  id: string;
   title: string;
-  to: string;
-  linkLabel: string;
-  icon: Icon;
-  text: string;
+  /** The page listing everything this section shows the start of. */
+  more: { to: string; label: string };
+  children: ReactNode;
 }
 
-const sections: Section[] = [
-  {
-    title: 'Forum',
-    to: '/forum',
-    linkLabel: 'Go to the forum',
-    icon: IconMessages,
-    text: 'Write a review, start a discussion about a film you cannot stop thinking about, or ask for a recommendation. Threads stay open for as long as people have something to add.',
-  },
-  {
-    title: 'News',
-    to: '/news',
-    linkLabel: 'Read the news',
-    icon: IconNews,
-    text: 'Announcements from the people who run this site: screenings, community events, changes to the rules and what is coming next.',
-  },
-  {
-    title: 'Chat',
-    to: '/chat',
-    linkLabel: 'Open the chat',
-    icon: IconMessageCircle,
-    text: 'Talk in real time while the credits roll, trade first impressions after a premiere, or just say hello.',
-  },
-  {
-    title: 'Donations',
-    to: '/donations',
-    linkLabel: 'Support the site',
-    icon: IconHeart,
-    text: 'This community is run by people, not advertisers. Donations pay for the server and keep the site free of ads and trackers.',
-  },
-];
-
-function SectionCard({ section }: { section: Section }) {
-  const SectionIcon = section.icon;
+/** A titled part of the home page, with a link to the full list. */
+function HomeSection({ id, title, more, children }: HomeSectionProps) {
   return (
-    <Card withBorder padding="lg" component="article">
-      <Stack gap="sm" h="100%">
-        <Group gap="sm" wrap="nowrap">
-          <SectionIcon size={28} stroke={1.6} aria-hidden />
-          <Title order={3}>{section.title}</Title>
+    <Card component="section" withBorder padding="lg" radius="md" aria-labelledby={id}>
+      <Stack gap="md">
+        <Group justify="space-between" align="baseline" gap="xs">
+          <Title order={2} size="h3" id={id}>
+            {title}
+          </Title>
+          <Anchor component={PrefetchLink} to={more.to} size="sm" fw={600} underline="hover">
+            {more.label}
+          </Anchor>
         </Group>
-        <Text style={{ flex: 1 }}>{section.text}</Text>
-        <Anchor component={PrefetchLink} to={section.to} fw={600}>
-          {section.linkLabel}
-        </Anchor>
+        {children}
       </Stack>
     </Card>
   );
 }
 
+/** For visitors only: what an account is for, and the way in. */
+function JoinCall() {
+  return (
+    <Paper
+      component="section"
+      aria-labelledby="home-join"
+      withBorder
+      p={{ base: 'lg', sm: 'xl' }}
+      radius="md"
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="home-join">
+          Join the conversation
+        </Title>
+        <Text maw={640}>
+          Reading is open to everyone. With an account you can rate films, write reviews, reply to
+          threads and like what others wrote.
+        </Text>
+        <Group gap="sm">
+          <Button component={PrefetchLink} to="/auth/sign-up">
+            Create an account
+          </Button>
+          <Button component={PrefetchLink} to="/auth/login" variant="default">
+            Sign in
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The home page: what the community is talking about right now. */
 export function HomePage() {
   const site = useSite();
+  const { isUser } = useAuthState();
   return (
     <Stack gap="xl">
       <Paper
@@ -82,53 +82,57 @@ export function HomePage() {
           <Text fz="xl" fw={500}>
             {site.description}
           </Text>
-          <Text>
-            A home for reviews, viewpoints and long conversations about cinema, from silent classics
-            to this week&apos;s premieres. Read along as a guest, or join in once you have an
-            account.
-          </Text>
           <Group gap="sm" mt="xs">
-            <Button component={PrefetchLink} to="/forum" size="md">
+            {isUser ? (
+              <Button component={PrefetchLink} to="/add-new" size="md">
+                Write a review
+              </Button>
+            ) : (
+              <Button component={PrefetchLink} to="/auth/sign-up" size="md">
+                Join the community
+              </Button>
+            )}
+            <Button component={PrefetchLink} to="/forum" size="md" variant="default">
               Browse the forum
-            </Button>
-            <Button component={PrefetchLink} to="/about" size="md" variant="default">
-              About this community
             </Button>
           </Group>
         </Stack>
       </Paper>
 
-      <section aria-labelledby="home-sections">
-        <Title order={2} id="home-sections" mb="md">
-          What you will find here
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          {sections.map((section) => (
-            <SectionCard key={section.to} section={section} />
-          ))}
-        </SimpleGrid>
-      </section>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <HomeSection
+          id="home-threads"
+          title="Latest threads"
+          more={{ to: '/forum', label: 'All threads' }}
+        >
+          <LatestThreads />
+        </HomeSection>
+        <HomeSection
+          id="home-reviews"
+          title="Newest reviews"
+          more={{ to: reviewsPath, label: 'All reviews' }}
+        >
+          <NewestReviews />
+        </HomeSection>
+      </SimpleGrid>
 
-      <section aria-labelledby="home-rules">
-        <Title order={2} id="home-rules" mb="sm">
-          Run by its members
-        </Title>
-        <Text maw={720}>
-          Moderators from the community keep discussions civil and spoiler-aware. Read{' '}
-          <Anchor component={PrefetchLink} to="/about">
-            how moderation works
-          </Anchor>{' '}
-          and the{' '}
-          <Anchor component={PrefetchLink} to="/terms">
-            community rules
-          </Anchor>{' '}
-          before you post, or{' '}
-          <Anchor component={PrefetchLink} to="/search">
-            search
-          </Anchor>{' '}
-          for a film to see what people have said about it.
-        </Text>
-      </section>
+      <HomeSection id="home-news" title="News" more={{ to: '/news', label: 'All news' }}>
+        <LeadArticle />
+      </HomeSection>
+
+      {!isUser && <JoinCall />}
+
+      <Text c="dimmed" size="sm" maw={720}>
+        Moderators from the community keep discussions civil and spoiler-aware: read{' '}
+        <Anchor component={PrefetchLink} to="/about" inherit>
+          how moderation works
+        </Anchor>{' '}
+        and the{' '}
+        <Anchor component={PrefetchLink} to="/terms" inherit>
+          community rules
+        </Anchor>{' '}
+        before you post.
+      </Text>
     </Stack>
   );
 }

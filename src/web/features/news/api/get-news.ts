@@ -1,4 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { newsListResponse } from '../../../../shared/news';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
@@ -22,4 +27,19 @@ export function newsQueryOptions() {
 
 export function useNews() {
   return useInfiniteQuery(newsQueryOptions());
+}
+
+/**
+ * The article the news list starts with: the newest featured one, or the newest of all when
+ * none is featured (GET /api/news?limit=1).
+ */
+export function leadArticleQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.leadArticle,
+    queryFn: () => apiFetch('/api/news?limit=1', newsListResponse),
+  });
+}
+
+export function useLeadArticle() {
+  return useQuery(leadArticleQueryOptions());
 }

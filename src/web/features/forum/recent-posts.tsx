@@ -1,0 +1,81 @@
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import type { PostSummary } from '../../../shared/forum';
+import { AuthorLink } from '../../components/author-link';
+import { QueryList } from '../../components/query-list';
+import { RatingStars } from '../../components/rating-stars';
+import { UserAvatar } from '../../components/user-avatar';
+import { PrefetchLink } from '../../shell/prefetch-link';
+import { useFirstPosts } from './api/get-posts';
+import { REVIEWS_SLUG } from './post-form-schema';
+import { RelativeTime } from './relative-time';
+
+/** One thread in a short list: its title, the review's film and rating, who and when. */
+function RecentPost({ post, when }: { post: PostSummary; when: 'active' | 'posted' }) {
+  const replies = post.replyCount === 1 ? '1 reply' : `${post.replyCount.toLocaleString()} replies`;
+  return (
+    <Stack component="li" gap={4}>
+      <Anchor
+        component={PrefetchLink}
+        to={`/forum/post/${post.id}`}
+        fw={600}
+        underline="hover"
+        lineClamp={2}
+      >
+        {post.title}
+      </Anchor>
+      {(post.filmTitle !== null || post.rating !== null) && (
+        <Group gap="xs">
+          {post.filmTitle && (
+            <Text size="sm" fs="italic">
+              {post.filmTitle}
+            </Text>
+          )}
+          {post.rating !== null && <RatingStars rating={post.rating} />}
+        </Group>
+      )}
+      <Group gap={6} wrap="nowrap">
+        <UserAvatar author={post.author} size={20} />
+        <Text size="sm" c="dimmed" style={{ minWidth: 0 }}>
+          <AuthorLink author={post.author} /> · {when === 'active' ? 'active ' : ''}
+          <RelativeTime iso={when === 'active' ? post.lastActivityAt : post.createdAt} /> ·{' '}
+          {replies}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The threads with the latest activity (pinned ones first, as on /forum). */
+export function LatestThreads({ limit = 5 }: { limit?: number }) {
+  const posts = useFirstPosts({ sort: 'latest' }, limit);
+  return (
+    <QueryList
+      query={posts}
+      items={posts.data?.items ?? []}
+      label="Latest threads"
+      subject="the latest threads"
+      empty="No threads yet: be the first to start one."
+      gap="md"
+      renderItem={(post) => <RecentPost key={post.id} post={post} when="active" />}
+    />
+  );
+}
+
+/** The newest threads of the Reviews category, with their film and rating. */
+export function NewestReviews({ limit = 5 }: { limit?: number }) {
+  const posts = useFirstPosts({ category: REVIEWS_SLUG, sort: 'newest' }, limit);
+  return (
+    <QueryList
+      query={posts}
+      items={posts.data?.items ?? []}
+      label="Newest reviews"
+      subject="the newest reviews"
+      empty="No reviews yet: be the first to rate a film."
+      gap="md"
+      renderItem={(post) => <RecentPost key={post.id} post={post} when="posted" />}
+    />
+  );
+}
+
+/** Where the full list of reviews is: the forum filtered to the Reviews category. */
+export const reviewsPath = `/forum?category=${REVIEWS_SLUG}&sort=newest`;
