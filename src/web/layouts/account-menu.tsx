@@ -1,18 +1,10 @@
 import { Avatar, Button, Menu, Skeleton, Text } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconFlag,
-  IconLogout,
-  IconSettings,
-  IconShieldCheck,
-  IconUser,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
-import { can } from '../../shared/permissions';
 import { useSignOut } from '../features/accounts/sign-out';
 import { useAuthState, type AuthUser } from '../shell/auth-state';
 import { PrefetchLink } from '../shell/prefetch-link';
+import { accountLinksFor } from './account-links';
 
 function UserMenu({ user }: { user: AuthUser }) {
   const signOut = useSignOut();
@@ -42,49 +34,16 @@ function UserMenu({ user }: { user: AuthUser }) {
       </Menu.Target>
       <Menu.Dropdown>
         {user.username && <Menu.Label>@{user.username}</Menu.Label>}
-        <Menu.Item
-          component={PrefetchLink}
-          to="/user-profile"
-          leftSection={<IconUser size={16} aria-hidden />}
-        >
-          Profile
-        </Menu.Item>
-        {can(user.role, 'content.moderate') && (
-          <>
-            <Menu.Item
-              component={PrefetchLink}
-              to="/moderator/reports"
-              leftSection={<IconFlag size={16} aria-hidden />}
-            >
-              Review queue
-            </Menu.Item>
-            <Menu.Item
-              component={PrefetchLink}
-              to="/moderator/users"
-              leftSection={<IconShieldCheck size={16} aria-hidden />}
-            >
-              Moderate users
-            </Menu.Item>
-          </>
-        )}
-        {can(user.role, 'site.settings') && (
+        {accountLinksFor(user.role).map(({ label, to, icon: LinkIcon }) => (
           <Menu.Item
+            key={to}
             component={PrefetchLink}
-            to="/admin"
-            leftSection={<IconSettings size={16} aria-hidden />}
+            to={to}
+            leftSection={<LinkIcon size={16} aria-hidden />}
           >
-            Admin
+            {label}
           </Menu.Item>
-        )}
-        {can(user.role, 'roles.change') && (
-          <Menu.Item
-            component={PrefetchLink}
-            to="/admin/users"
-            leftSection={<IconUsers size={16} aria-hidden />}
-          >
-            Admin users
-          </Menu.Item>
-        )}
+        ))}
         <Menu.Divider />
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden />}

@@ -3,18 +3,12 @@ import { Outlet } from 'react-router';
 import { useSite } from '../api/get-site';
 import { ColorModeControl } from '../shell/color-mode-control';
 import { PrefetchLink, PrefetchNavLink } from '../shell/prefetch-link';
+import { mainLinks } from './account-links';
 import { AccountMenu } from './account-menu';
 import classes from './layout.module.css';
+import { NavigationDrawer } from './navigation-drawer';
 import { SiteBrand } from './site-brand';
 import { VerifyEmailBanner } from './verify-email-banner';
-
-const mainLinks = [
-  { label: 'Forum', to: '/forum' },
-  { label: 'News', to: '/news' },
-  { label: 'Chat', to: '/chat' },
-  { label: 'Donations', to: '/donations' },
-  { label: 'Search', to: '/search' },
-];
 
 const footerLinks = [
   { label: 'About', to: '/about' },
@@ -48,6 +42,7 @@ export function DefaultLayout() {
               <ColorModeControl />
               <AccountMenu />
             </div>
+            <NavigationDrawer />
           </div>
         </Container>
         <VerifyEmailBanner />

@@ -16,13 +16,14 @@ function isColorScheme(value: string): value is MantineColorScheme {
  * System / Light / Dark. Mantine stores the choice (localStorage) and sets
  * data-mantine-color-scheme on <html>; a route that forces a scheme disables the control.
  */
-export function ColorModeControl() {
+export function ColorModeControl({ fullWidth = false }: { fullWidth?: boolean }) {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const forced = deepestHandle(useMatches(), 'forceColorScheme') !== undefined;
   return (
     <SegmentedControl
       aria-label="Colour mode"
       size="xs"
+      fullWidth={fullWidth}
       data={options}
       value={colorScheme}
       disabled={forced}
