@@ -1,0 +1,25 @@
+export type DemoCategory = 'reviews' | 'discussions' | 'recommendations' | 'off-topic';
+
+export interface DemoReply {
+  author: string;
+  body: string;
+  /** The earlier reply of the same thread this one quotes (its index in `replies`). */
+  quotes?: number;
+  likes?: string[];
+}
+
+export interface DemoThread {
+  category: DemoCategory;
+  author: string;
+  title: string;
+  body: string;
+  tags?: string[];
+  /** Reviews only: the film and a rating out of ten. */
+  film?: { title: string; rating: number };
+  /** When it was started; replies follow it by a few hours each. */
+  daysAgo: number;
+  likes?: string[];
+  replies?: DemoReply[];
+  /** A later edit by its author, kept as a revision of the first version. */
+  edit?: { body: string; rating?: number };
+}

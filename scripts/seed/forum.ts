@@ -1,0 +1,158 @@
+import { and, eq } from 'drizzle-orm';
+import { createCategoryService } from '../../src/server/features/forum/categories.js';
+import { createCommentService } from '../../src/server/features/forum/comment-service.js';
+import { createPostService } from '../../src/server/features/forum/post-service.js';
+import { createReactionService } from '../../src/server/features/forum/reactions.js';
+import { createForumReads } from '../../src/server/features/forum/reads.js';
+import { createViewCounter } from '../../src/server/features/forum/views.js';
+import { comments, postRevisions, posts } from '../../src/server/platform/db/schema.js';
+import { demoMembers } from './content/members.js';
+import { demoReviews } from './content/reviews.js';
+import { demoThreads } from './content/threads.js';
+import type { DemoThread } from './content/types.js';
+import { daysAgo, viewersOf, type DemoSite } from './site.js';
+
+export const demoForum: DemoThread[] = [...demoReviews, ...demoThreads];
+
+const hourMs = 3_600_000;
+
+/** The forum's own services, as the routes use them: Markdown, counters and revisions hold. */
+function forumServices(site: DemoSite) {
+  const reads = createForumReads(site.db, { listCacheMs: 0 });
+  const views = createViewCounter({
+    db: site.db,
+    redis: undefined,
+    namespace: 'demo-seed:',
+    // The seed reads no thread page, so no view is ever counted.
+    onError: () => undefined,
+  });
+  const categories = createCategoryService(site.db);
+  const onViewError = () => undefined;
+  return {
+    views,
+    categories,
+    posts: createPostService({ db: site.db, categories, views, reads, onViewError }),
+    comments: createCommentService({ db: site.db, reads }),
+    reactions: createReactionService(site.db),
+  };
+}
+
+type Services = ReturnType<typeof forumServices>;
+type ViewerOf = Awaited<ReturnType<typeof viewersOf>>;
+
+/** A thread is the demo's when its author has one of that title: found again on every run. */
+async function findThread(site: DemoSite, authorId: string, title: string) {
+  const [row] = await site.db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.authorId, authorId), eq(posts.title, title)));
+  return row?.id;
+}
+
+export async function findReply(site: DemoSite, postId: number, authorId: string, body: string) {
+  const [row] = await site.db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.postId, postId),
+        eq(comments.authorId, authorId),
+        eq(comments.bodySource, body),
+      ),
+    );
+  return row?.id;
+}
+
+/** The edit goes through the forum's edit, which keeps the first version as a revision. */
+async function applyEdit(
+  site: DemoSite,
+  services: Services,
+  viewerOf: ViewerOf,
+  thread: DemoThread,
+  id: number,
+  at: Date,
+) {
+  if (!thread.edit) return;
+  const [revision] = await site.db
+    .select({ id: postRevisions.id })
+    .from(postRevisions)
+    .where(eq(postRevisions.postId, id));
+  if (revision) return;
+  const { body, rating } = thread.edit;
+  await services.posts.update(viewerOf(thread.author), id, { body, rating });
+  await site.db.update(posts).set({ editedAt: at }).where(eq(posts.id, id));
+  await site.db.update(postRevisions).set({ createdAt: at }).where(eq(postRevisions.postId, id));
+}
+
+async function seedThread(
+  site: DemoSite,
+  services: Services,
+  viewerOf: ViewerOf,
+  thread: DemoThread,
+) {
+  const author = viewerOf(thread.author);
+  const startedAt = daysAgo(thread.daysAgo);
+  let postId = await findThread(site, author.id, thread.title);
+  if (postId === undefined) {
+    const created = await services.posts.create(author, {
+      title: thread.title,
+      body: thread.body,
+      categoryId: await services.categories.idOf(thread.category),
+      tags: thread.tags ?? [],
+      filmTitle: thread.film?.title ?? null,
+      rating: thread.film?.rating ?? null,
+    });
+    postId = created.id;
+    await site.db.update(posts).set({ createdAt: startedAt }).where(eq(posts.id, postId));
+  }
+  const replies = thread.replies ?? [];
+  const replyIds: number[] = [];
+  for (const [index, reply] of replies.entries()) {
+    const replier = viewerOf(reply.author);
+    let replyId = await findReply(site, postId, replier.id, reply.body);
+    if (replyId === undefined) {
+      const replyToId = reply.quotes === undefined ? null : (replyIds[reply.quotes] ?? null);
+      replyId = (await services.comments.create(replier, postId, { body: reply.body, replyToId }))
+        .id;
+      const at = new Date(startedAt.getTime() + (index + 1) * 5 * hourMs);
+      await site.db.update(comments).set({ createdAt: at }).where(eq(comments.id, replyId));
+    }
+    replyIds.push(replyId);
+    for (const liker of reply.likes ?? []) {
+      await services.reactions.commentReaction(viewerOf(liker), replyId, true);
+    }
+  }
+  // The thread's last activity is its last reply, as if the replies had come in over the day.
+  const lastActivityAt = new Date(startedAt.getTime() + replies.length * 5 * hourMs);
+  await site.db.update(posts).set({ lastActivityAt }).where(eq(posts.id, postId));
+  await applyEdit(
+    site,
+    services,
+    viewerOf,
+    thread,
+    postId,
+    new Date(lastActivityAt.getTime() + hourMs),
+  );
+  for (const liker of thread.likes ?? []) {
+    await services.reactions.postReaction(viewerOf(liker), postId, true);
+  }
+}
+
+/**
+ * The demo threads, written as their members, oldest first; with their replies (some quoting
+ * an earlier reply, some mentioning a member), likes, and one review edited by its author. A
+ * thread or reply already there is kept, and likes are idempotent, so a second run adds nothing.
+ */
+export async function seedForum(site: DemoSite): Promise<void> {
+  const services = forumServices(site);
+  try {
+    const viewerOf = await viewersOf(
+      site.db,
+      demoMembers.map((member) => member.username),
+    );
+    const oldestFirst = [...demoForum].sort((a, b) => b.daysAgo - a.daysAgo);
+    for (const thread of oldestFirst) await seedThread(site, services, viewerOf, thread);
+  } finally {
+    await services.views.close();
+  }
+}

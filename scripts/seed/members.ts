@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { hashPassword } from '../../src/server/features/accounts/password-hash.js';
+import { insertAccount } from '../../src/server/features/accounts/repo.js';
+import { accounts, users } from '../../src/server/platform/db/schema.js';
+import { demoMembers, type DemoMember } from './content/members.js';
+import { daysAgo, type DemoSite } from './site.js';
+
+export interface DemoCredential {
+  role: string;
+  email: string;
+  password: string;
+}
+
+/** Random per run: a demo site reachable from elsewhere must not share known passwords. */
+const freshPassword = () => `demo-${randomBytes(6).toString('base64url')}`;
+
+/** The first member of each role is the one whose password is printed. */
+const signInMembers = new Set(
+  demoMembers
+    .filter((member, index) => demoMembers.findIndex((m) => m.role === member.role) === index)
+    .map((member) => member.username),
+);
+
+async function findMember(site: DemoSite, username: string) {
+  const [row] = await site.db.select().from(users).where(eq(users.username, username));
+  return row;
+}
+
+/**
+ * A member made by an earlier run is kept as it is (an admin may have changed its role since);
+ * a missing one is created verified and backdated, so the new-account limits and the 7-day
+ * rule for moderator requests do not apply to it.
+ */
+async function ensureMember(site: DemoSite, member: DemoMember, host: string): Promise<string> {
+  const found = await findMember(site, member.username);
+  if (found) return found.id;
+  const id = await insertAccount(site.db, {
+    email: `${member.username}@${host}`,
+    name: member.name,
+    username: member.username,
+    role: member.role,
+    emailVerified: true,
+    passwordHash: await hashPassword(freshPassword()),
+  });
+  await site.db
+    .update(users)
+    .set({ createdAt: daysAgo(member.joinedDaysAgo), updatedAt: daysAgo(member.joinedDaysAgo) })
+    .where(eq(users.id, id));
+  return id;
+}
+
+/** Creates the missing members and sets a fresh password on one account per role. */
+export async function seedMembers(site: DemoSite): Promise<DemoCredential[]> {
+  const { hostname } = site.config.publicUrl;
+  const host = hostname === 'localhost' ? 'example.com' : hostname;
+  const credentials: DemoCredential[] = [];
+  for (const member of demoMembers) {
+    const id = await ensureMember(site, member, host);
+    if (!signInMembers.has(member.username)) continue;
+    const password = freshPassword();
+    await site.db
+      .update(accounts)
+      .set({ password: await hashPassword(password), updatedAt: new Date() })
+      .where(and(eq(accounts.userId, id), eq(accounts.providerId, 'credential')));
+    const row = await findMember(site, member.username);
+    if (row) credentials.push({ role: row.role, email: row.email, password });
+  }
+  return credentials;
+}
