@@ -1,0 +1,215 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, eq, getTableName, is, isNotNull, ne, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../src/server/features/accounts/password-hash.js';
+import type { Database } from '../src/server/platform/db/database.js';
+import * as schema from '../src/server/platform/db/schema.js';
+import {
+  accounts,
+  categories,
+  commentReactions,
+  comments,
+  modRequests,
+  newsArticles,
+  postReactions,
+  postRevisions,
+  posts,
+  profiles,
+  reports,
+  uploads,
+  users,
+} from '../src/server/platform/db/schema.js';
+import { openStorage } from '../src/server/platform/storage/open-storage.js';
+import type { Storage } from '../src/server/platform/storage/storage.js';
+import { createTestDatabase } from '../src/server/test/test-app.js';
+import { newsCategorySlug } from '../src/shared/forum.js';
+import { seedDemo, type DemoCredential, type DemoSite } from './seed/demo.js';
+
+/** The demo seed against the test database: PGlite, or PostgreSQL when DATABASE_URL is set. */
+let database: Database;
+let drop: () => Promise<void>;
+let storage: Storage;
+let dataDir: string;
+let site: DemoSite;
+
+beforeAll(async () => {
+  ({ database, drop } = await createTestDatabase());
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'viewpoint-seed-'));
+  storage = await openStorage({ dataDir, s3: undefined });
+  site = {
+    db: database.db,
+    storage,
+    config: { publicUrl: new URL('http://viewpoint.test'), uploadQuotaBytes: 50 * 1024 * 1024 },
+  };
+});
+
+afterAll(async () => {
+  await storage.close();
+  await drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const db = () => database.db;
+
+async function countOf(table: PgTable, where?: ReturnType<typeof and>) {
+  const [row] = await db().select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
+}
+
+/** Rows in every table but sessions, and the stored files: what a run may add. */
+async function census() {
+  const rows: Record<string, number> = {};
+  for (const table of Object.values(schema)) {
+    if (is(table, PgTable) && table !== schema.sessions) {
+      rows[getTableName(table)] = await countOf(table);
+    }
+  }
+  const files = (await readdir(path.join(dataDir, 'uploads'))).filter((f) => !f.startsWith('.'));
+  return { rows, files: files.sort() };
+}
+
+async function passwordWorks({ email, password }: DemoCredential) {
+  const [row] = await db()
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(eq(users.email, email));
+  return row?.hash ? verifyPassword({ hash: row.hash, password }) : false;
+}
+
+/** A run hashes fourteen passwords and encodes eleven images: slower than a request. */
+const seeding = 120_000;
+
+describe('npm run seed:demo', () => {
+  let first: DemoCredential[];
+  let afterFirst: Awaited<ReturnType<typeof census>>;
+
+  it(
+    'creates members of every role, old enough and verified, with avatars and profiles',
+    async () => {
+      first = await seedDemo(site);
+      expect(first.map((c) => c.role)).toEqual([
+        'admin',
+        'experienced_moderator',
+        'moderator',
+        'user',
+      ]);
+      for (const credential of first) expect(await passwordWorks(credential)).toBe(true);
+
+      const roles = await db()
+        .select({ role: users.role, n: count() })
+        .from(users)
+        .groupBy(users.role);
+      expect(Object.fromEntries(roles.map((r) => [r.role, r.n]))).toEqual({
+        admin: 1,
+        experienced_moderator: 2,
+        moderator: 3,
+        user: 4,
+      });
+      const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+      expect(
+        await countOf(
+          users,
+          and(eq(users.emailVerified, true), sql`${users.createdAt} < ${weekAgo}`),
+        ),
+      ).toBe(10);
+      // Each avatar is an upload of its member, stored as the avatar upload stores it.
+      const avatars = await db()
+        .select({ image: users.image, uploadId: uploads.id, purpose: uploads.purpose })
+        .from(users)
+        .leftJoin(uploads, sql`${users.image} = '/media/' || ${uploads.id} || '.webp'`);
+      expect(avatars).toHaveLength(10);
+      for (const avatar of avatars) expect(avatar.purpose).toBe('avatar');
+      const files = (await census()).files;
+      for (const { uploadId } of avatars) {
+        expect(files).toEqual(
+          expect.arrayContaining([`${uploadId}.webp`, `${uploadId}.thumb.webp`]),
+        );
+      }
+      expect(await countOf(profiles, ne(profiles.bio, ''))).toBe(10);
+    },
+    seeding,
+  );
+
+  it('fills every forum category, with rated reviews, quoted replies, likes and a revision', async () => {
+    const perCategory = await db()
+      .select({ slug: categories.slug, n: count(), rated: count(posts.rating) })
+      .from(posts)
+      .innerJoin(categories, eq(categories.id, posts.categoryId))
+      .where(ne(categories.slug, newsCategorySlug))
+      .groupBy(categories.slug);
+    const bySlug = Object.fromEntries(perCategory.map((c) => [c.slug, c]));
+    expect(Object.keys(bySlug).sort()).toEqual([
+      'discussions',
+      'off-topic',
+      'recommendations',
+      'reviews',
+    ]);
+    expect(perCategory.reduce((sum, c) => sum + c.n, 0)).toBeGreaterThanOrEqual(40);
+    expect(bySlug.reviews?.rated).toBeGreaterThanOrEqual(15);
+    // Markdown is rendered by the forum on write.
+    expect(await countOf(posts, sql`${posts.bodyHtml} not like '<p>%'`)).toBeLessThan(3);
+
+    expect(await countOf(comments, isNotNull(comments.replyToId))).toBeGreaterThanOrEqual(10);
+    expect(await countOf(comments, sql`${comments.bodySource} like '%@%'`)).toBeGreaterThan(5);
+    expect(await countOf(postReactions)).toBeGreaterThan(50);
+    expect(await countOf(commentReactions)).toBeGreaterThan(50);
+    // Counters are kept by the forum's own writes: they match the rows.
+    const [drift] = await db()
+      .select({ n: count() })
+      .from(posts)
+      .where(
+        sql`${posts.reactionCount} <> (select count(*) from post_reactions r where r.post_id = ${posts.id})
+          or ${posts.replyCount} <> (select count(*) from comments c where c.post_id = ${posts.id})`,
+      );
+    expect(drift?.n).toBe(0);
+
+    const [revision] = await db()
+      .select({
+        previousBody: postRevisions.previousBody,
+        body: posts.bodySource,
+        edited: posts.editedAt,
+      })
+      .from(postRevisions)
+      .innerJoin(posts, eq(posts.id, postRevisions.postId));
+    expect(revision?.edited).not.toBeNull();
+    expect(revision?.previousBody).not.toBe(revision?.body);
+  });
+
+  it('writes news in every state, a report to review and an open moderator request', async () => {
+    const articles = await db()
+      .select({ status: newsArticles.status, featured: newsArticles.featured })
+      .from(newsArticles);
+    expect(articles).toHaveLength(5);
+    expect(articles.filter((a) => a.featured)).toHaveLength(1);
+    expect(articles.filter((a) => a.status === 'scheduled')).toHaveLength(1);
+    expect(articles.filter((a) => a.status === 'draft')).toHaveLength(1);
+    expect(articles.filter((a) => a.status === 'published')).toHaveLength(3);
+
+    expect(await countOf(reports, eq(reports.status, 'open'))).toBe(1);
+    const requests = await db()
+      .select({ status: modRequests.status, role: users.role })
+      .from(modRequests)
+      .innerJoin(users, eq(users.id, modRequests.userId));
+    expect(requests).toEqual([{ status: 'open', role: 'user' }]);
+    afterFirst = await census();
+  });
+
+  it(
+    'adds nothing on a second run, and gives the printed accounts new passwords',
+    async () => {
+      const second = await seedDemo(site);
+      expect(await census()).toEqual(afterFirst);
+      expect(second.map((c) => c.email)).toEqual(first.map((c) => c.email));
+      for (const [index, credential] of second.entries()) {
+        expect(credential.password).not.toBe(first[index]?.password);
+        expect(await passwordWorks(credential)).toBe(true);
+      }
+      expect(await passwordWorks(first[0] as DemoCredential)).toBe(false);
+    },
+    seeding,
+  );
+});
