@@ -10,15 +10,22 @@ const admin = buildAdmin();
 const ann = buildAdminUser({ id: 'u2', name: 'Ann' });
 const self = buildAdminUser({ id: admin.id, name: admin.name, role: 'admin' });
 
+/** The row whose header starts with `name` (then come the username and email). */
 async function row(name: string): Promise<HTMLElement> {
-  const header = await screen.findByRole('rowheader', { name });
+  const header = await screen.findByRole('rowheader', { name: new RegExp(`^${name}\\b`) });
   const tr = header.closest('tr');
   if (!tr) throw new Error(`No row for ${name}`);
   return tr;
 }
 
+/** Opens the actions menu of `name`'s row. */
+async function openActions(name: string): Promise<HTMLElement> {
+  await userEvent.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  return screen.findByRole('menu');
+}
+
 describe('admin users page', () => {
-  it('lists accounts with their status and no actions on the admin’s own row', async () => {
+  it('lists accounts with their status, and only the audit trail on the admin’s own row', async () => {
     stubApi(
       usersDirectoryRoutes(admin, [
         self,
@@ -39,12 +46,20 @@ describe('admin users page', () => {
     expect(within(await row('Bo')).getByText('Unverified')).toBeTruthy();
     expect(within(await row('Cy')).getByText('Blocked')).toBeTruthy();
     expect(within(await row('Di')).getByText(/^Blocked until /)).toBeTruthy();
-    expect(within(await row('Cy')).getByRole('button', { name: 'Unblock Cy' })).toBeTruthy();
+    expect(
+      within(await openActions('Cy')).getByRole('menuitem', { name: 'Unblock Cy' }),
+    ).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
 
     const own = await row('Root Admin');
     expect(within(own).queryByRole('combobox')).toBeNull();
-    expect(within(own).queryByRole('button')).toBeNull();
     expect(within(own).getByText('Admin')).toBeTruthy();
+    const ownActions = await openActions('Root Admin');
+    expect(
+      within(ownActions)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Audit trail']);
   });
 
   it('searches after typing pauses and loads the next page by cursor', async () => {
@@ -108,16 +123,21 @@ describe('admin users page', () => {
     renderRoute('/admin/users');
 
     const annRow = await row('Ann');
-    expect(
-      within(annRow).getByRole('link', { name: 'Audit trail of Ann' }).getAttribute('href'),
-    ).toBe('/admin/audit?targetType=user&targetId=u2');
     expect(within(annRow).getByText('u2@example.com')).toBeTruthy();
     const cells = within(annRow)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     expect(cells).toEqual(expect.arrayContaining(['4', '12', '3']));
     expect(within(await row('Di')).getByText(/^Muted until /)).toBeTruthy();
-    expect(within(await row('Di')).getByRole('button', { name: 'Unmute Di' })).toBeTruthy();
+    expect(
+      within(await openActions('Di')).getByRole('menuitem', { name: 'Unmute Di' }),
+    ).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+
+    const menu = await openActions('Ann');
+    expect(
+      within(menu).getByRole('menuitem', { name: 'Audit trail of Ann' }).getAttribute('href'),
+    ).toBe('/admin/audit?targetType=user&targetId=u2');
   });
 
   it('shows a failed unblock as a red toast with the server’s message', async () => {
@@ -128,7 +148,9 @@ describe('admin users page', () => {
     });
     renderRoute('/admin/users');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Unblock Ann' }));
+    await userEvent.click(
+      within(await openActions('Ann')).getByRole('menuitem', { name: 'Unblock Ann' }),
+    );
 
     await waitFor(() => expect(toastTitles()).toContain('Could not unblock the account'));
     expect(toast.getToasts()[0]).toMatchObject({ description: 'Ann outranks you', color: 'red' });

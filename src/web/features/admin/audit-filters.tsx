@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconFilter } from '@tabler/icons-react';
 import { auditActions, auditTargetTypes } from '../../../shared/moderation';
 import type { AuditFilters } from './api/get-audit-log';
+import { auditActionLabels, auditTargetNames } from './audit-summary';
 
 interface AuditFiltersFormProps {
   filters: AuditFilters;
@@ -52,7 +53,7 @@ export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
         <Select
           label="Action"
           placeholder="Any action"
-          data={auditActions.map((action) => ({ value: action, label: action }))}
+          data={auditActions.map((action) => ({ value: action, label: auditActionLabels[action] }))}
           clearable
           searchable
           w={200}
@@ -62,7 +63,10 @@ export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
         <Select
           label="Target type"
           placeholder="Any target"
-          data={auditTargetTypes.map((type) => ({ value: type, label: type }))}
+          data={auditTargetTypes.map((type) => ({
+            value: type,
+            label: auditTargetNames[type].replace(/^./, (first) => first.toUpperCase()),
+          }))}
           clearable
           w={160}
           value={form.getValues().targetType || null}

@@ -1,35 +1,214 @@
-import type { AuditEntry } from '../../../shared/moderation';
+import type { AuditAction, AuditEntry, AuditTargetType } from '../../../shared/moderation';
+import { isRole, roleLabels } from '../../../shared/roles';
+import { formatDateTime } from '../../components/format-time';
 
-const valueMax = 60;
+/** Every audited action in a few words, for filters and short lists. */
+export const auditActionLabels: Record<AuditAction, string> = {
+  'report.dismiss': 'Reports dismissed',
+  'post.hide': 'Thread hidden',
+  'post.restore': 'Thread restored',
+  'post.lock': 'Thread locked',
+  'post.unlock': 'Thread unlocked',
+  'post.pin': 'Thread pinned',
+  'post.unpin': 'Thread unpinned',
+  'post.move': 'Thread moved',
+  'post.purge': 'Thread deleted for good',
+  'post.edit': 'Thread edited by a moderator',
+  'comment.hide': 'Reply hidden',
+  'comment.restore': 'Reply restored',
+  'comment.purge': 'Reply deleted for good',
+  'comment.edit': 'Reply edited by a moderator',
+  'user.mute': 'Muted',
+  'user.unmute': 'Unmuted',
+  'user.block': 'Blocked',
+  'user.unblock': 'Unblocked',
+  'user.role': 'Role changed',
+  'mod-request.approve': 'Moderator request approved',
+  'mod-request.reject': 'Moderator request rejected',
+  'news.create': 'Article written',
+  'news.update': 'Article changed',
+  'news.delete': 'Article deleted',
+  'category.create': 'Category added',
+  'category.update': 'Category changed',
+  'category.reorder': 'Categories reordered',
+  'site.update': 'Site settings changed',
+};
 
-/** A value as one short line: strings bare, empty as "—", the rest as compact JSON. */
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > valueMax ? `${text.slice(0, valueMax - 1)}…` : text;
-}
+/** What each kind of target is called in the product. */
+export const auditTargetNames: Record<AuditTargetType, string> = {
+  user: 'member',
+  post: 'thread',
+  comment: 'reply',
+  'mod-request': 'moderator request',
+  news: 'article',
+  category: 'category',
+  site: 'site',
+};
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** One field of a recorded snapshot (`before` or `after`), when the entry holds it. */
+function field(snapshot: unknown, key: string): unknown {
+  return isRecord(snapshot) ? snapshot[key] : undefined;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function roleName(value: unknown): string {
+  return typeof value === 'string' && isRole(value) ? roleLabels[value].toLowerCase() : 'no role';
+}
+
+/** "until 3 Mar 2025, 14:05", or nothing for an open-ended sanction. */
+function until(sanction: unknown): string {
+  const end = text(field(sanction, 'until'));
+  return end ? ` until ${formatDateTime(end)}` : '';
+}
+
+/** The names of the fields that differ between two snapshots, in words. */
+function changedFields(before: unknown, after: unknown, names: Record<string, string>): string[] {
+  return Object.entries(names)
+    .filter(([key]) => JSON.stringify(field(before, key)) !== JSON.stringify(field(after, key)))
+    .map(([, name]) => name);
+}
+
+function list(words: string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+const articleFields = {
+  title: 'title',
+  summary: 'summary',
+  publishAt: 'publication time',
+  featured: 'featured mark',
+  coverUploadId: 'cover',
+  coverAlt: 'cover description',
+};
+
+function describeArticle(before: unknown, after: unknown, title: string): string {
+  const was = field(before, 'status');
+  const now = field(after, 'status');
+  if (before === null || before === undefined) {
+    if (now === 'published') return `Published the article ‘${title}’`;
+    if (now === 'scheduled') return `Scheduled the article ‘${title}’${publishTime(after)}`;
+    return `Wrote the draft ‘${title}’`;
+  }
+  if (was !== now) {
+    if (now === 'published') return `Published the article ‘${title}’`;
+    if (now === 'scheduled') return `Scheduled the article ‘${title}’${publishTime(after)}`;
+    return `Unpublished the article ‘${title}’`;
+  }
+  const fields = changedFields(before, after, articleFields);
+  return fields.length > 0
+    ? `Changed the ${list(fields)} of the article ‘${title}’`
+    : `Saved the article ‘${title}’ unchanged`;
+}
+
+function publishTime(snapshot: unknown): string {
+  const at = text(field(snapshot, 'publishAt'));
+  return at ? ` for ${formatDateTime(at)}` : '';
+}
+
+function describeCategory(before: unknown, after: unknown, name: string): string {
+  const oldName = text(field(before, 'name'));
+  if (oldName && oldName !== name) return `Renamed the category ‘${oldName}’ to ‘${name}’`;
+  const archived = field(after, 'archived');
+  if (field(before, 'archived') !== archived) {
+    return archived ? `Archived the category ‘${name}’` : `Reopened the category ‘${name}’`;
+  }
+  return `Changed the description of the category ‘${name}’`;
+}
+
+function describeSite(before: unknown, after: unknown): string {
+  const fields = changedFields(before, after, { name: 'name', description: 'description' });
+  const newName = text(field(after, 'name'));
+  if (fields.length === 1 && fields[0] === 'name' && newName) {
+    return `Renamed the site to ‘${newName}’`;
+  }
+  return fields.length > 0 ? `Changed the site’s ${list(fields)}` : 'Saved the site settings';
+}
+
 /**
- * "role: user → moderator", one line per field that changed. Entries record whole snapshots or
- * single values; only what differs is worth an admin's attention.
+ * What an entry did, as a sentence an admin reads at a glance: "Blocked Ann until 1 Dec 2030,
+ * 10:00", "Changed Ann's role from user to moderator", "Published the article ‘X’". The reason
+ * is shown beside it.
  */
-export function changeSummary(before: unknown, after: unknown): string[] {
-  if (before === null && after === null) return [];
-  if (!isRecord(before) && !isRecord(after)) return [`${show(before)} → ${show(after)}`];
-  const from = isRecord(before) ? before : {};
-  const to = isRecord(after) ? after : {};
-  const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
-  return keys
-    .filter((key) => JSON.stringify(from[key]) !== JSON.stringify(to[key]))
-    .map((key) => {
-      if (!(key in from)) return `${key}: ${show(to[key])}`;
-      if (!(key in to)) return `${key}: ${show(from[key])} → —`;
-      return `${key}: ${show(from[key])} → ${show(to[key])}`;
-    });
+export function describeEntry(entry: AuditEntry): string {
+  const { before, after, target } = entry;
+  const label = target.label || `${target.type} ${target.id}`;
+  switch (entry.action) {
+    case 'report.dismiss':
+      return `Dismissed the reports on ‘${label}’`;
+    case 'post.hide':
+      return `Hid the thread ‘${label}’`;
+    case 'post.restore':
+      return `Restored the thread ‘${label}’`;
+    case 'post.lock':
+      return `Locked the thread ‘${label}’`;
+    case 'post.unlock':
+      return `Unlocked the thread ‘${label}’`;
+    case 'post.pin':
+      return `Pinned the thread ‘${label}’`;
+    case 'post.unpin':
+      return `Unpinned the thread ‘${label}’`;
+    case 'post.move':
+      return `Moved the thread ‘${label}’ to another category`;
+    case 'post.purge':
+      return `Deleted the thread ‘${label}’ for good`;
+    case 'post.edit': {
+      const fields = changedFields(before, after, {
+        title: 'title',
+        body: 'text',
+        bodySource: 'text',
+        tags: 'tags',
+        filmTitle: 'film',
+        rating: 'rating',
+        categoryId: 'category',
+      });
+      return fields.length > 0
+        ? `Edited the ${list([...new Set(fields)])} of the thread ‘${label}’`
+        : `Edited the thread ‘${label}’`;
+    }
+    case 'comment.hide':
+      return `Hid the reply ‘${label}’`;
+    case 'comment.restore':
+      return `Restored the reply ‘${label}’`;
+    case 'comment.purge':
+      return `Deleted the reply ‘${label}’ for good`;
+    case 'comment.edit':
+      return `Edited the reply ‘${label}’`;
+    case 'user.mute':
+      return `Muted ${label}${until(field(after, 'mute'))}`;
+    case 'user.unmute':
+      return `Unmuted ${label}`;
+    case 'user.block':
+      return `Blocked ${label}${until(field(after, 'block'))}`;
+    case 'user.unblock':
+      return `Unblocked ${label}`;
+    case 'user.role':
+      return `Changed ${label}’s role from ${roleName(field(before, 'role'))} to ${roleName(field(after, 'role'))}`;
+    case 'mod-request.approve':
+      return `Approved ${label}’s request to become a moderator`;
+    case 'mod-request.reject':
+      return `Turned down ${label}’s request to become a moderator`;
+    case 'news.create':
+    case 'news.update':
+      return describeArticle(before, after, label);
+    case 'news.delete':
+      return `Deleted the article ‘${label}’`;
+    case 'category.create':
+      return `Added the category ‘${label}’`;
+    case 'category.update':
+      return describeCategory(before, after, label);
+    case 'category.reorder':
+      return 'Reordered the forum’s categories';
+    case 'site.update':
+      return describeSite(before, after);
+  }
 }
 
 /** Where the target lives in the app, when it has a page of its own. */

@@ -1,22 +1,27 @@
-import { ActionIcon, Anchor, Code, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { systemActorName, type AuditEntry } from '../../../shared/moderation';
 import { AuthorLink } from '../../components/author-link';
-import { formatDateTime, formatFull } from '../../components/format-time';
+import { formatFull, formatRelative } from '../../components/format-time';
 import { PrefetchLink } from '../../shell/prefetch-link';
-import { changeSummary, targetHistoryPath, targetPath } from './audit-summary';
+import { auditTargetNames, describeEntry, targetHistoryPath, targetPath } from './audit-summary';
 
-function TargetCell({ target }: { target: AuditEntry['target'] }) {
-  const path = targetPath(target);
-  const label = target.label || `${target.type} ${target.id}`;
+/** Content deleted for good has no page left to link to. */
+const gone = new Set<AuditEntry['action']>(['post.purge', 'comment.purge', 'news.delete']);
+
+function TargetCell({ entry }: { entry: AuditEntry }) {
+  const { target } = entry;
+  const path = gone.has(entry.action) ? null : targetPath(target);
+  const label = target.label || `${auditTargetNames[target.type]} ${target.id}`;
+  const kind = auditTargetNames[target.type];
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed">
-        {target.type}
+        {kind}
       </Text>
       <Text size="sm" span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
         {path ? (
-          <Anchor component={PrefetchLink} to={path} size="sm">
+          <Anchor component={PrefetchLink} to={path} size="sm" underline="hover">
             {label}
           </Anchor>
         ) : (
@@ -28,7 +33,7 @@ function TargetCell({ target }: { target: AuditEntry['target'] }) {
             to={targetHistoryPath(target)}
             variant="subtle"
             size="sm"
-            aria-label={`Every entry for ${target.type} ${label}`}
+            aria-label={`Every entry for ${kind} ${label}`}
           >
             <IconHistory size={14} aria-hidden />
           </ActionIcon>
@@ -38,14 +43,26 @@ function TargetCell({ target }: { target: AuditEntry['target'] }) {
   );
 }
 
+/** "3 hours ago" above the exact moment, both in one <time>. */
+function When({ iso }: { iso: string }) {
+  const exact = formatFull(iso);
+  return (
+    <time dateTime={iso} title={exact}>
+      <Text size="sm" span display="block">
+        {formatRelative(iso)}
+      </Text>
+      <Text size="xs" c="dimmed" span display="block">
+        {exact}
+      </Text>
+    </time>
+  );
+}
+
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const changes = changeSummary(entry.before, entry.after);
   return (
     <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={entry.createdAt} title={formatFull(entry.createdAt)}>
-          {formatDateTime(entry.createdAt)}
-        </time>
+      <Table.Td miw={140}>
+        <When iso={entry.createdAt} />
       </Table.Td>
       <Table.Td>
         {entry.actor ? (
@@ -56,25 +73,14 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Th scope="row" fw={500}>
-        <Code>{entry.action}</Code>
+      <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {describeEntry(entry)}
       </Table.Th>
-      <Table.Td>
-        <TargetCell target={entry.target} />
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+        {entry.reason ?? <Text c="dimmed">—</Text>}
       </Table.Td>
-      <Table.Td>{entry.reason ?? <Text c="dimmed">—</Text>}</Table.Td>
       <Table.Td>
-        {changes.length === 0 ? (
-          <Text c="dimmed">—</Text>
-        ) : (
-          <Stack gap={2}>
-            {changes.map((line) => (
-              <Text key={line} size="xs" style={{ overflowWrap: 'anywhere' }}>
-                {line}
-              </Text>
-            ))}
-          </Stack>
-        )}
+        <TargetCell entry={entry} />
       </Table.Td>
     </Table.Tr>
   );
@@ -87,19 +93,18 @@ interface AuditTableProps {
   busy: boolean;
 }
 
-/** Audit entries newest first: when, who, what, on what, why, and what changed. */
+/** Audit entries newest first: when, who, what happened in words, why, and on what. */
 export function AuditTable({ entries, label, busy }: AuditTableProps) {
   return (
-    <Table.ScrollContainer minWidth={900} aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
+    <Table.ScrollContainer minWidth={760} aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
       <Table verticalSpacing="sm" striped aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Time</Table.Th>
-            <Table.Th scope="col">Actor</Table.Th>
-            <Table.Th scope="col">Action</Table.Th>
-            <Table.Th scope="col">Target</Table.Th>
+            <Table.Th scope="col">When</Table.Th>
+            <Table.Th scope="col">Who</Table.Th>
+            <Table.Th scope="col">What happened</Table.Th>
             <Table.Th scope="col">Reason</Table.Th>
-            <Table.Th scope="col">Change</Table.Th>
+            <Table.Th scope="col">Target</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -79,7 +79,8 @@ describe('blocking an account', () => {
     });
     renderRoute('/admin/users');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Block Ann' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Ann' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Block Ann' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Ann' });
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Spam links');
     fireEvent.change(within(dialog).getByLabelText('Blocked until'), {
@@ -103,7 +104,8 @@ describe('blocking an account', () => {
     });
     renderRoute('/admin/users');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Block Ann' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Ann' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Block Ann' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Ann' });
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'no');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Block account' }));

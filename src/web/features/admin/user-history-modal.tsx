@@ -1,34 +1,13 @@
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AdminUser } from '../../../shared/accounts';
-import { systemActorName, type AuditAction, type AuditEntry } from '../../../shared/moderation';
+import { systemActorName, type AuditEntry } from '../../../shared/moderation';
 import { roleLabels } from '../../../shared/roles';
 import { formatDate, formatDateTime } from '../../components/format-time';
 import { accountStatus } from './account-status';
+import { auditActionLabels } from './audit-summary';
 import { useUserHistory } from './api/get-user-history';
 import { AppModal } from '../../components/app-modal';
 import { LoadError, LoadingStatus } from '../../components/query-list';
-
-/** The actions a member's history holds, in words; anything else shows its code. */
-const historyLabels: Partial<Record<AuditAction, string>> = {
-  'user.mute': 'Muted',
-  'user.unmute': 'Unmuted',
-  'user.block': 'Blocked',
-  'user.unblock': 'Unblocked',
-  'user.role': 'Role changed',
-  'post.hide': 'Thread hidden',
-  'post.restore': 'Thread restored',
-  'post.purge': 'Thread purged',
-  'post.lock': 'Thread locked',
-  'post.move': 'Thread moved',
-  'post.edit': 'Thread edited by a moderator',
-  'comment.hide': 'Reply hidden',
-  'comment.restore': 'Reply restored',
-  'comment.purge': 'Reply purged',
-  'comment.edit': 'Reply edited by a moderator',
-  'report.dismiss': 'Reports dismissed',
-  'mod-request.approve': 'Moderator request approved',
-  'mod-request.reject': 'Moderator request rejected',
-};
 
 function Count({ label, value }: { label: string; value: number }) {
   return (
@@ -48,7 +27,7 @@ function PastAction({ entry }: { entry: AuditEntry }) {
     <li>
       <Group gap="xs" align="baseline">
         <Text size="sm" fw={600}>
-          {historyLabels[entry.action] ?? entry.action}
+          {auditActionLabels[entry.action]}
         </Text>
         <Text size="sm" c="dimmed">
           by {entry.actor?.name ?? systemActorName} ·{' '}

@@ -4,6 +4,7 @@ import type { NewsSummary } from '../../../shared/news';
 import { formatDateTime, formatFull } from '../../components/format-time';
 import { QueryList } from '../../components/query-list';
 import { confirm } from '../../shell/confirm-store';
+import classes from '../../components/responsive-table.module.css';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useDeleteNews } from './api/delete-news';
@@ -40,19 +41,26 @@ function NewsRow({ article }: { article: NewsSummary }) {
     });
 
   return (
-    <Table.Tr>
-      <Table.Th scope="row" fw={500}>
-        <Group gap={6} wrap="nowrap">
-          {article.featured && <IconStar size={14} aria-label="Featured" />}
-          <Anchor component={PrefetchLink} to={`/news/${article.id}`}>
+    <Table.Tr className={classes.row}>
+      <Table.Th scope="row" fw={500} className={classes.primary}>
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          {article.featured && (
+            <IconStar size={14} aria-label="Featured" role="img" style={{ flex: 'none' }} />
+          )}
+          <Anchor
+            component={PrefetchLink}
+            to={`/news/${article.id}`}
+            underline="hover"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {article.title}
           </Anchor>
         </Group>
       </Table.Th>
-      <Table.Td>
+      <Table.Td className={classes.labelled} data-label="Status">
         <NewsStatusBadge status={article.status} />
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td className={classes.labelled} data-label="Publish time">
         {article.publishAt ? (
           <time dateTime={article.publishAt} title={formatFull(article.publishAt)}>
             {formatDateTime(article.publishAt)}
@@ -61,8 +69,8 @@ function NewsRow({ article }: { article: NewsSummary }) {
           <Text c="dimmed">—</Text>
         )}
       </Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap">
+      <Table.Td className={classes.wide}>
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
           <Button
             component={PrefetchLink}
             to={`/admin/news/edit/${article.id}`}
@@ -106,7 +114,7 @@ export function AdminNewsPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={1}>News Articles</Title>
+        <Title order={1}>News articles</Title>
         <Button
           component={PrefetchLink}
           to="/admin/news/create"
@@ -124,25 +132,23 @@ export function AdminNewsPage() {
         empty="No articles yet."
         moreLabel="Load more articles"
         renderItems={(articles, { label }) => (
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" striped aria-label={label}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Title</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Publish time</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {articles.map((article) => (
-                  <NewsRow key={article.id} article={article} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Table className={classes.table} verticalSpacing="sm" striped aria-label={label}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Title</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Publish time</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {articles.map((article) => (
+                <NewsRow key={article.id} article={article} />
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       />
     </Stack>
