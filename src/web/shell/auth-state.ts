@@ -154,14 +154,38 @@ export function forgetBlock(): void {
 }
 
 /**
- * The server says this account is blocked: sign out here too (its session is no longer
- * honoured) and keep the block for the Account Blocked page, even across a reload.
+ * localStorage key through which a tab tells the site's other tabs of a block: written and
+ * removed at once, so each block fires one storage event there. The tabs share the session
+ * cookie the server ended with its refusal, so they could not learn the reason from it.
  */
-export function noteBlock(block: BlockInfo): void {
-  authState.signOut();
+export const BLOCK_NEWS_KEY = 'viewpoint:blocked-news';
+
+/** The block another tab was told of, from its storage event, or null for any other event. */
+export function blockFromOtherTab(event: StorageEvent): BlockInfo | null {
+  if (event.key !== BLOCK_NEWS_KEY || event.newValue === null) return null;
   try {
-    window.sessionStorage.setItem(BLOCKED_KEY, JSON.stringify(block));
+    return blockFromState(JSON.parse(event.newValue));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server (or another tab) says this account is blocked: sign out here too (its session is
+ * no longer honoured) and keep the block for the Account Blocked page, even across a reload.
+ * A block the server told this tab is passed on to the other tabs first, so they show why
+ * before they see the sign-out.
+ */
+export function noteBlock(block: BlockInfo, options: { fromOtherTab?: boolean } = {}): void {
+  const stored = JSON.stringify(block);
+  try {
+    window.sessionStorage.setItem(BLOCKED_KEY, stored);
+    if (!options.fromOtherTab) {
+      window.localStorage.setItem(BLOCK_NEWS_KEY, stored);
+      window.localStorage.removeItem(BLOCK_NEWS_KEY);
+    }
   } catch {
     // Storage can be blocked; the page still gets the block through router state.
   }
+  authState.signOut();
 }

@@ -16,6 +16,7 @@ import { forgetUserData, useSession } from '../api/session';
 import {
   ACCOUNT_BLOCKED_PATH,
   authState,
+  blockFromOtherTab,
   blockOf,
   IS_USER_KEY,
   noteBlock,
@@ -35,7 +36,7 @@ function accessChanged(before: AuthState, after: AuthState): boolean {
 /**
  * Keeps this tab's auth state in step with the server (SPEC §4): the session query (polled,
  * refetched on focus) confirms it; another tab signing in or out refetches it at once; a block
- * reported by any call signs out and shows the Account Blocked page.
+ * reported by any call, or by another tab, signs out and shows the Account Blocked page.
  */
 function useSessionSync(): void {
   const queryClient = useQueryClient();
@@ -58,8 +59,22 @@ function useSessionSync(): void {
     if (user !== undefined) confirmSession(user);
   }, [user]);
 
+  const showBlock = useEffectEvent((block: BlockInfo, options: { fromOtherTab?: boolean } = {}) => {
+    noteBlock(block, options);
+    void forgetUserData(queryClient);
+    // Calls in flight together, or another tab, may report the block again.
+    if (pathname === ACCOUNT_BLOCKED_PATH) return;
+    // Replace: the page that was open is of no use now, and a second report is harmless.
+    void navigate(ACCOUNT_BLOCKED_PATH, { state: block, replace: true });
+  });
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
+      // Another tab was told of a block: the server has ended the session this tab shares.
+      const block = blockFromOtherTab(event);
+      if (block) {
+        showBlock(block, { fromOtherTab: true });
+        return;
+      }
       // key null: another tab cleared the storage.
       if (event.key !== IS_USER_KEY && event.key !== null) return;
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });
@@ -68,14 +83,6 @@ function useSessionSync(): void {
     return () => window.removeEventListener('storage', onStorage);
   }, [queryClient]);
 
-  const showBlock = useEffectEvent((block: BlockInfo) => {
-    noteBlock(block);
-    void forgetUserData(queryClient);
-    // The session poll keeps answering 403 while the block lasts.
-    if (pathname === ACCOUNT_BLOCKED_PATH) return;
-    // Replace: the page that was open is of no use now, and a second report is harmless.
-    void navigate(ACCOUNT_BLOCKED_PATH, { state: block, replace: true });
-  });
   // A layout effect: listening must start before the first session fetch can answer.
   useLayoutEffect(
     () =>

@@ -103,8 +103,10 @@ async function readSession(
 }
 
 /**
- * Resolves the session of a request. A blocked account loses every session at once and the
- * request is refused; an expired block is lifted here and the session from before it ends.
+ * Resolves the session of a request. A blocked account's request is refused with the reason,
+ * and only the session it came with ends: each of the member's other browsers keeps its
+ * session until its own next request, so it too is told why instead of finding itself signed
+ * out. An expired block is lifted here and the sessions from before it end.
  */
 export async function loadViewer(
   source: ViewerSource,
@@ -125,7 +127,7 @@ export async function loadViewer(
   if (user.banned) {
     const block = activeBlock(user);
     if (block) {
-      await db.delete(sessions).where(eq(sessions.userId, user.id));
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
       source.lookup.forget();
       clearSessionCookie(reply);
       throw blockedError(block);

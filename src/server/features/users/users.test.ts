@@ -172,6 +172,24 @@ describe('blocking', () => {
     expect((await trySignIn(t, target.email)).statusCode).toBe(200);
   });
 
+  it("tells each of the member's browsers why, not only the first one to ask", async () => {
+    const target = await buildAccount(db());
+    const laptop = await signIn(t.app, target);
+    const phone = await signIn(t.app, target);
+    const until = inThreeDays();
+    expect((await block(as('admin'), target.id, { reason: 'Spoilers', until })).statusCode).toBe(
+      200,
+    );
+
+    for (const browser of [laptop, phone]) {
+      const refused = await browser.inject({ url: '/api/auth/session' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.details).toEqual({ blocked: { reason: 'Spoilers', until } });
+      const after = await browser.inject({ url: '/api/auth/session' });
+      expect(after.json().user).toBeNull();
+    }
+  });
+
   it('ends every session from before a block even when the block is lifted before they return', async () => {
     const target = await buildAccount(db());
     const open = await signIn(t.app, target);

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../shared/accounts';
-import { authState, BLOCKED_KEY, IS_USER_KEY } from '../../shell/auth-state';
+import { authState, BLOCK_NEWS_KEY, BLOCKED_KEY, IS_USER_KEY } from '../../shell/auth-state';
 import { answerLater, apiError, type ApiHandler, stubApi } from '../../test/fake-api';
 import { buildUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
@@ -103,6 +103,54 @@ describe('session across tabs and servers', () => {
     expect(screen.getByText('This block has no end date.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
     expect(authState.getState().isUser).toBe(false);
+  });
+
+  it('a block reported here is passed on to the other tabs before they see the sign-out', async () => {
+    const server = stubServer();
+    server.sessionIs(buildUser());
+    renderRoute('/about');
+    expect(await screen.findByRole('button', { name: 'Account menu for Ann Lee' })).toBeTruthy();
+    const writes = vi.spyOn(Storage.prototype, 'setItem');
+
+    const block = { reason: 'Repeated spoilers', until: null };
+    server.sessionAnswers(() =>
+      apiError(403, 'permission-denied', 'This account is blocked', { blocked: block }),
+    );
+    otherTabWrites('false');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Blocked' })).toBeTruthy();
+    const keys = writes.mock.calls.map(([key]) => key);
+    expect(keys.indexOf(BLOCK_NEWS_KEY)).toBeGreaterThanOrEqual(0);
+    expect(keys.indexOf(BLOCK_NEWS_KEY)).toBeLessThan(keys.lastIndexOf(IS_USER_KEY));
+    expect(writes.mock.calls.find(([key]) => key === BLOCK_NEWS_KEY)?.[1]).toBe(
+      JSON.stringify(block),
+    );
+    writes.mockRestore();
+  });
+
+  it('a block another tab was told of shows Account Blocked here, not a silent sign-out', async () => {
+    const server = stubServer();
+    server.sessionIs(buildUser());
+    const { location } = renderRoute('/add-new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'New post' })).toBeTruthy();
+
+    // The other tab's refused call ended the session this tab shares.
+    server.sessionIs(null);
+    const block = { reason: 'Harassment', until: '2031-01-02T03:04:00.000Z' };
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: BLOCK_NEWS_KEY, newValue: JSON.stringify(block) }),
+      );
+    });
+    otherTabWrites('false');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Blocked' })).toBeTruthy();
+    expect(location()).toBe('/account-blocked');
+    expect(screen.getByText('Harassment')).toBeTruthy();
+    expect(screen.getByText(/^Your account is blocked until /)).toBeTruthy();
+    expect(toastTitles()).toEqual([]);
+    expect(authState.getState().isUser).toBe(false);
+    expect(JSON.parse(window.sessionStorage.getItem(BLOCKED_KEY) ?? 'null')).toEqual(block);
   });
 
   it('Account Blocked still explains the block after a reload', async () => {
