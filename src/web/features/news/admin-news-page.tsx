@@ -27,7 +27,7 @@ function NewsRow({ article }: { article: NewsSummary }) {
   const onDelete = () =>
     confirm({
       title: 'Delete article',
-      message: `“${article.title}” and its comments will be deleted for good.`,
+      message: `“${article.title}” and its replies will be deleted for good.`,
       confirmLabel: 'Delete article',
       type: 'danger',
       onConfirm: async () => {

@@ -39,7 +39,7 @@ function articleRoutes(
 }
 
 describe('news article', () => {
-  it('shows the article, opens its cover in the image viewer, lists its comments', async () => {
+  it('shows the article, opens its cover in the image viewer, lists its replies', async () => {
     stubApi(articleRoutes());
     renderRoute('/news/1');
 
@@ -59,6 +59,18 @@ describe('news article', () => {
     expect(await screen.findByText('Reply number 10')).toBeTruthy();
     const signIn = screen.getByRole('link', { name: 'Sign in to reply' });
     expect(signIn.getAttribute('href')).toBe('/auth/login?redirect=%2Fnews%2F1');
+  });
+
+  it('calls what readers write under an article replies, also when they are closed', async () => {
+    stubApi(articleRoutes());
+    const { unmount } = renderRoute('/news/1');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Replies' })).toBeTruthy();
+    unmount();
+
+    stubApi(articleRoutes(buildArticle({ discussionPostId: null })));
+    renderRoute('/news/1');
+    expect(await screen.findByText('Replies are closed for this article.')).toBeTruthy();
+    expect(screen.queryByText(/comment/i)).toBeNull();
   });
 
   it('posts a comment to the discussion thread for a signed-in member', async () => {

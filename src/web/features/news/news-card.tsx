@@ -49,8 +49,8 @@ export function NewsCard({ article, headingOrder = 2 }: NewsCardProps) {
           <Text>{article.summary}</Text>
           <Text size="sm" c="dimmed">
             {article.commentCount === 1
-              ? '1 comment'
-              : `${article.commentCount.toLocaleString()} comments`}
+              ? '1 reply'
+              : `${article.commentCount.toLocaleString()} replies`}
           </Text>
         </Stack>
       </Group>

@@ -40,7 +40,7 @@ describe('news list', () => {
       within(first).getByRole('link', { name: 'Festival line-up announced' }).getAttribute('href'),
     ).toBe('/news/1');
     expect(within(first).getByText('Summary of Festival line-up announced')).toBeTruthy();
-    expect(within(first).getByText('0 comments')).toBeTruthy();
+    expect(within(first).getByText('0 replies')).toBeTruthy();
     expect(first.querySelector('time')?.getAttribute('datetime')).toBe('2025-03-01T10:00:00.000Z');
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more articles' }));
@@ -49,6 +49,26 @@ describe('news list', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Load more articles' })).toBeNull(),
     );
+  });
+
+  it('counts the replies of each article in the forum’s word, never "comments"', async () => {
+    stubApi({
+      'GET /api/news': () =>
+        json({
+          items: [
+            buildArticleSummary({ id: 1, title: 'One reply here', commentCount: 1 }),
+            buildArticleSummary({ id: 2, title: 'Many replies here', commentCount: 1234 }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderRoute('/news');
+
+    const list = await screen.findByRole('list', { name: 'Articles' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByText('1 reply')).toBeTruthy();
+    expect(within(second!).getByText(`${(1234).toLocaleString()} replies`)).toBeTruthy();
+    expect(within(list).queryByText(/comment/i)).toBeNull();
   });
 
   it('says when there is no news', async () => {
