@@ -63,11 +63,15 @@ export async function findReply(site: DemoSite, postId: number, authorId: string
   return row?.id;
 }
 
+interface Seeding {
+  site: DemoSite;
+  services: Services;
+  viewerOf: ViewerOf;
+}
+
 /** The edit goes through the forum's edit, which keeps the first version as a revision. */
 async function applyEdit(
-  site: DemoSite,
-  services: Services,
-  viewerOf: ViewerOf,
+  { site, services, viewerOf }: Seeding,
   thread: DemoThread,
   id: number,
   at: Date,
@@ -84,14 +88,13 @@ async function applyEdit(
   await site.db.update(postRevisions).set({ createdAt: at }).where(eq(postRevisions.postId, id));
 }
 
-async function seedThread(
-  site: DemoSite,
-  services: Services,
-  viewerOf: ViewerOf,
-  thread: DemoThread,
-) {
+/** The thread and its replies, each backdated: the thread on its day, replies 5 hours apart. */
+async function seedThread(seeding: Seeding, thread: DemoThread) {
+  const { site, services, viewerOf } = seeding;
   const author = viewerOf(thread.author);
   const startedAt = daysAgo(thread.daysAgo);
+  const replyAt = (index: number) => new Date(startedAt.getTime() + (index + 1) * 5 * hourMs);
+  let wrote = false;
   let postId = await findThread(site, author.id, thread.title);
   if (postId === undefined) {
     const created = await services.posts.create(author, {
@@ -103,6 +106,7 @@ async function seedThread(
       rating: thread.film?.rating ?? null,
     });
     postId = created.id;
+    wrote = true;
     await site.db.update(posts).set({ createdAt: startedAt }).where(eq(posts.id, postId));
   }
   const replies = thread.replies ?? [];
@@ -112,27 +116,23 @@ async function seedThread(
     let replyId = await findReply(site, postId, replier.id, reply.body);
     if (replyId === undefined) {
       const replyToId = reply.quotes === undefined ? null : (replyIds[reply.quotes] ?? null);
-      replyId = (await services.comments.create(replier, postId, { body: reply.body, replyToId }))
-        .id;
-      const at = new Date(startedAt.getTime() + (index + 1) * 5 * hourMs);
-      await site.db.update(comments).set({ createdAt: at }).where(eq(comments.id, replyId));
+      const body = { body: reply.body, replyToId };
+      replyId = (await services.comments.create(replier, postId, body)).id;
+      wrote = true;
+      await site.db
+        .update(comments)
+        .set({ createdAt: replyAt(index) })
+        .where(eq(comments.id, replyId));
     }
     replyIds.push(replyId);
     for (const liker of reply.likes ?? []) {
       await services.reactions.commentReaction(viewerOf(liker), replyId, true);
     }
   }
-  // The thread's last activity is its last reply, as if the replies had come in over the day.
-  const lastActivityAt = new Date(startedAt.getTime() + replies.length * 5 * hourMs);
-  await site.db.update(posts).set({ lastActivityAt }).where(eq(posts.id, postId));
-  await applyEdit(
-    site,
-    services,
-    viewerOf,
-    thread,
-    postId,
-    new Date(lastActivityAt.getTime() + hourMs),
-  );
+  // Its last activity is its last reply, unless members have written in it since an earlier run.
+  const lastActivityAt = replies.length === 0 ? startedAt : replyAt(replies.length - 1);
+  if (wrote) await site.db.update(posts).set({ lastActivityAt }).where(eq(posts.id, postId));
+  await applyEdit(seeding, thread, postId, new Date(lastActivityAt.getTime() + hourMs));
   for (const liker of thread.likes ?? []) {
     await services.reactions.postReaction(viewerOf(liker), postId, true);
   }
@@ -146,12 +146,10 @@ async function seedThread(
 export async function seedForum(site: DemoSite): Promise<void> {
   const services = forumServices(site);
   try {
-    const viewerOf = await viewersOf(
-      site.db,
-      demoMembers.map((member) => member.username),
-    );
+    const usernames = demoMembers.map((member) => member.username);
+    const seeding = { site, services, viewerOf: await viewersOf(site.db, usernames) };
     const oldestFirst = [...demoForum].sort((a, b) => b.daysAgo - a.daysAgo);
-    for (const thread of oldestFirst) await seedThread(site, services, viewerOf, thread);
+    for (const thread of oldestFirst) await seedThread(seeding, thread);
   } finally {
     await services.views.close();
   }

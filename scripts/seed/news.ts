@@ -13,13 +13,13 @@ import { daysAgo, viewerOf, type DemoSite } from './site.js';
 const escapeXml = (text: string) =>
   text.replace(/[<>&"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', '"': 'quot' }[c]};`);
 
-/** A wide banner with the article's title, as an admin would upload for a cover. */
-function coverImage(title: string, hue: number): Promise<Buffer> {
+/** A wide banner with a few words on it, as an admin would upload for a cover. */
+function coverImage({ hue, label }: { hue: number; label: string }): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">
   <rect width="1200" height="630" fill="hsl(${hue}, 70%, 45%)"/>
   <circle cx="1040" cy="120" r="220" fill="hsl(${hue}, 80%, 60%)"/>
   <text x="80" y="360" fill="#fff" font-family="DejaVu Sans, Arial, sans-serif"
-    font-size="64" font-weight="700">${escapeXml(title)}</text>
+    font-size="96" font-weight="700">${escapeXml(label)}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
@@ -46,9 +46,7 @@ async function createArticle(site: DemoSite, article: DemoArticle) {
   });
   const cover = article.cover
     ? {
-        url: (
-          await uploads.upload(admin, 'post', await coverImage(article.title, article.cover.hue))
-        ).url,
+        url: (await uploads.upload(admin, 'post', await coverImage(article.cover))).url,
         alt: article.cover.alt,
       }
     : null;

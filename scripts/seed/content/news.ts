@@ -8,8 +8,8 @@ export interface DemoArticle {
   /** Days before now it went out (negative: it goes out later); none for a draft. */
   publishedDaysAgo?: number;
   featured?: boolean;
-  /** A cover made for the article (its background hue) and its description. */
-  cover?: { hue: number; alt: string };
+  /** A cover made for the article: its background hue, the words on it, its description. */
+  cover?: { hue: number; label: string; alt: string };
   /** Replies under the article, by member username. */
   comments?: { author: string; body: string }[];
 }
@@ -23,7 +23,11 @@ export const demoArticles: DemoArticle[] = [
     status: 'published',
     publishedDaysAgo: 2,
     featured: true,
-    cover: { hue: 28, alt: 'An orange banner reading “Autumn film club”' },
+    cover: {
+      hue: 28,
+      label: 'Autumn film club',
+      alt: 'An orange banner reading “Autumn film club”',
+    },
     body: `Our first community film club starts next Friday, and everyone is welcome.
 
 ## How it works
