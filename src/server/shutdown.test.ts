@@ -43,8 +43,12 @@ async function startServer() {
   return { child, url };
 }
 
+// Each test starts the real server from source on a fresh embedded database, which takes a while
+// on a busy machine; nothing here is timed.
+const startUp = { timeout: 120_000 };
+
 describe('graceful shutdown', () => {
-  it('finishes an in-flight request after SIGTERM, then exits 0', async () => {
+  it('finishes an in-flight request after SIGTERM, then exits 0', startUp, async () => {
     const { child, url } = await startServer();
     const response = await new Promise<http.IncomingMessage>((resolve) => {
       http.get(`${url}/assets/film-reel.bin`, resolve);
@@ -68,7 +72,7 @@ describe('graceful shutdown', () => {
     expect(code).toBe(0);
   });
 
-  it('exits 0 on SIGINT when idle', async () => {
+  it('exits 0 on SIGINT when idle', startUp, async () => {
     const { child } = await startServer();
     const exited = once(child, 'exit');
     child.kill('SIGINT');
