@@ -15,11 +15,17 @@ const staffColors: Record<Exclude<Role, 'user'>, string> = {
 export interface RoleBadgeProps {
   role: Role | null;
   size?: BadgeProps['size'];
+  /**
+   * Next to what someone wrote, only moderators and admins are marked (as on Discourse): a
+   * "User" badge on every reply would say nothing.
+   */
+  staffOnly?: boolean;
 }
 
 /** A member's role as every page shows it: threads, replies, profiles and the users list. */
-export function RoleBadge({ role, size = 'sm' }: RoleBadgeProps) {
+export function RoleBadge({ role, size = 'sm', staffOnly = false }: RoleBadgeProps) {
   const staff = role !== null && role !== 'user';
+  if (staffOnly && !staff) return null;
   return (
     <Badge
       size={size}

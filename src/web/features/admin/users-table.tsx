@@ -127,7 +127,6 @@ function UserActions({ user, viewer, onOpen }: UserRowProps) {
           ) : (
             <Menu.Item
               leftSection={<IconBan {...icon} />}
-              color="red"
               onClick={() => onOpen('block', user)}
               aria-label={`Block ${user.name}`}
             >

@@ -1,7 +1,7 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import type { Author } from '../../../shared/forum';
-import { roleLabels } from '../../../shared/roles';
 import { AuthorLink } from '../../components/author-link';
+import { RoleBadge } from '../../components/role-badge';
 import { UserAvatar } from '../../components/user-avatar';
 
 /** Avatar, name and role of a thread's author, above its body. */
@@ -14,15 +14,7 @@ export function AuthorCard({ author, children }: { author: Author; children?: Re
           <Text fw={600}>
             <AuthorLink author={author} />
           </Text>
-          {author.role && (
-            <Badge
-              size="sm"
-              variant={author.role === 'user' ? 'outline' : 'filled'}
-              color={author.role === 'user' ? 'dark' : 'grape'}
-            >
-              {roleLabels[author.role]}
-            </Badge>
-          )}
+          <RoleBadge role={author.role} staffOnly />
         </Group>
         {children}
       </Stack>

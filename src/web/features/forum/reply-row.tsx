@@ -4,10 +4,11 @@ import { memo, useState } from 'react';
 import type { Comment } from '../../../shared/forum';
 import { AuthorLink } from '../../components/author-link';
 import { ModerationControls, useViewer } from '../../components/moderation-controls';
+import { RoleBadge } from '../../components/role-badge';
 import { UserAvatar } from '../../components/user-avatar';
 import { can } from '../../../shared/permissions';
 import { HiddenNotice } from './hidden-notice';
-import { LikeButton } from './like-button';
+import { LikeButton, LikeCount } from './like-button';
 import { RelativeTime } from './relative-time';
 import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { ReplyEditForm } from './reply-edit-form';
@@ -56,7 +57,10 @@ export const ReplyRow = memo(function ReplyRow({
 }: ReplyRowProps) {
   const [editing, setEditing] = useState(false);
   const what = `the reply by ${comment.author.name}`;
-  const isModerator = can(useViewer()?.role, 'content.moderate');
+  const viewer = useViewer();
+  const isModerator = can(viewer?.role, 'content.moderate');
+  // Members like and report what others wrote, never their own (the server refuses it too).
+  const own = viewer?.id === comment.author.id;
 
   return (
     <Paper component="li" id={`reply-${comment.id}`} withBorder p="md" radius="md">
@@ -66,6 +70,7 @@ export const ReplyRow = memo(function ReplyRow({
           <Text size="sm" fw={600}>
             <AuthorLink author={comment.author} />
           </Text>
+          <RoleBadge role={comment.author.role} staffOnly />
           <Text size="sm" c="dimmed">
             <RelativeTime iso={comment.createdAt} />
             {comment.editedAt && (
@@ -95,13 +100,17 @@ export const ReplyRow = memo(function ReplyRow({
 
         {!comment.deleted && !editing && (
           <Group gap={4}>
-            <LikeButton
-              reacted={comment.viewer.reacted}
-              count={comment.reactionCount}
-              what={what}
-              gate={gate}
-              onToggle={(react) => actions.like(comment, react)}
-            />
+            {own ? (
+              <LikeCount count={comment.reactionCount} />
+            ) : (
+              <LikeButton
+                reacted={comment.viewer.reacted}
+                count={comment.reactionCount}
+                what={what}
+                gate={gate}
+                onToggle={(react) => actions.like(comment, react)}
+              />
+            )}
             {canReply && (
               <>
                 <Button
@@ -157,7 +166,9 @@ export const ReplyRow = memo(function ReplyRow({
                 inActions
               />
             )}
-            <ReportButton target={{ kind: 'comment', id: comment.id }} what={what} gate={gate} />
+            {!own && (
+              <ReportButton target={{ kind: 'comment', id: comment.id }} what={what} gate={gate} />
+            )}
             {isModerator && (
               <ModerationControls
                 item={{

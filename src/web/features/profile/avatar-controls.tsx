@@ -58,16 +58,7 @@ export function AvatarControls({ user }: { user: SessionUser }) {
 
   return (
     <Group gap="lg" align="center">
-      <UserAvatar
-        author={{
-          id: user.id,
-          username: user.username,
-          name: user.name,
-          image: user.image,
-          role: user.role,
-        }}
-        size={88}
-      />
+      <UserAvatar author={user} size={88} />
       <Stack gap="xs">
         <Group gap="sm">
           <FileButton

@@ -2,7 +2,7 @@ import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconCalendar, IconMapPin } from '@tabler/icons-react';
 import { useId } from 'react';
 import type { PublicProfile } from '../../../shared/profiles';
-import { roleLabels } from '../../../shared/roles';
+import { RoleBadge } from '../../components/role-badge';
 import { UserAvatar } from '../../components/user-avatar';
 import { formatDate } from '../../components/format-time';
 
@@ -54,11 +54,7 @@ export function PublicProfileCard({ profile }: { profile: PublicProfile }) {
               <Title order={1} style={{ overflowWrap: 'anywhere' }}>
                 {profile.name}
               </Title>
-              {profile.role !== null && profile.role !== 'user' && (
-                <Badge variant="light" color="grape">
-                  {roleLabels[profile.role]}
-                </Badge>
-              )}
+              <RoleBadge role={profile.role} staffOnly />
             </Group>
             <Text c="dimmed">@{profile.username}</Text>
             <Group gap="md" mt={4}>
