@@ -3,9 +3,10 @@ import { IconCheck, IconPoint, IconX } from '@tabler/icons-react';
 import { passwordPolicy, type PasswordPolicy } from '../../shared/accounts';
 import { usePasswordPolicy, type PasswordRuleId } from '../api/password-policy';
 
-type RuleStatus = 'met' | 'broken' | 'on-submit';
+type RuleStatus = 'unchecked' | 'met' | 'broken' | 'on-submit';
 
 const statusText: Record<RuleStatus, string> = {
+  unchecked: 'not checked yet',
   met: 'met',
   broken: 'not met',
   'on-submit': 'checked when you submit',
@@ -41,6 +42,8 @@ export function ruleStatus(
 ): RuleStatus {
   // The server's word on this very password beats what the browser can check.
   if (refused?.password === password && refused.rules.includes(id)) return 'broken';
+  // An empty field has broken nothing yet: the list stays a neutral list of rules until typing.
+  if (password === '') return id === 'not-common' ? 'on-submit' : 'unchecked';
   switch (id) {
     case 'min-length':
       return password.length >= policy.minLength ? 'met' : 'broken';

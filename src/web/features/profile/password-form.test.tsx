@@ -43,6 +43,19 @@ describe('change password', () => {
     });
   });
 
+  it('shows the rules neutrally until something is typed', async () => {
+    stubApi(profilePageRoutes());
+    renderRoute('/user-profile');
+
+    const form = await screen.findByRole('region', { name: 'Password' });
+    const checklist = await within(form).findByRole('list', { name: 'Password requirements' });
+    expect(ruleStatus(form, 'At least 10 characters')).toBe('unchecked');
+    expect(within(checklist).queryByText(/\(not met\)/)).toBeNull();
+
+    await enter(within(form).getByLabelText('New password'), 'short');
+    expect(ruleStatus(form, 'At least 10 characters')).toBe('broken');
+  });
+
   it('checks length and the confirmation before asking the server', async () => {
     const api = stubApi(profilePageRoutes());
     renderRoute('/user-profile');

@@ -8,6 +8,37 @@ import { renderRoute, toastTitles } from '../../test/render-route';
 const ann = buildUser();
 
 describe('user profile page', () => {
+  it('links each part of the settings from one section navigation', async () => {
+    stubApi(profilePageRoutes());
+    renderRoute('/user-profile');
+
+    const nav = await screen.findByRole('navigation', { name: 'Profile settings' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Profile and avatar',
+      'Account',
+      'Password',
+      'Sessions',
+      'Your reports',
+      'Become a moderator',
+      'Delete account',
+    ]);
+    for (const link of links) {
+      const id = link.getAttribute('href')?.replace(/^#/, '') ?? '';
+      expect(document.getElementById(id)).toBeTruthy();
+    }
+    const password = document.getElementById('password');
+    expect(within(password!).getByRole('region', { name: 'Password' })).toBeTruthy();
+  });
+
+  it('leaves the moderator request out for those who are moderators already', async () => {
+    stubApi(profilePageRoutes(buildUser({ role: 'moderator' })));
+    renderRoute('/user-profile');
+
+    const nav = await screen.findByRole('navigation', { name: 'Profile settings' });
+    expect(within(nav).queryByRole('link', { name: 'Become a moderator' })).toBeNull();
+  });
+
   it('shows the account overview', async () => {
     stubApi(profilePageRoutes());
     renderRoute('/user-profile');

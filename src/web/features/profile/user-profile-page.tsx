@@ -1,5 +1,8 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Flex, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { SessionUser } from '../../../shared/accounts';
+import { can } from '../../../shared/permissions';
 import { useSession } from '../../api/session';
 import { AccountOverview } from './account-overview';
 import { ActiveSessions } from './active-sessions';
@@ -12,6 +15,93 @@ import { PasswordForm } from './password-form';
 import { ProfileSection } from './profile-section';
 import { LoadError, LoadingStatus } from '../../components/query-list';
 
+interface SettingsPart {
+  /** The part's place on the page: `/user-profile#password`. */
+  id: string;
+  label: string;
+  content: ReactNode;
+}
+
+function partsFor(user: SessionUser): SettingsPart[] {
+  const parts: SettingsPart[] = [
+    { id: 'profile', label: 'Profile and avatar', content: <ProfileSection user={user} /> },
+    {
+      id: 'account',
+      label: 'Account',
+      content: (
+        <>
+          <AccountOverview user={user} />
+          <DisplayNameForm key={user.name} user={user} />
+          <EmailForm user={user} />
+        </>
+      ),
+    },
+    { id: 'password', label: 'Password', content: <PasswordForm /> },
+    { id: 'sessions', label: 'Sessions', content: <ActiveSessions /> },
+    { id: 'reports', label: 'Your reports', content: <MyReportsSection user={user} /> },
+  ];
+  // Only plain members may ask to become moderators (ModRequestSection shows nothing to others).
+  if (can(user.role, 'mod-request.create')) {
+    parts.push({
+      id: 'moderator-request',
+      label: 'Become a moderator',
+      content: <ModRequestSection user={user} />,
+    });
+  }
+  parts.push({
+    id: 'delete-account',
+    label: 'Delete account',
+    content: <DeleteAccount user={user} />,
+  });
+  return parts;
+}
+
+/**
+ * The settings in titled parts, with a list of links to each: beside them on wide screens
+ * (staying in view while scrolling), above them on a phone.
+ */
+function SettingsParts({ user }: { user: SessionUser }) {
+  const parts = partsFor(user);
+  return (
+    <Flex direction={{ base: 'column', md: 'row' }} gap="xl" align="flex-start">
+      <Box
+        component="nav"
+        aria-label="Profile settings"
+        w={{ base: '100%', md: 200 }}
+        pos={{ base: 'static', md: 'sticky' }}
+        top={{ md: 80 }}
+        style={{ flexShrink: 0 }}
+      >
+        <Flex
+          component="ul"
+          direction={{ base: 'row', md: 'column' }}
+          wrap="wrap"
+          gap={{ base: 'xs', md: 6 }}
+          columnGap="md"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+        >
+          {parts.map((part) => (
+            <li key={part.id}>
+              <Anchor href={`#${part.id}`} size="sm" underline="hover">
+                {part.label}
+              </Anchor>
+            </li>
+          ))}
+        </Flex>
+      </Box>
+      <Stack gap="xl" style={{ flex: 1, minWidth: 0 }} maw={760}>
+        {parts.map((part) => (
+          <Stack key={part.id} id={part.id} gap="xl" style={{ scrollMarginTop: 80 }}>
+            {part.content}
+          </Stack>
+        ))}
+      </Stack>
+    </Flex>
+  );
+}
+
 /** /user-profile: the signed-in user's public profile and account settings. */
 export function UserProfilePage() {
   const session = useSession();
@@ -19,19 +109,7 @@ export function UserProfilePage() {
 
   let content;
   if (user) {
-    content = (
-      <>
-        <ProfileSection user={user} />
-        <AccountOverview user={user} />
-        <DisplayNameForm key={user.name} user={user} />
-        <PasswordForm />
-        <EmailForm user={user} />
-        <ActiveSessions />
-        <MyReportsSection user={user} />
-        <ModRequestSection user={user} />
-        <DeleteAccount user={user} />
-      </>
-    );
+    content = <SettingsParts user={user} />;
   } else if (session.isPending) {
     content = <LoadingStatus label="Loading your profile" py="xl" />;
   } else if (session.isError) {
@@ -48,8 +126,8 @@ export function UserProfilePage() {
   }
 
   return (
-    <Stack gap="xl" maw={760}>
-      <Title order={1}>Your Profile</Title>
+    <Stack gap="xl">
+      <Title order={1}>Your profile</Title>
       {content}
     </Stack>
   );
