@@ -50,7 +50,7 @@ describe('app routes', () => {
 
   it('sends a signed-out visitor of /admin to the login page with a toast', async () => {
     const { location } = renderRoute('/admin');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     expect(location()).toBe('/auth/login?redirect=%2Fadmin');
     expect(toastTitles()).toEqual(['Authentication Required']);
   });

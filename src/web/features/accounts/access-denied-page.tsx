@@ -7,7 +7,7 @@ export function AccessDeniedPage() {
   const { user } = useAuthState();
   return (
     <Stack gap="md" align="flex-start" py="xl" maw={640}>
-      <Title order={1}>Access Denied</Title>
+      <Title order={1}>Access denied</Title>
       <Text>
         You do not have permission to see this page. It may be for moderators or admins only, or
         your role may have changed since you opened the link.

@@ -19,7 +19,7 @@ export function AccountBlockedPage() {
   const block = blockFromState(state) ?? recallBlock();
   return (
     <Stack gap="md" align="flex-start" py="xl" maw={640}>
-      <Title order={1}>Account Blocked</Title>
+      <Title order={1}>Account blocked</Title>
       {block ? (
         <>
           <Text>

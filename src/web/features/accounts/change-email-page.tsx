@@ -60,11 +60,11 @@ export function ChangeEmailPage() {
   return (
     <Stack gap="md">
       <Title order={1} fz="h2">
-        Confirm New Email
+        Confirm new email
       </Title>
       {body}
       {(!token || confirm.isError) && (
-        <Anchor component={PrefetchLink} to="/user-profile" size="sm">
+        <Anchor component={PrefetchLink} to="/user-profile" size="sm" underline="hover">
           Go to your profile
         </Anchor>
       )}

@@ -38,7 +38,7 @@ describe('magic link page', () => {
 describe('reset password page', () => {
   async function choosePassword(password: string) {
     const user = userEvent.setup({ delay: null });
-    await screen.findByRole('heading', { level: 1, name: 'Choose a New Password' });
+    await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
     await user.type(field('New password'), password);
     await user.type(field('Confirm new password'), password);
     await user.click(screen.getByRole('button', { name: 'Change password' }));

@@ -19,7 +19,7 @@ export function ForgotPasswordPage() {
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={1} fz="h2">
-          Forgot Password
+          Forgot password
         </Title>
         <Text c="dimmed" size="sm">
           Type the email address of your account and we will send you a link to choose a new
@@ -52,7 +52,7 @@ export function ForgotPasswordPage() {
           </Stack>
         </form>
       )}
-      <Anchor component={PrefetchLink} to="/auth/login" size="sm" ta="center">
+      <Anchor component={PrefetchLink} to="/auth/login" size="sm" ta="center" underline="hover">
         Back to sign in
       </Anchor>
     </Stack>

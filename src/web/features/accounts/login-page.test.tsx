@@ -79,7 +79,7 @@ describe('login page', () => {
 
     await signIn();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Account Blocked' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account blocked' })).toBeTruthy();
     expect(location()).toBe('/account-blocked');
     expect(screen.getByText('Spoilers in every thread')).toBeTruthy();
     const until = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });

@@ -50,7 +50,7 @@ export function LoginPage() {
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={1} fz="h2">
-          Sign In
+          Sign in
         </Title>
         <Text c="dimmed" size="sm">
           Welcome back. Sign in to post, chat and join the discussion.
@@ -78,7 +78,7 @@ export function LoginPage() {
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end">
-            <Anchor component={PrefetchLink} to="/auth/forgot-password" size="sm">
+            <Anchor component={PrefetchLink} to="/auth/forgot-password" size="sm" underline="hover">
               Forgot password?
             </Anchor>
           </Group>

@@ -37,7 +37,7 @@ export function MagicLinkPage() {
   return (
     <Stack gap="md">
       <Title order={1} fz="h2">
-        Sign In by Email
+        Sign in by email
       </Title>
       {body}
       {(!token || verify.isError) && (

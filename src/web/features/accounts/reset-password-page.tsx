@@ -65,7 +65,7 @@ export function ResetPasswordPage() {
 
   const heading = (
     <Title order={1} fz="h2">
-      Choose a New Password
+      Choose a new password
     </Title>
   );
   if (!token) {

@@ -65,7 +65,7 @@ describe('session across tabs and servers', () => {
     server.sessionIs(null);
     otherTabWrites('false');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
     expect(location()).toBe('/auth/login?redirect=%2Fadd-new');
     expect(toastTitles()).toEqual(['Authentication Required']);
     expect(authState.getState().isUser).toBe(false);
@@ -97,7 +97,7 @@ describe('session across tabs and servers', () => {
     );
     otherTabWrites('false');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Account Blocked' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account blocked' })).toBeTruthy();
     expect(location()).toBe('/account-blocked');
     expect(screen.getByText('Repeated spoilers')).toBeTruthy();
     expect(screen.getByText('This block has no end date.')).toBeTruthy();
@@ -118,7 +118,7 @@ describe('session across tabs and servers', () => {
     );
     otherTabWrites('false');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Account Blocked' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account blocked' })).toBeTruthy();
     const keys = writes.mock.calls.map(([key]) => key);
     expect(keys.indexOf(BLOCK_NEWS_KEY)).toBeGreaterThanOrEqual(0);
     expect(keys.indexOf(BLOCK_NEWS_KEY)).toBeLessThan(keys.lastIndexOf(IS_USER_KEY));
@@ -144,7 +144,7 @@ describe('session across tabs and servers', () => {
     });
     otherTabWrites('false');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Account Blocked' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account blocked' })).toBeTruthy();
     expect(location()).toBe('/account-blocked');
     expect(screen.getByText('Harassment')).toBeTruthy();
     expect(screen.getByText(/^Your account is blocked until /)).toBeTruthy();

@@ -12,7 +12,7 @@ function field(label: string): HTMLElement {
 
 async function fillIn(password: string) {
   const user = userEvent.setup({ delay: null });
-  await screen.findByRole('heading', { level: 1, name: 'Create Account' });
+  await screen.findByRole('heading', { level: 1, name: 'Create account' });
   await user.type(field('Display name'), 'Ann Lee');
   await user.type(field('Username'), 'ann_lee');
   await user.type(field('Email'), 'ann@example.com');

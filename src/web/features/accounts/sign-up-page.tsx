@@ -11,7 +11,7 @@ export function SignUpPage() {
     return (
       <Stack gap="md">
         <Title order={1} fz="h2">
-          Create Account
+          Create account
         </Title>
         <CheckInbox>
           We sent a verification link to <strong>{sentTo}</strong>. Open it within 24 hours to
@@ -32,7 +32,7 @@ export function SignUpPage() {
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={1} fz="h2">
-          Create Account
+          Create account
         </Title>
         <Text c="dimmed" size="sm">
           Join the community to post reviews, comment and chat.

@@ -13,7 +13,7 @@ import { LoadingStatus } from '../../components/query-list';
 function Heading() {
   return (
     <Title order={1} fz="h2">
-      Verify Email
+      Verify email
     </Title>
   );
 }

@@ -27,7 +27,7 @@ export function AdminAuditPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Audit Log</Title>
+      <Title order={1}>Audit log</Title>
       <AuditFiltersForm
         // A link that changes the URL (a target's history) starts the form from it.
         key={params.toString()}

@@ -105,7 +105,7 @@ function StatCardView({ card }: { card: StatCard }) {
         <Text fz={28} fw={700} aria-label={`${card.label}: ${card.value}`}>
           {card.value}
         </Text>
-        <Anchor component={PrefetchLink} to={card.to} size="sm">
+        <Anchor component={PrefetchLink} to={card.to} size="sm" underline="hover">
           {card.linkLabel}
         </Anchor>
       </Stack>
@@ -144,7 +144,7 @@ export function AdminDashboardPage() {
       <nav aria-label="Admin areas">
         <Group gap="md">
           {areas.map((area) => (
-            <Anchor key={area.to} component={PrefetchLink} to={area.to}>
+            <Anchor key={area.to} component={PrefetchLink} to={area.to} underline="hover">
               <Group gap={6} component="span">
                 {area.icon}
                 {area.label}

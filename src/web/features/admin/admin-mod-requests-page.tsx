@@ -93,7 +93,7 @@ export function AdminModRequestsPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Moderator Requests</Title>
+      <Title order={1}>Moderator requests</Title>
       <Tabs
         value={status}
         keepMounted={false}

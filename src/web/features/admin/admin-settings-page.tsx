@@ -6,7 +6,7 @@ import { SiteSettingsForm } from './site-settings-form';
 export function AdminSettingsPage() {
   return (
     <Stack gap="xl" maw={860}>
-      <Title order={1}>Site Settings</Title>
+      <Title order={1}>Site settings</Title>
       <Paper component="section" withBorder p="lg" radius="md" aria-labelledby="site-identity">
         <Stack gap="md">
           <Title order={2} size="h3" id="site-identity">

@@ -52,6 +52,6 @@ describe('edit post page', () => {
     });
     renderRoute('/forum/post/edit/1');
 
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
   });
 });

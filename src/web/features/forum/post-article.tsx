@@ -23,6 +23,7 @@ export function PostArticle({ post, gate }: { post: PostDetail; gate: SignInGate
             component={PrefetchLink}
             to={`/forum?category=${encodeURIComponent(post.category.slug)}`}
             size="sm"
+            underline="hover"
           >
             {post.category.name}
           </Anchor>

@@ -5,6 +5,7 @@ import { acceptConfirm } from '../../shell/confirm-store';
 import { closeImageViewer } from '../../shell/image-viewer-store';
 import { apiError, json, noContent, sessionOf, stubApi, threadRoutes } from '../../test/fake-api';
 import {
+  authorOf,
   buildModeratorAuthor,
   buildReply,
   buildRevision,
@@ -73,7 +74,7 @@ describe('post page', () => {
     let answer: (response: Response) => void = () => {};
     const api = stubApi({
       ...sessionOf(viewer),
-      ...threadRoutes(buildThreadDetail({ reactionCount: 2 })),
+      ...threadRoutes(buildThreadDetail({ author: bob, reactionCount: 2 })),
       'PUT /api/forum/posts/1/reaction': () =>
         new Promise<Response>((resolve) => {
           answer = resolve;
@@ -101,7 +102,7 @@ describe('post page', () => {
   it('puts the like back when the server refuses it', async () => {
     stubApi({
       ...sessionOf(viewer),
-      ...threadRoutes(buildThreadDetail({ reactionCount: 2 })),
+      ...threadRoutes(buildThreadDetail({ author: bob, reactionCount: 2 })),
       'PUT /api/forum/posts/1/reaction': () =>
         apiError(429, 'resource-exhausted', 'Too many reactions, slow down.'),
     });
@@ -120,7 +121,7 @@ describe('post page', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Like this post, 0 likes' }));
 
-    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     expect(location()).toBe('/auth/login?redirect=%2Fforum%2Fpost%2F1');
     expect(api.callsTo('PUT', '/api/forum/posts/1/reaction')).toHaveLength(0);
   });
@@ -148,6 +149,20 @@ describe('post page', () => {
     await waitFor(() => expect(location()).toBe('/forum'));
     expect(toastTitles()).toContain('Post deleted');
     expect(api.callsTo('DELETE', '/api/forum/posts/1')).toHaveLength(1);
+  });
+
+  it('offers the author neither a like nor a report of their own post, only its counts', async () => {
+    stubApi({
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ author: authorOf(viewer), reactionCount: 3 })),
+    });
+    renderRoute('/forum/post/1');
+
+    expect(await screen.findByText('3 likes')).toBeTruthy();
+    expect(screen.getByText('42 views')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Like this post/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Report this post' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeTruthy();
   });
 
   it('shows the edit history of an edited post', async () => {
@@ -198,7 +213,7 @@ describe('post page', () => {
   it('reports the post with a category, and asks for words of one’s own for “something else”', async () => {
     const api = stubApi({
       ...sessionOf(viewer),
-      ...threadRoutes(buildThreadDetail()),
+      ...threadRoutes(buildThreadDetail({ author: bob })),
       'POST /api/forum/posts/1/report': () => noContent(),
     });
     renderRoute('/forum/post/1');

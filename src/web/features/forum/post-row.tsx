@@ -45,6 +45,7 @@ export const PostRow = memo(function PostRow({ post }: { post: PostSummary }) {
               fw={600}
               size="lg"
               lineClamp={2}
+              underline="hover"
             >
               {post.title}
             </Anchor>

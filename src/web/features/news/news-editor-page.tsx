@@ -62,7 +62,7 @@ export function CreateNewsPage() {
 
   return (
     <Stack gap="lg" maw={860}>
-      <Title order={1}>Write News</Title>
+      <Title order={1}>Write news</Title>
       <NewsFormFields
         form={form}
         submitLabel="Save article"
@@ -125,7 +125,7 @@ export function EditNewsPage() {
 
   return (
     <Stack gap="lg" maw={860}>
-      <Title order={1}>Edit News</Title>
+      <Title order={1}>Edit news</Title>
       {content}
     </Stack>
   );

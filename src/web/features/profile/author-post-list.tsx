@@ -14,7 +14,7 @@ function AuthorPostRow({ post }: { post: PostSummary }) {
   return (
     <Paper component="li" withBorder p="sm" radius="md">
       <Stack gap={6}>
-        <Anchor component={PrefetchLink} to={`/forum/post/${post.id}`} fw={600}>
+        <Anchor component={PrefetchLink} to={`/forum/post/${post.id}`} fw={600} underline="hover">
           {post.title}
         </Anchor>
         <Group gap="sm" wrap="wrap">

@@ -25,7 +25,7 @@ function ReportLine({ report }: { report: MyReport }) {
   return (
     <Stack component="li" gap={4}>
       <Group gap="xs" wrap="wrap">
-        <Anchor component={PrefetchLink} to={report.target.link}>
+        <Anchor component={PrefetchLink} to={report.target.link} underline="hover">
           {report.target.type === 'comment'
             ? `A reply in “${report.target.title}”`
             : report.target.title}

@@ -28,7 +28,7 @@ export function PrivacyPage() {
   return (
     <Stack gap="xl" maw={760}>
       <Stack gap="sm">
-        <Title order={1}>Privacy Policy</Title>
+        <Title order={1}>Privacy policy</Title>
         <Text>
           {site.name} is a self-hosted community site. This page explains what the site stores about
           you, why, and what you can do about it. It is written for people, not lawyers; if anything

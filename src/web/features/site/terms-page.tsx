@@ -8,7 +8,7 @@ export function TermsPage() {
   return (
     <Stack gap="xl" maw={760}>
       <Stack gap="sm">
-        <Title order={1}>Terms of Service</Title>
+        <Title order={1}>Terms of service</Title>
         <Text>
           These are the rules for using {site.name}. By creating an account or posting, you agree to
           them. They exist so that people can disagree about films without making the place
