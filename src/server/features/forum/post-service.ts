@@ -81,7 +81,8 @@ export function createPostService(deps: {
     assertSeen(row, viewer);
     const deleted = row.deletedAt !== null;
     const hidden = row.hiddenAt === null ? null : await hiddenReason(db, id);
-    if (viewerKey !== undefined && !deleted) {
+    // Views count readers: the author's own visits to their thread are not views.
+    if (viewerKey !== undefined && !deleted && row.author.id !== viewer?.id) {
       views.record(id, viewerKey).catch(deps.onViewError);
     }
     const abilities = contentAbilities(viewer, {

@@ -16,12 +16,14 @@ let t: TestApp;
 let author: Person;
 let fan: Person;
 let secondFan: Person;
+let thirdFan: Person;
 
 beforeAll(async () => {
   t = await createTestApp({ serveWeb: false });
   author = await person(t, 'moderator');
   fan = await person(t);
   secondFan = await person(t);
+  thirdFan = await person(t);
 });
 afterAll(() => t.close());
 
@@ -64,7 +66,7 @@ describe('liking a thread', () => {
 
   it('counts likes sent at the same moment exactly', async () => {
     const post = await writePost(t, author.agent);
-    const people = [fan, secondFan, author];
+    const people = [fan, secondFan, thirdFan];
     await Promise.all(
       people.flatMap((someone) =>
         [1, 2].map(() =>
@@ -91,6 +93,67 @@ describe('liking a thread', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(await rowCount(t, postReactions)).toBe(before);
+  });
+});
+
+describe('one’s own writing', () => {
+  it('refuses the author’s like of their own thread and reply, changing no count', async () => {
+    const post = await writePost(t, author.agent);
+    const reply = await writeReply(fan.agent, post.id);
+    const likes = await forumCounts(t, { postReactions, commentReactions });
+
+    const ownThread = await author.agent.inject({
+      method: 'PUT',
+      url: `/api/forum/posts/${post.id}/reaction`,
+    });
+    expect(ownThread.statusCode).toBe(403);
+    expect(ownThread.json().error).toEqual({
+      code: 'permission-denied',
+      message: 'You cannot like your own thread',
+    });
+    const ownReply = await fan.agent.inject({
+      method: 'PUT',
+      url: `/api/forum/comments/${reply.id}/reaction`,
+    });
+    expect(ownReply.statusCode).toBe(403);
+    expect(ownReply.json().error.message).toBe('You cannot like your own reply');
+
+    expect(await forumCounts(t, { postReactions, commentReactions })).toEqual(likes);
+    expect(await reactionCountOf(post.id)).toBe(0);
+    // Taking back a like is never refused.
+    const unlike = await author.agent.inject({
+      method: 'DELETE',
+      url: `/api/forum/posts/${post.id}/reaction`,
+    });
+    expect(unlike.json()).toEqual({ reacted: false, reactionCount: 0 });
+  });
+
+  it('refuses the author’s report of their own thread and reply, storing nothing', async () => {
+    const post = await writePost(t, author.agent);
+    const reply = await writeReply(fan.agent, post.id);
+    const before = await forumCounts(t, { reports });
+    const payload = { category: 'spam', reason: 'Testing' };
+
+    const ownThread = await author.agent.inject({
+      method: 'POST',
+      url: `/api/forum/posts/${post.id}/report`,
+      payload,
+    });
+    expect(ownThread.statusCode).toBe(403);
+    expect(ownThread.json().error).toEqual({
+      code: 'permission-denied',
+      message: 'You cannot report your own thread: edit or delete it instead',
+    });
+    const ownReply = await fan.agent.inject({
+      method: 'POST',
+      url: `/api/forum/comments/${reply.id}/report`,
+      payload,
+    });
+    expect(ownReply.statusCode).toBe(403);
+    expect(ownReply.json().error.message).toBe(
+      'You cannot report your own reply: edit or delete it instead',
+    );
+    expect(await forumCounts(t, { reports })).toEqual(before);
   });
 });
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { failedPrecondition } from '../../../shared/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { commentReactions, comments, postReactions, posts } from '../../platform/db/schema.js';
-import { assertVisible } from './rules.js';
+import { assertNotOwn, assertVisible } from './rules.js';
 import type { Viewer } from '../../core/viewer.js';
 
 export interface ReactionState {
@@ -20,11 +20,17 @@ export function createReactionService(db: Db) {
     postReaction(viewer: Viewer, postId: number, on: boolean): Promise<ReactionState> {
       return db.transaction(async (tx) => {
         const [post] = await tx
-          .select({ hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
+          .select({
+            hiddenAt: posts.hiddenAt,
+            deletedAt: posts.deletedAt,
+            authorId: posts.authorId,
+          })
           .from(posts)
           .where(eq(posts.id, postId));
         assertVisible(post, viewer, 'Thread');
         if (post.deletedAt) throw failedPrecondition('This thread was deleted: it takes no likes');
+        // Taking a like back is always allowed.
+        if (on) assertNotOwn(viewer, post.authorId, 'like', 'thread');
         const mine = and(eq(postReactions.postId, postId), eq(postReactions.userId, viewer.id));
         const changed = on
           ? await tx
@@ -49,6 +55,7 @@ export function createReactionService(db: Db) {
           .select({
             hiddenAt: comments.hiddenAt,
             deletedAt: comments.deletedAt,
+            authorId: comments.authorId,
             postHiddenAt: posts.hiddenAt,
             postDeletedAt: posts.deletedAt,
           })
@@ -60,6 +67,7 @@ export function createReactionService(db: Db) {
         if (comment.deletedAt || comment.postDeletedAt) {
           throw failedPrecondition('This reply was deleted: it takes no likes');
         }
+        if (on) assertNotOwn(viewer, comment.authorId, 'like', 'reply');
         const mine = and(
           eq(commentReactions.commentId, commentId),
           eq(commentReactions.userId, viewer.id),

@@ -40,7 +40,7 @@ describe('remembered forum reads', () => {
 
   it('tell each viewer their own like of a remembered thread and page', async () => {
     const post = await writePost(t, author.agent);
-    const reply = await writeReply(fan.agent, post.id, { body: 'Remembered reply' });
+    const reply = await writeReply(author.agent, post.id, { body: 'Remembered reply' });
     expect((await thread(post.id, fan)).viewer.reacted).toBe(false);
     expect((await replies(post.id, fan)).items[0]?.viewer.reacted).toBe(false);
     await fan.agent.inject({ method: 'PUT', url: `/api/forum/posts/${post.id}/reaction` });

@@ -4,7 +4,7 @@ import { failedPrecondition } from '../../../shared/errors.js';
 import { moderationLimits, type reportBody } from '../../../shared/moderation.js';
 import type { Db } from '../../platform/db/database.js';
 import { comments, posts } from '../../platform/db/schema.js';
-import { assertVisible } from './rules.js';
+import { assertNotOwn, assertVisible } from './rules.js';
 import type { Viewer } from '../../core/viewer.js';
 import type { Tx } from '../../core/transaction.js';
 import { recordAudit, systemActor } from '../../core/audit.js';
@@ -91,13 +91,18 @@ export function createReportService(db: Db) {
     reportPost(viewer: Viewer, postId: number, report: Report) {
       return db.transaction(async (tx) => {
         const [post] = await tx
-          .select({ hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
+          .select({
+            hiddenAt: posts.hiddenAt,
+            deletedAt: posts.deletedAt,
+            authorId: posts.authorId,
+          })
           .from(posts)
           .where(eq(posts.id, postId))
           .for('update');
         assertVisible(post, viewer, 'Thread');
         if (post.deletedAt)
           throw failedPrecondition('This thread was deleted: there is nothing to report');
+        assertNotOwn(viewer, post.authorId, 'report', 'thread');
         return store(tx, viewer, postId, null, report);
       });
     },
@@ -109,6 +114,7 @@ export function createReportService(db: Db) {
             postId: comments.postId,
             hiddenAt: comments.hiddenAt,
             deletedAt: comments.deletedAt,
+            authorId: comments.authorId,
             postHiddenAt: posts.hiddenAt,
           })
           .from(comments)
@@ -119,6 +125,7 @@ export function createReportService(db: Db) {
         assertVisible(comment, viewer, 'Reply');
         if (comment.deletedAt)
           throw failedPrecondition('This reply was deleted: there is nothing to report');
+        assertNotOwn(viewer, comment.authorId, 'report', 'reply');
         return store(tx, viewer, comment.postId, commentId, report);
       });
     },

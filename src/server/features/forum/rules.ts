@@ -24,6 +24,24 @@ export function assertVisible(
   if (!row || (row.hiddenAt !== null && !canModerate(viewer))) throw notFound(what);
 }
 
+/**
+ * Likes and reports are what members say of one another's writing: a like of one's own thread
+ * or reply would inflate it, a report of it would waste a moderator's time (delete or edit it).
+ */
+export function assertNotOwn(
+  viewer: Viewer,
+  authorId: string,
+  act: 'like' | 'report',
+  what: 'thread' | 'reply',
+): void {
+  if (authorId !== viewer.id) return;
+  throw permissionDenied(
+    act === 'like'
+      ? `You cannot like your own ${what}`
+      : `You cannot report your own ${what}: edit or delete it instead`,
+  );
+}
+
 /** May this viewer write at all (the same test the write routes' access check makes)? */
 export const isWriter = (viewer: Viewer | null): viewer is Viewer =>
   viewer !== null && viewer.emailVerified && can(viewer.role, 'content.write');

@@ -68,6 +68,23 @@ describe('view counts', () => {
     expect(await Promise.all(ids.map((id) => storedViews(id)))).toEqual([2, 1, 1]);
   });
 
+  it('counts only the views of others: the author reading their own thread adds none', async () => {
+    const author = await person(t);
+    const id = await insertPost(t, {
+      authorId: author.user.id,
+      categoryId: await categoryId(t, 'discussions'),
+    });
+    await read(author.agent, id);
+    await t.app.flushViews();
+    expect(await storedViews(id)).toBe(0);
+    const own = (await read(author.agent, id)).json<{ post: PostDetail }>();
+    expect(own.post.viewCount).toBe(0);
+
+    await read(reader.agent, id);
+    await t.app.flushViews();
+    expect(await storedViews(id)).toBe(1);
+  });
+
   it('does not count views of a deleted thread', async () => {
     const id = await newThread();
     await t.platforms.database.db

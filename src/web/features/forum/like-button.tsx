@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import type { SignInGate } from '../../components/use-sign-in-gate';
 
@@ -9,6 +9,21 @@ interface LikeButtonProps {
   what: string;
   gate: SignInGate;
   onToggle: (react: boolean) => void;
+}
+
+/**
+ * The like count alone, where the viewer may not like: their own thread or reply (the server
+ * refuses a like of one's own writing).
+ */
+export function LikeCount({ count }: { count: number }) {
+  return (
+    <Group gap={4} c="dimmed" title="Likes">
+      <IconHeart size={16} aria-hidden />
+      <Text size="sm">
+        {count.toLocaleString()} {count === 1 ? 'like' : 'likes'}
+      </Text>
+    </Group>
+  );
 }
 
 /** A toggle (aria-pressed) with the like count; signed-out visitors are sent to sign in. */

@@ -12,7 +12,7 @@ import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useCategories } from '../../api/get-categories';
 import { useDeletePost } from './api/delete-post';
 import { useReactToPost } from './api/react-to-post';
-import { LikeButton } from './like-button';
+import { LikeButton, LikeCount } from './like-button';
 import { ReportButton } from './report-button';
 import { ShareButton } from './share-button';
 import type { SignInGate } from '../../components/use-sign-in-gate';
@@ -51,7 +51,10 @@ export function PostActions({ post, gate }: { post: PostDetail; gate: SignInGate
   const navigate = useNavigate();
   const react = useReactToPost();
   const deletePost = useDeletePost();
-  const isModerator = can(useSession().data?.role, 'content.moderate');
+  const session = useSession().data;
+  const isModerator = can(session?.role, 'content.moderate');
+  // Members like and report what others wrote, never their own (the server refuses it too).
+  const own = session !== undefined && session !== null && session.id === post.author.id;
 
   const onToggleLike = (value: boolean) =>
     react.mutate(
@@ -80,7 +83,8 @@ export function PostActions({ post, gate }: { post: PostDetail; gate: SignInGate
   return (
     <Group gap="xs" justify="space-between">
       <Group gap="xs">
-        {!post.deleted && (
+        {!post.deleted && own && <LikeCount count={post.reactionCount} />}
+        {!post.deleted && !own && (
           <LikeButton
             reacted={post.viewer.reacted}
             count={post.reactionCount}
@@ -98,7 +102,7 @@ export function PostActions({ post, gate }: { post: PostDetail; gate: SignInGate
       </Group>
       <Group gap="xs">
         <ShareButton postId={post.id} />
-        {!post.deleted && (
+        {!post.deleted && !own && (
           <ReportButton target={{ kind: 'post', id: post.id }} what="this post" gate={gate} />
         )}
         {post.viewer.canEdit && !post.deleted && (

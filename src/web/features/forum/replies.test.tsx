@@ -16,6 +16,7 @@ import { renderRoute } from '../../test/render-route';
 const viewer = buildUser();
 const ann = buildAuthor();
 const bob = buildModeratorAuthor();
+const cleo = buildAuthor({ id: 'u3', username: 'cleo', name: 'Cleo Park' });
 
 describe('replies', () => {
   it('likes a reply, changing only that reply', async () => {
@@ -23,21 +24,43 @@ describe('replies', () => {
       ...sessionOf(viewer),
       ...threadRoutes(buildThreadDetail(), [
         buildReply(10),
-        buildReply(11, { author: ann, reactionCount: 1 }),
+        buildReply(11, { author: cleo, reactionCount: 1 }),
       ]),
       'PUT /api/forum/comments/11/reaction': () => json({ reacted: true, reactionCount: 2 }),
     });
     renderRoute('/forum/post/1');
 
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Like the reply by Ann Lee, 1 like' }),
+      await screen.findByRole('button', { name: 'Like the reply by Cleo Park, 1 like' }),
     );
 
-    const liked = await screen.findByRole('button', { name: 'Like the reply by Ann Lee, 2 likes' });
+    const liked = await screen.findByRole('button', {
+      name: 'Like the reply by Cleo Park, 2 likes',
+    });
     expect(liked.getAttribute('aria-pressed')).toBe('true');
     const other = screen.getByRole('button', { name: 'Like the reply by Bob Moderator, 0 likes' });
     expect(other.getAttribute('aria-pressed')).toBe('false');
     expect(api.callsTo('PUT', '/api/forum/comments/11/reaction')).toHaveLength(1);
+  });
+
+  it('offers no like or report of one’s own reply, only its like count', async () => {
+    stubApi({
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ author: bob }), [
+        buildReply(10),
+        buildReply(11, { author: ann, reactionCount: 1 }),
+      ]),
+    });
+    renderRoute('/forum/post/1');
+
+    expect(
+      await screen.findByRole('button', { name: 'Like the reply by Bob Moderator, 0 likes' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Report the reply by Bob Moderator' })).toBeTruthy();
+    const own = screen.getByText('Reply number 11').closest('li')!;
+    expect(within(own).getByText('1 like')).toBeTruthy();
+    expect(within(own).queryByRole('button', { name: /Like/ })).toBeNull();
+    expect(within(own).queryByRole('button', { name: /Report/ })).toBeNull();
   });
 
   it('posts a reply to a reply, which appears under the others', async () => {
