@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { authState } from '../../shell/auth-state';
-import { apiError, stubApi } from '../../test/fake-api';
+import { authState, IS_USER_KEY } from '../../shell/auth-state';
+import { answerLater, apiError, stubApi } from '../../test/fake-api';
+import { passwordPolicy } from '../../test/factories';
 import { renderRoute } from '../../test/render-route';
 
 /** An input by its exact label (Mantine adds ' *' to required ones). */
@@ -101,6 +102,51 @@ describe('sign-up page', () => {
     expect(notice.textContent).toContain('ann@example.com');
     expect(notice.textContent).toContain('24 hours');
     expect(authState.getState().isUser).toBe(false);
+  });
+
+  it('keeps what was typed while the session and the password policy were still loading', async () => {
+    const session = answerLater();
+    const policy = answerLater();
+    const api = stubApi({
+      'GET /api/auth/session': session.handler,
+      'GET /api/auth/password-policy': policy.handler,
+      'POST /api/auth/sign-up': () => Response.json({ status: 'email-sent' }),
+    });
+    // A browser that was signed in before: the first paint assumes a member until the answer.
+    window.localStorage.setItem(IS_USER_KEY, 'true');
+    renderRoute('/auth/sign-up');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByRole('heading', { level: 1, name: 'Create account' });
+    expect(screen.getByText('Loading the password requirements…')).toBeTruthy();
+
+    await user.type(field('Display name'), 'Ann Lee');
+    await user.type(field('Username'), 'ann_lee');
+    session.give(Response.json({ user: null }));
+    await user.type(field('Email'), 'ann@example.com');
+    await user.type(field('Password'), 'a long and quiet evening');
+    policy.give(Response.json(passwordPolicy));
+    await user.type(field('Confirm password'), 'a long and quiet evening');
+    await screen.findByRole('list', { name: 'Password requirements' });
+    await waitFor(() => expect(authState.getState().isUser).toBe(false));
+
+    const values = ['Display name', 'Username', 'Email', 'Password', 'Confirm password'].map(
+      (label) => (field(label) as HTMLInputElement).value,
+    );
+    expect(values).toEqual([
+      'Ann Lee',
+      'ann_lee',
+      'ann@example.com',
+      'a long and quiet evening',
+      'a long and quiet evening',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('status', { name: 'Check your inbox' });
+    expect(api.callsTo('POST', '/api/auth/sign-up')[0]?.body).toEqual({
+      name: 'Ann Lee',
+      username: 'ann_lee',
+      email: 'ann@example.com',
+      password: 'a long and quiet evening',
+    });
   });
 
   it('does not send a form whose passwords differ', async () => {
