@@ -1,5 +1,6 @@
 import { Button, Group, Modal, type ModalRootProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '../shell/dialog-focus';
 
 interface AppModalProps {
   opened: boolean;
@@ -9,10 +10,14 @@ interface AppModalProps {
   children: ReactNode;
 }
 
-/** A centred dialog named by its title, with the app's close button. */
+/**
+ * A centred dialog named by its title, with the app's close button. Closing it returns focus
+ * to the control that opened it, the menu's button when that was a menu item.
+ */
 export function AppModal({ opened, onClose, title, size, children }: AppModalProps) {
+  useReturnFocus(opened);
   return (
-    <Modal.Root opened={opened} onClose={onClose} centered size={size}>
+    <Modal.Root opened={opened} onClose={onClose} centered size={size} returnFocus={false}>
       <Modal.Overlay />
       <Modal.Content>
         {/* Mantine renders a <header>, which would be a second page banner landmark. */}

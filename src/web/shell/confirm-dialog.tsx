@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useReturnFocus } from './dialog-focus';
 import { acceptConfirm, cancelConfirm, useConfirmState, type ConfirmType } from './confirm-store';
 
 const confirmColor: Record<ConfirmType, string | undefined> = {
@@ -10,12 +11,15 @@ const confirmColor: Record<ConfirmType, string | undefined> = {
 /** The one global confirm dialog; open it with confirm() from confirm-store. */
 export function ConfirmDialog() {
   const { opened, loading, view } = useConfirmState();
+  // Back to what asked for the confirmation, also when that was a menu item or another dialog.
+  useReturnFocus(opened);
 
   return (
     <Modal.Root
       opened={opened}
       onClose={() => void cancelConfirm()}
       centered
+      returnFocus={false}
       closeOnEscape={!loading}
       closeOnClickOutside={!loading}
     >
