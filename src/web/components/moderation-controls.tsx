@@ -160,6 +160,8 @@ export function ModerationControls(props: ModerationControlsProps) {
             <Menu.Item
               key={action}
               color={action === 'purge' ? 'red' : undefined}
+              // Mantine draws a red item in red.6 (3.3:1 on white); the theme's red text is AA.
+              c={action === 'purge' ? 'var(--mantine-color-red-text)' : undefined}
               onClick={() => choose(action)}
             >
               {actionLabels[action]}

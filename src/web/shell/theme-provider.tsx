@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import './global.css';
 import type { ReactNode } from 'react';
 import { colorSchemeManager } from './color-scheme';
 import { cssVariablesResolver, theme } from './theme';
