@@ -1,4 +1,13 @@
-import { Badge, CloseButton, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  Badge,
+  CloseButton,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import type { Category, PostSort } from '../../../shared/forum';
 import type { PostFilters } from './api/get-posts';
 import type { FilterChange } from './use-forum-filters';
@@ -20,18 +29,35 @@ interface ForumFiltersProps {
 /** Category, tag and sort of the thread list; every choice goes to the URL. */
 export function ForumFilters({ categories, filters, onChange }: ForumFiltersProps) {
   // Archived categories take no new threads and are not offered as filters.
-  const open = categories.filter((category) => !category.archived);
+  const categoryOptions = [
+    { value: allCategories, label: 'All' },
+    ...categories
+      .filter((category) => !category.archived)
+      .map((category) => ({ value: category.slug, label: category.name })),
+  ];
   return (
     <Stack gap="sm">
-      <Group justify="space-between" gap="sm">
+      {/* Phones get two selects: a row of every category does not fit 390 px. */}
+      <SimpleGrid cols={2} spacing="sm" hiddenFrom="sm">
+        <NativeSelect
+          label="Category"
+          value={filters.category ?? allCategories}
+          onChange={(event) => onChange({ category: event.currentTarget.value })}
+          data={categoryOptions}
+        />
+        <NativeSelect
+          label="Sort by"
+          value={filters.sort}
+          onChange={(event) => onChange({ sort: event.currentTarget.value })}
+          data={sortOptions}
+        />
+      </SimpleGrid>
+      <Group justify="space-between" gap="sm" visibleFrom="sm">
         <SegmentedControl
           aria-label="Category"
           value={filters.category ?? allCategories}
           onChange={(category) => onChange({ category })}
-          data={[
-            { value: allCategories, label: 'All' },
-            ...open.map((category) => ({ value: category.slug, label: category.name })),
-          ]}
+          data={categoryOptions}
         />
         <SegmentedControl
           aria-label="Sort threads by"
