@@ -13,18 +13,45 @@ const openDialogs: OpenDialog[] = [];
 /** The dialog that closed last, which may hand its opener on to one opened in the same moment. */
 let lastClosed: OpenDialog | null = null;
 
+/** A menu item stands for its menu's button: the item is gone once the menu closes. */
+function throughMenus(element: HTMLElement): HTMLElement {
+  const menu = element.closest('[role="menu"][aria-labelledby]');
+  const target = menu && document.getElementById(menu.getAttribute('aria-labelledby') ?? '');
+  return target ?? element;
+}
+
+/**
+ * The control pressed last, read when it is pressed: by the time a dialog opens, the menu item
+ * that opened it may already be gone and focus left on the page's body.
+ */
+let lastPressed: HTMLElement | null = null;
+let tracking = false;
+
+function trackPresses(): void {
+  if (tracking) return;
+  tracking = true;
+  document.addEventListener(
+    'click',
+    (event) => {
+      const control =
+        event.target instanceof Element ? event.target.closest('button, a, [role]') : null;
+      if (!(control instanceof HTMLElement)) return;
+      // A press inside a dialog that leads to another hands the first dialog's opener on.
+      const dialog = control.closest('[role="dialog"]') ? openDialogs.at(-1) : undefined;
+      lastPressed = dialog ? dialog.opener : throughMenus(control);
+    },
+    true,
+  );
+}
+
 function openerOf(active: Element | null): HTMLElement | null {
-  if (!(active instanceof HTMLElement) || active === document.body) return null;
-  const menu = active.closest('[role="menu"][aria-labelledby]');
-  if (menu) {
-    const target = document.getElementById(menu.getAttribute('aria-labelledby') ?? '');
-    if (target) return target;
-  }
-  if (active.closest('[role="dialog"]')) {
+  const focused = active instanceof HTMLElement && active !== document.body ? active : null;
+  if (focused?.closest('[role="dialog"]')) {
     const current = openDialogs.at(-1) ?? lastClosed;
     if (current) return current.opener;
   }
-  return active;
+  if (focused) return throughMenus(focused);
+  return lastPressed?.isConnected ? lastPressed : null;
 }
 
 /**
@@ -32,6 +59,7 @@ function openerOf(active: Element | null): HTMLElement | null {
  * `returnFocus={false}` to the Mantine modal that uses it.
  */
 export function useReturnFocus(opened: boolean): void {
+  useEffect(trackPresses, []);
   useEffect(() => {
     if (!opened) return undefined;
     const dialog: OpenDialog = { opener: openerOf(document.activeElement) };
