@@ -1,0 +1,379 @@
+import type { Locator, Page } from 'playwright-core';
+import { matchPath } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { siteRoutes } from '../src/shared/routes';
+import { accountMenu, submitSignIn, useOwnServer } from './support/accounts';
+import { checkA11y } from './support/axe';
+import { screenshot, useBrowser } from './support/browser';
+import { inspectLayout, summarise } from './support/layout-check';
+import { cast, reportedThread, type Member } from './support/moderation-seed';
+import { longWordsThread, newsArticle, seedResponsiveSite } from './support/responsive-seed';
+
+/**
+ * Every page of the route table on a phone (390×844) and on a laptop (1280×800), in light and
+ * dark colour mode: nothing scrolls sideways or is cut off, and axe finds nothing serious. Then
+ * every dialog and menu of a thread page, as an admin and as a moderator, with focus going back
+ * to the control that opened it.
+ */
+const server = useOwnServer({}, seedResponsiveSite);
+const browser = useBrowser({ baseURL: () => server.baseURL });
+
+const viewports = {
+  phone: { width: 390, height: 844 },
+  laptop: { width: 1280, height: 800 },
+} as const;
+type ViewportName = keyof typeof viewports;
+const modes = ['light', 'dark'] as const;
+type Mode = (typeof modes)[number];
+
+const ids = { thread: 0, longThread: 0, news: 0 };
+
+async function getJson<T>(route: string): Promise<T> {
+  const response = await fetch(server.baseURL + route);
+  if (!response.ok) throw new Error(`GET ${route} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  const posts = await getJson<{ items: { id: number; title: string }[] }>('/api/forum/posts');
+  const news = await getJson<{ items: { id: number; title: string }[] }>('/api/news');
+  const idOf = (items: { id: number; title: string }[], title: string) => {
+    const found = items.find((item) => item.title === title);
+    if (!found) throw new Error(`the seed has no '${title}'`);
+    return found.id;
+  };
+  ids.thread = idOf(posts.items, reportedThread.title);
+  ids.longThread = idOf(posts.items, longWordsThread.title);
+  ids.news = idOf(news.items, newsArticle.title);
+});
+
+/** The pages a visitor sees: the auth pages, and the public pages with the header's sign-in. */
+const visitorPages = () => [
+  '/auth/login',
+  '/auth/sign-up',
+  '/auth/verify-email',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+  '/auth/magic-link',
+  '/auth/change-email',
+  '/',
+  '/forum',
+  `/forum/post/${ids.longThread}`,
+];
+
+/** Every other page, seen by the admin, who may see them all and sees the most on each. */
+const adminPages = () => [
+  '/',
+  '/about',
+  '/privacy',
+  '/terms',
+  '/forum',
+  `/forum/post/${ids.thread}`,
+  `/forum/post/${ids.longThread}`,
+  `/forum/post/edit/${ids.thread}`,
+  '/add-new',
+  '/news',
+  `/news/${ids.news}`,
+  '/chat',
+  '/donations',
+  '/donate/success',
+  '/search',
+  '/search/reviews/1',
+  '/user-profile',
+  `/u/${cast.author.username}`,
+  '/moderator/users',
+  '/moderator/reports',
+  '/admin',
+  '/admin/users',
+  '/admin/mod-requests',
+  '/admin/audit',
+  '/admin/settings',
+  '/admin/news',
+  '/admin/news/create',
+  `/admin/news/edit/${ids.news}`,
+  '/access-denied',
+  '/account-blocked',
+];
+
+it('walks every route of the route table', () => {
+  const visited = [...visitorPages(), ...adminPages()].map((url) => url.split('?')[0] ?? url);
+  const missed = siteRoutes
+    .filter((route) => !visited.some((url) => matchPath({ path: route.path, end: true }, url)))
+    .map((route) => route.path);
+  expect(missed, 'routes of the table this spec does not visit').toEqual([]);
+});
+
+async function signedIn(member: Member, mode: Mode): Promise<Page> {
+  const page = await browser.newPage({ consent: 'accepted', colorScheme: mode });
+  await page.goto('/auth/login');
+  await submitSignIn(page, member.email, member.password);
+  await accountMenu(page, member.name).waitFor();
+  return page;
+}
+
+/** The page has its heading and has stopped loading what it shows. */
+async function settled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector(
+          '.mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]',
+        ),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
+/** Visits each page and returns the layout problems found, page by page. */
+async function walk(page: Page, urls: string[], label: string): Promise<string[]> {
+  const failures: string[] = [];
+  for (const url of urls) {
+    await page.goto(url);
+    await settled(page);
+    const where = `${url} (${label})`;
+    const report = await inspectLayout(page);
+    if (report.problems.length > 0) failures.push(`${where}:\n${summarise(report)}`);
+    if (report.scrollers.length > 0) {
+      console.info(`${where} scrolls sideways inside: ${report.scrollers.join('; ')}`);
+    }
+    await checkA11y(page, where);
+    const name = url.replace(/^\//, '').replace(/[/?=&]+/g, '_') || 'home';
+    await screenshot(page, `${label.replace(/[ ,]+/g, '-')}-${name}`);
+  }
+  return failures;
+}
+
+describe.each(Object.keys(viewports) as ViewportName[])('on a %s', (viewportName) => {
+  const viewport = viewports[viewportName];
+
+  it.each(modes)('every page fits and passes axe, %s mode', { timeout: 600_000 }, async (mode) => {
+    const visitor = await browser.newPage({ consent: 'accepted', colorScheme: mode });
+    await visitor.setViewportSize(viewport);
+    const admin = await signedIn(cast.admin, mode);
+    await admin.setViewportSize(viewport);
+
+    const failures = [
+      ...(await walk(visitor, visitorPages(), `${viewportName} ${mode} visitor`)),
+      ...(await walk(admin, adminPages(), `${viewportName} ${mode} admin`)),
+    ];
+    expect(
+      failures,
+      `pages that scroll sideways or cut content off:\n${failures.join('\n')}`,
+    ).toEqual([]);
+  });
+});
+
+describe('the header on a phone', () => {
+  it('is one row at most 64 px tall whose menu button opens the navigation', async () => {
+    const page = await signedIn(cast.moderator, 'light');
+    await page.setViewportSize(viewports.phone);
+    await page.goto('/forum');
+    await settled(page);
+
+    const header = page.getByRole('banner');
+    const row = header.locator('> div').first();
+    expect((await row.boundingBox())?.height).toBeLessThanOrEqual(64);
+    expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+
+    const button = header.getByRole('button', { name: 'Open navigation' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await button.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    for (const name of ['Forum', 'News', 'Chat', 'Donations', 'Search']) {
+      await drawer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).waitFor();
+    }
+    await drawer.getByRole('radiogroup', { name: 'Colour mode' }).waitFor();
+    for (const name of ['Profile', 'Review queue', 'Moderate users']) {
+      await drawer.getByRole('link', { name }).waitFor();
+    }
+    expect(await drawer.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    await drawer.getByRole('button', { name: 'Sign out' }).waitFor();
+
+    // Escape closes it and gives focus back to the menu button.
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await expectFocused(button);
+
+    // Following a link closes it too.
+    await button.click();
+    await drawer.getByRole('link', { name: 'News' }).click();
+    await page.waitForURL(`${server.baseURL}/news`);
+    await drawer.waitFor({ state: 'detached' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await expectFocused(button);
+  });
+
+  it('from 768 px keeps the full header, with nothing cut off', async () => {
+    const page = await signedIn(cast.experienced, 'light');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto('/forum');
+    await settled(page);
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+    expect(await header.getByRole('button', { name: 'Open navigation' }).isVisible()).toBe(false);
+    const report = await inspectLayout(page);
+    expect(report.problems, summarise(report)).toEqual([]);
+    await screenshot(page, 'tablet-light-forum');
+  });
+
+  it('offers a visitor sign-in and sign-up', async () => {
+    const page = await browser.newPage({ consent: 'accepted' });
+    await page.setViewportSize(viewports.phone);
+    await page.goto('/about');
+    await settled(page);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    expect(await drawer.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/auth/login?redirect=%2Fabout',
+    );
+    await drawer.getByRole('link', { name: 'Create account' }).waitFor();
+  });
+});
+
+async function expectFocused(locator: Locator): Promise<void> {
+  await expect
+    .poll(() => locator.evaluate((element) => element === document.activeElement), {
+      timeout: 3_000,
+    })
+    .toBe(true);
+}
+
+/** Opens what `open` opens, runs axe on it, closes it with `close` and checks where focus went. */
+async function checkDialog(
+  page: Page,
+  label: string,
+  opener: Locator,
+  open: () => Promise<Locator>,
+  close: (dialog: Locator) => Promise<void>,
+) {
+  const dialog = await open();
+  await dialog.waitFor();
+  await checkA11y(page, label);
+  await close(dialog);
+  await dialog.waitFor({ state: 'detached' });
+  await expectFocused(opener);
+}
+
+describe.each([
+  ['admin', cast.admin],
+  ['moderator', cast.moderator],
+] as const)('the dialogs of a thread page, as %s', (role, member) => {
+  it.each(modes)('pass axe and give focus back, %s mode', { timeout: 180_000 }, async (mode) => {
+    const page = await signedIn(member, mode);
+    await page.goto(`/forum/post/${ids.thread}`);
+    await settled(page);
+    const label = (what: string) => `${what} (${role}, ${mode})`;
+    const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });
+    const moderate = page.getByRole('button', { name: 'Moderate this post' });
+
+    // The account menu and the moderation menu.
+    const account = accountMenu(page, member.name);
+    await account.click();
+    await page.getByRole('menu').waitFor();
+    await checkA11y(page, label('account menu'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+
+    await moderate.click();
+    await page.getByRole('menu').waitFor();
+    await checkA11y(page, label('moderation menu'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+
+    // A reason dialog opened from the menu gives focus back to the menu's button.
+    await checkDialog(
+      page,
+      label('hide reason dialog'),
+      moderate,
+      async () => {
+        await moderate.click();
+        await page.getByRole('menuitem', { name: 'Hide' }).click();
+        return dialog('Hide this post');
+      },
+      (open) => open.getByRole('button', { name: 'Cancel' }).click(),
+    );
+    await checkDialog(
+      page,
+      label('move dialog'),
+      moderate,
+      async () => {
+        await moderate.click();
+        await page.getByRole('menuitem', { name: 'Move thread' }).click();
+        return dialog('Move thread');
+      },
+      async () => page.keyboard.press('Escape'),
+    );
+
+    const report = page.getByRole('button', { name: 'Report this post' });
+    await checkDialog(
+      page,
+      label('report dialog'),
+      report,
+      async () => {
+        await report.click();
+        return dialog('Report this post');
+      },
+      (open) => open.getByRole('button', { name: 'Close dialog' }).click(),
+    );
+
+    const history = page.getByRole('button', { name: 'History of this post' });
+    await checkDialog(
+      page,
+      label('history dialog'),
+      history,
+      async () => {
+        await history.click();
+        return dialog('Edit history');
+      },
+      async () => page.keyboard.press('Escape'),
+    );
+
+    if (role === 'admin') {
+      // Purge asks for a reason, then for confirmation; focus ends on the menu's button.
+      await checkDialog(
+        page,
+        label('purge confirmation'),
+        moderate,
+        async () => {
+          await moderate.click();
+          await page.getByRole('menuitem', { name: 'Purge' }).click();
+          const reason = dialog('Purge this post');
+          await reason.getByLabel(/^Reason/).fill('Checking the dialogs');
+          await checkA11y(page, label('purge reason dialog'));
+          await reason.getByRole('button', { name: 'Continue' }).click();
+          await reason.waitFor({ state: 'detached' });
+          return dialog('Purge for good');
+        },
+        (open) => open.getByRole('button', { name: 'Cancel' }).click(),
+      );
+    }
+    // Nothing was changed: the thread is still there, visible.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: reportedThread.title }).waitFor();
+  });
+
+  it('the navigation drawer on a phone passes axe in both modes', { timeout: 60_000 }, async () => {
+    for (const mode of modes) {
+      const page = await signedIn(member, mode);
+      await page.setViewportSize(viewports.phone);
+      await page.goto(`/forum/post/${ids.thread}`);
+      await settled(page);
+      const button = page.getByRole('button', { name: 'Open navigation' });
+      await checkDialog(
+        page,
+        `navigation drawer (${role}, ${mode})`,
+        button,
+        async () => {
+          await button.click();
+          return page.getByRole('dialog', { name: 'Menu' });
+        },
+        (open) => open.getByRole('button', { name: 'Close navigation' }).click(),
+      );
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openPglite } from '../../src/server/platform/db/database';
+import { cast, reportedThread, seedModerationCast } from './moderation-seed';
+
+/** A thread whose words are long enough to test wrapping on a phone. */
+export const longWordsThread = {
+  title: 'Antidisestablishmentarianism-and-other-unbreakable-words in Kieślowski’s Dekalog',
+};
+
+export const newsArticle = { title: 'Festival season: what to watch this autumn' };
+
+/**
+ * The moderation cast and their reported thread, plus what makes every page show content: an
+ * edit (so the thread has a history), a reply, a long-worded thread with tags and a rating, a
+ * published news article, an open moderator request and an open report.
+ */
+export async function seedResponsiveSite(dataDir: string): Promise<void> {
+  await seedModerationCast(dataDir);
+  const database = await openPglite(path.join(dataDir, 'db'));
+  const idOf = (username: string) => sql`(select id from users where username = ${username})`;
+  try {
+    const db = database.db;
+    await db.execute(sql`
+      update posts set edited_at = now() where title = ${reportedThread.title}`);
+    await db.execute(sql`
+      insert into post_revisions (post_id, editor_id, previous_title, previous_body)
+      select id, author_id, 'Cheap posters', 'An earlier version of the advert.'
+      from posts where title = ${reportedThread.title}`);
+    await db.execute(sql`
+      insert into comments (post_id, author_id, body_source, body_html)
+      select id, ${idOf(cast.user.username)}, 'Please do not advertise here.',
+             '<p>Please do not advertise here.</p>'
+      from posts where title = ${reportedThread.title}`);
+    await db.execute(sql`
+      update posts set reply_count = 1 where title = ${reportedThread.title}`);
+    await db.execute(sql`
+      insert into reports (post_id, reporter_id, category, reason)
+      select id, ${idOf(cast.user.username)}, 'spam', 'An advert for a shop'
+      from posts where title = ${reportedThread.title}`);
+    await db.execute(sql`
+      insert into posts (category_id, author_id, title, body_source, body_html, tags, film_title,
+                         rating)
+      select id, ${idOf(cast.author.username)}, ${longWordsThread.title},
+             'https://example.test/a/very/long/address/that/does/not/break/anywhere/at/all/ok',
+             '<p>https://example.test/a/very/long/address/that/does/not/break/anywhere/at/all/ok</p>',
+             array['kieslowski', 'dekalog', 'polish-cinema'], 'Dekalog', 9
+      from categories where slug = 'reviews'`);
+    await db.execute(sql`
+      insert into news_articles (author_id, title, summary, body_source, body_html, status,
+                                 publish_at, featured)
+      values (${idOf(cast.admin.username)}, ${newsArticle.title},
+              'Our picks from the festivals, with dates and where to see them.',
+              'The festivals are back.', '<p>The festivals are back.</p>', 'published',
+              now() - interval '1 day', true)`);
+    await db.execute(sql`
+      insert into mod_requests (user_id, motivation)
+      values (${idOf(cast.user.username)},
+              'I have been reviewing films here for years and want to keep the forum kind.')`);
+  } finally {
+    await database.close();
+  }
+}
