@@ -175,7 +175,7 @@ function UserRow({ user, viewer, onOpen }: UserRowProps) {
       <Table.Td className={classes.labelled} data-label="Status" miw={144}>
         <AccountStatus user={user} />
       </Table.Td>
-      <Table.Td className={classes.optional}>
+      <Table.Td className={classes.optional} style={{ whiteSpace: 'nowrap' }}>
         <time dateTime={user.createdAt}>{formatDay(user.createdAt)}</time>
       </Table.Td>
       <Table.Td className={classes.optional} ta="right">

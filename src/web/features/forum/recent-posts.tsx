@@ -30,7 +30,14 @@ function RecentPost({ post, when }: { post: PostSummary; when: 'active' | 'poste
               {post.filmTitle}
             </Text>
           )}
-          {post.rating !== null && <RatingStars rating={post.rating} />}
+          {post.rating !== null && (
+            <Group gap={6} wrap="nowrap">
+              <RatingStars rating={post.rating} />
+              <Text size="sm" fw={600} aria-hidden>
+                {post.rating}/10
+              </Text>
+            </Group>
+          )}
         </Group>
       )}
       <Group gap={6} wrap="nowrap">
