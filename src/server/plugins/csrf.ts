@@ -15,7 +15,7 @@ function sameToken(a: string | undefined, b: string | undefined): boolean {
 }
 
 /**
- * CSRF protection for every state-changing request (issue 3 §12), on top of SameSite=Lax
+ * CSRF protection for every state-changing request, on top of SameSite=Lax
  * session cookies: a foreign Origin (or a cross-site Sec-Fetch-Site) is refused outright, and
  * a request carrying a session cookie must echo the CSRF cookie in a header, which a foreign
  * page cannot read.

@@ -9,7 +9,7 @@ import { describeAccess, type RouteAccess } from '../../core/access.js';
 import { buildAccount } from '../../test/factories.js';
 
 /**
- * Issue 3 §11: every /api route declares who may call it, and each protected route is called
+ * Every /api route declares who may call it, and each protected route is called
  * as every kind of visitor to check allow/deny against the declaration.
  */
 let t: TestApp;

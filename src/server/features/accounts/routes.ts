@@ -21,7 +21,7 @@ import { authHeaders, forwardCookies, presentSessionUser } from './viewer.js';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 
-/** Sign-up, sign-in, sign-out and the emailed links (SPEC §4, issue 3). */
+/** Sign-up, sign-in, sign-out and the emailed links (SPEC §4). */
 export function registerAuthRoutes(
   app: FastifyInstance,
   options: { auth: Auth; service: AccountsService },

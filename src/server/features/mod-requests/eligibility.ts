@@ -29,7 +29,7 @@ const moment = (date: Date) =>
   `${day(date)} at ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
 
 /**
- * Why a member may not ask now, or null when they may (issue 5 §3): a verified plain user,
+ * Why a member may not ask now, or null when they may: a verified plain user,
  * with no open request, an account at least `modRequestMinAccountDays` old, not blocked and
  * not muted. Each reason tells the member what to do or when to come back.
  */

@@ -21,7 +21,7 @@ const modRequestLimits = {
 
 const errors = errorResponses(400, 401, 403, 404, 409, 412);
 
-/** Moderator requests: a member asks, an admin approves or rejects (issue 5 §3). */
+/** Moderator requests: a member asks, an admin approves or rejects. */
 export function registerModRequestRoutes(app: FastifyInstance, options: ModRequestOptions) {
   const service = createModRequestService(options);
   const api = app.withTypeProvider<ZodTypeProvider>();

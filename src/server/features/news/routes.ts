@@ -20,7 +20,7 @@ const newsLimit = memberLimit('news', 'writing news', perMinute(30));
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404);
 
-/** News articles: public reading, admin writing (issue 5 §7). */
+/** News articles: public reading, admin writing. */
 export function registerNewsRoutes(app: FastifyInstance, options: { db: Db }) {
   const news = createNewsService(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -114,7 +114,7 @@ export function registerNewsRoutes(app: FastifyInstance, options: { db: Db }) {
       config: write,
       schema: {
         tags,
-        summary: 'Delete an article; its comments thread is hidden',
+        summary: 'Delete an article; the thread of its replies is hidden',
         querystring: noQuery,
         params: idParams,
         response: { 204: z.null(), ...writeErrors },
