@@ -45,7 +45,9 @@ export default defineConfig({
     port: 3000,
     strictPort: true,
     proxy: {
-      '/api': apiTarget,
+      // The app's own modules live under src/web/api too (/api/query-client.ts): those are
+      // served by Vite, every other /api path goes to the API server.
+      '^/api/(?![^?]*\\.tsx?(?:\\?|$))': apiTarget,
       '/builds': apiTarget,
       '/healthz': apiTarget,
       '/readyz': apiTarget,

@@ -1,5 +1,6 @@
 import { Group } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import classes from './rating-stars.module.css';
 
 export interface RatingStarsProps {
   /** 1 to 10. */
@@ -21,7 +22,7 @@ export function RatingStars({ rating, size = 14 }: RatingStarsProps) {
       gap={1}
       wrap="nowrap"
       display="inline-flex"
-      c="yellow.6"
+      className={classes.stars}
     >
       {Array.from({ length: outOf }, (_, index) =>
         index < filled ? (

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Flex, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
 import type { NewsSummary } from '../../../shared/news';
 import { formatDate, formatFull } from '../../components/format-time';
@@ -16,13 +16,14 @@ export function NewsCard({ article, headingOrder = 2 }: NewsCardProps) {
   const titleId = `news-${article.id}-title`;
   return (
     <Card component="li" withBorder radius="md" padding="md" aria-labelledby={titleId}>
-      <Group align="flex-start" wrap="nowrap" gap="md">
+      {/* On a phone the cover sits above the text, which keeps the card's whole width. */}
+      <Flex direction={{ base: 'column', xs: 'row' }} align={{ xs: 'flex-start' }} gap="md">
         {article.cover && (
           <Image
             src={article.cover.thumbnailUrl}
             alt={article.cover.alt}
-            w={160}
-            h={100}
+            w={{ base: '100%', xs: 160 }}
+            h={{ base: 140, xs: 100 }}
             radius="sm"
             fit="cover"
             style={{ flexShrink: 0 }}
@@ -53,7 +54,7 @@ export function NewsCard({ article, headingOrder = 2 }: NewsCardProps) {
               : `${article.commentCount.toLocaleString()} replies`}
           </Text>
         </Stack>
-      </Group>
+      </Flex>
     </Card>
   );
 }
