@@ -193,6 +193,7 @@ describe('the header on a phone', () => {
     }
     expect(await drawer.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
     await drawer.getByRole('button', { name: 'Sign out' }).waitFor();
+    await screenshot(page, 'phone-light-moderator-drawer');
 
     // Escape closes it and gives focus back to the menu button.
     await page.keyboard.press('Escape');
@@ -208,18 +209,44 @@ describe('the header on a phone', () => {
     await expectFocused(button);
   });
 
-  it('from 768 px keeps the full header, with nothing cut off', async () => {
-    const page = await signedIn(cast.experienced, 'light');
-    await page.setViewportSize({ width: 768, height: 1024 });
-    await page.goto('/forum');
-    await settled(page);
-    const header = page.getByRole('banner');
-    expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
-    expect(await header.getByRole('button', { name: 'Open navigation' }).isVisible()).toBe(false);
-    const report = await inspectLayout(page);
-    expect(report.problems, summarise(report)).toEqual([]);
-    await screenshot(page, 'tablet-light-forum');
-  });
+  it.each([768, 1024, 1200])(
+    'at %i px keeps the full header, nothing cut off or covered',
+    async (width) => {
+      const page = await signedIn(cast.experienced, 'light');
+      await page.setViewportSize({ width, height: 1024 });
+      await page.goto('/forum');
+      await settled(page);
+      const header = page.getByRole('banner');
+      expect(await header.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+      expect(await header.getByRole('button', { name: 'Open navigation' }).isVisible()).toBe(false);
+      const report = await inspectLayout(page);
+      expect(report.problems, summarise(report)).toEqual([]);
+      // No piece of the header covers another: brand, each link, colour mode, account menu.
+      const pieces = [
+        header.getByRole('link', { name: 'Viewpoint' }),
+        ...['Forum', 'News', 'Chat', 'Donations', 'Search'].map((name) =>
+          header.getByRole('link', { name, exact: true }),
+        ),
+        header.getByRole('radiogroup', { name: 'Colour mode' }),
+        accountMenu(page, cast.experienced.name),
+      ];
+      const boxes = await Promise.all(pieces.map(async (piece) => piece.boundingBox()));
+      const overlaps = boxes.flatMap((a, i) =>
+        boxes.slice(i + 1).flatMap((b, j) => {
+          if (!a || !b) return [];
+          const apart =
+            a.x + a.width <= b.x ||
+            b.x + b.width <= a.x ||
+            a.y + a.height <= b.y ||
+            b.y + b.height <= a.y;
+          return apart ? [] : [`piece ${i} overlaps piece ${i + j + 1}`];
+        }),
+      );
+      expect(overlaps).toEqual([]);
+      expect(boxes.every((box) => box !== null && box.x + box.width <= width)).toBe(true);
+      await screenshot(page, `header-${width}-light-forum`);
+    },
+  );
 
   it('offers a visitor sign-in and sign-up', async () => {
     const page = await browser.newPage({ consent: 'accepted' });
