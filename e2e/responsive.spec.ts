@@ -193,6 +193,10 @@ describe('the header on a phone', () => {
     }
     expect(await drawer.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
     await drawer.getByRole('button', { name: 'Sign out' }).waitFor();
+    // The drawer slides in: photograph it once it is still.
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((animation) => animation.finished)),
+    );
     await screenshot(page, 'phone-light-moderator-drawer');
 
     // Escape closes it and gives focus back to the menu button.
