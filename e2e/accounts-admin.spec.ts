@@ -63,7 +63,8 @@ describe('an admin blocks an account', () => {
     await adminPage.getByText(`Accounts matching “${user.username}”`).waitFor();
     expect(await row.getByText('Active').isVisible()).toBe(true);
 
-    await row.getByRole('button', { name: `Block ${user.name}` }).click();
+    await row.getByRole('button', { name: `Actions for ${user.name}` }).click();
+    await adminPage.getByRole('menuitem', { name: `Block ${user.name}` }).click();
     const dialog = adminPage.getByRole('dialog', { name: `Block ${user.name}` });
     await dialog.waitFor();
     const reason = 'Spoilers in every thread title after two warnings';
@@ -75,7 +76,9 @@ describe('an admin blocks an account', () => {
     await adminPage.getByTestId('toast').filter({ hasText: 'Account blocked' }).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await row.getByText(/^Blocked until /).waitFor();
-    await row.getByRole('button', { name: `Unblock ${user.name}` }).waitFor();
+    await row.getByRole('button', { name: `Actions for ${user.name}` }).click();
+    await adminPage.getByRole('menuitem', { name: `Unblock ${user.name}` }).waitFor();
+    await adminPage.keyboard.press('Escape');
     await screenshot(adminPage, 'admin-users-after-block');
 
     // The member's open tab finds out at its next session check (every 10 s), with no reload.
