@@ -30,15 +30,8 @@ afterAll(() => t.close());
 type Where = 'body' | 'querystring' | 'params';
 type FieldPath = (string | number)[];
 
-interface SchemaDef {
-  type: string;
-  format?: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-}
-const defOf = (schema: z.ZodType) => schema._zod.def as unknown as SchemaDef;
+/** Zod's own union of its schema types: switching on `def.type` narrows the definition. */
+const defOf = (schema: z.core.$ZodType) => (schema as z.core.$ZodTypes)._zod.def;
 
 interface TextField {
   path: FieldPath;
@@ -47,15 +40,28 @@ interface TextField {
 }
 
 /** Every string inside a schema: in objects, arrays, optional, defaulted and piped values. */
-function textFields(schema: z.ZodType, path: FieldPath = []): TextField[] {
+function textFields(schema: z.core.$ZodType, path: FieldPath = []): TextField[] {
   const def = defOf(schema);
-  if (def.type === 'string') return [{ path, format: def.format }];
-  if (def.type === 'object' && def.shape) {
-    return Object.entries(def.shape).flatMap(([key, value]) => textFields(value, [...path, key]));
+  switch (def.type) {
+    case 'string':
+      return [{ path, format: 'format' in def ? String(def.format) : undefined }];
+    case 'object':
+      return Object.entries(def.shape).flatMap(([key, value]) => textFields(value, [...path, key]));
+    case 'array':
+      return textFields(def.element, [...path, 0]);
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return textFields(def.innerType, path);
+    case 'pipe':
+      return textFields(def.in, path);
+    default:
+      return [];
   }
-  if (def.type === 'array' && def.element) return textFields(def.element, [...path, 0]);
-  const inner = def.innerType ?? def.in;
-  return inner ? textFields(inner, path) : [];
 }
 
 /** `value` placed at `path` in an otherwise empty body. */
@@ -88,7 +94,8 @@ function probes(): Probe[] {
 /** The route's path with `bad` in the probed parameter and a harmless value in the others. */
 function pathOf(probe: Probe, bad?: string): string {
   const params = probe.route.schema?.params;
-  const shape = params instanceof z.ZodType ? (defOf(params).shape ?? {}) : {};
+  const def = params instanceof z.ZodType ? defOf(params) : undefined;
+  const shape = def?.type === 'object' ? def.shape : {};
   return probe.route.url.replace(/:(\w+)/g, (_, name: string) => {
     if (bad !== undefined && probe.where === 'params' && probe.path[0] === name) return bad;
     const param = shape[name];
