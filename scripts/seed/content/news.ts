@@ -80,7 +80,7 @@ A few tips for a good review:
 If something in a thread bothers you, use *Report* rather than replying: a moderator will see it in the review queue. And if you would like to help, plain members can ask to become moderators from their profile page.`,
   },
   {
-    title: 'Coming soon: watch-party chat',
+    title: 'Watch-party chat opens next week',
     summary:
       'Live chat rooms for watching a film together, with the same moderation as the forum. Opening next week.',
     status: 'scheduled',
