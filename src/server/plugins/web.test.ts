@@ -67,13 +67,6 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('lists the public pages in the sitemap', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
-    expect(res.headers['content-type']).toContain('application/xml');
-    expect(res.body).toContain('<loc>http://viewpoint.test/about</loc>');
-    expect(res.body).not.toContain('/admin');
-  });
-
   it('sends a Content-Security-Policy without inline scripts and the other security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);

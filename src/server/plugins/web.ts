@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findSiteRoute, siteRoutes } from '../../shared/routes.js';
+import { findSiteRoute } from '../../shared/routes.js';
 import { noQuery } from '../http.js';
 
 /**
@@ -97,17 +97,6 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       return { id: buildId };
     },
   );
-
-  typed.get('/sitemap.xml', { schema: { hide: true, querystring: noQuery } }, (_request, reply) => {
-    const urls = siteRoutes
-      .filter((route) => route.inSitemap)
-      .map((route) => `  <url><loc>${escapeHtml(origin + route.path)}</loc></url>`);
-    return reply
-      .type('application/xml; charset=utf-8')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
-      );
-  });
 
   return function servePage(request: FastifyRequest, reply: FastifyReply) {
     const rawPath = request.url.split('?')[0] ?? '/';
