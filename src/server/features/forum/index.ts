@@ -6,3 +6,4 @@ export {
   retitleDiscussionThread,
   showDiscussionThread,
 } from './discussions.js';
+export { readThreadPreview, type ThreadPreview } from './social-preview.js';

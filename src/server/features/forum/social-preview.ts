@@ -1,0 +1,52 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Author } from '../../../shared/forum.js';
+import type { Db } from '../../platform/db/database.js';
+import { categories, posts, users } from '../../platform/db/schema.js';
+import { presentAuthor } from '../../core/author.js';
+
+/** What a thread's social preview image shows. */
+export interface ThreadPreview {
+  title: string;
+  categoryName: string;
+  author: Author;
+  /** Reviews only: the film and a rating out of ten. */
+  filmTitle: string | null;
+  rating: number | null;
+}
+
+/**
+ * A thread as any visitor may see it, for its preview image: undefined when there is none, or
+ * when it is deleted, hidden, or in an archived category (news comments live in one and are
+ * shown with their article only).
+ */
+export async function readThreadPreview(db: Db, id: number): Promise<ThreadPreview | undefined> {
+  const [row] = await db
+    .select({
+      title: posts.title,
+      filmTitle: posts.filmTitle,
+      rating: posts.rating,
+      categoryName: categories.name,
+      categoryArchivedAt: categories.archivedAt,
+      author: {
+        id: users.id,
+        name: users.name,
+        username: users.username,
+        displayUsername: users.displayUsername,
+        image: users.image,
+        role: users.role,
+        deletedAt: users.deletedAt,
+      },
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .innerJoin(categories, eq(categories.id, posts.categoryId))
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt), isNull(posts.hiddenAt)));
+  if (!row || row.categoryArchivedAt !== null) return undefined;
+  return {
+    title: row.title,
+    categoryName: row.categoryName,
+    author: presentAuthor(row.author),
+    filmTitle: row.filmTitle,
+    rating: row.rating,
+  };
+}

@@ -1,0 +1,2 @@
+/** What other features may use of news. */
+export { readArticlePreview, type ArticlePreview } from './social-preview.js';
