@@ -27,20 +27,34 @@ function buildManifest(): Plugin {
 const devServerPort = Number(process.env.DEV_API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${devServerPort}`;
 
-export default defineConfig({
+/**
+ * Two builds: the browser's (dist/web) and, with `--ssr entry-server.tsx`, the server render of
+ * public pages (dist/ssr), which the server imports at start. Dependencies stay in node_modules.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
   },
   plugins: [react(), buildManifest()],
-  build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
-    emptyOutDir: true,
-    // Maps are written for reading error reports, but the bundles do not point at them and the
-    // server never serves them: the site does not publish its source.
-    sourcemap: 'hidden',
-  },
+  build: isSsrBuild
+    ? {
+        outDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)),
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: true,
+      }
+    : {
+        outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+        emptyOutDir: true,
+        // Maps are written for reading error reports, but the bundles do not point at them and
+        // the server never serves them: the site does not publish its source.
+        sourcemap: 'hidden' as const,
+        // One stylesheet in <head>: a server-rendered page must not wait for a page's chunk to
+        // be styled.
+        cssCodeSplit: false,
+      },
   server: {
     port: 3000,
     strictPort: true,
@@ -52,6 +66,10 @@ export default defineConfig({
       '/healthz': apiTarget,
       '/readyz': apiTarget,
       '/sitemap.xml': apiTarget,
+      '/sitemaps': apiTarget,
+      '/robots.txt': apiTarget,
+      '/feeds': apiTarget,
+      '/og': apiTarget,
     },
   },
-});
+}));

@@ -31,7 +31,7 @@ import { registerHealth } from './plugins/health.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
-import { registerWeb } from './plugins/web.js';
+import { loadPageRenderer, registerWeb, type PageRenderer } from './plugins/web.js';
 import type { RouteAccess } from './core/access.js';
 
 /** Every route the app registered, for tests that check each one declares its schemas. */
@@ -60,6 +60,8 @@ export interface AppOptions {
   logger: Logger;
   /** Serve the built web app from config.webRoot (off in API-only tests). */
   serveWeb?: boolean;
+  /** Draws public pages on the server; by default the one built beside the web app. */
+  pageRenderer?: PageRenderer;
   /** Prefix of rate-limit keys, so test apps sharing one Redis do not share counters. */
   limitNamespace?: string;
 }
@@ -144,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           webRoot: config.webRoot,
           siteName: config.siteName,
           publicUrl: config.publicUrl,
+          renderer: options.pageRenderer ?? (await loadPageRenderer(config.webRoot)),
         });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

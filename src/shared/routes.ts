@@ -22,6 +22,11 @@ export interface SiteRoute extends RouteFlags {
   pending?: boolean;
   /** Public pages listed in /sitemap.xml. */
   inSitemap?: boolean;
+  /**
+   * A public page: rendered on the server for its first load, indexed, with its own social
+   * image. Every other page is rendered in the browser and carries `noindex`.
+   */
+  public?: boolean;
 }
 
 export const siteRoutes: readonly SiteRoute[] = [
@@ -31,6 +36,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Home',
     description: 'Film reviews, viewpoints and the people who love cinema.',
+    public: true,
     inSitemap: true,
   },
   {
@@ -39,6 +45,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'About',
     description: 'What this community is, who runs it and how it is moderated.',
+    public: true,
     inSitemap: true,
   },
   {
@@ -47,6 +54,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Privacy policy',
     description: 'What we collect, why, and the choices you have.',
+    public: true,
     inSitemap: true,
   },
   {
@@ -55,6 +63,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Terms of service',
     description: 'The rules for using this community.',
+    public: true,
     inSitemap: true,
   },
   {
@@ -187,6 +196,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Donations',
     description: 'Support the community.',
+    public: true,
     pending: true,
   },
   {
@@ -195,6 +205,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Forum',
     description: 'Reviews, discussions and recommendations.',
+    public: true,
     inSitemap: true,
   },
   {
@@ -203,6 +214,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Post',
     description: 'A post in the forum.',
+    public: true,
   },
   {
     name: 'forum-post-edit-id',
@@ -273,6 +285,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'News',
     description: 'News from the community.',
+    public: true,
     inSitemap: true,
   },
   {
@@ -281,6 +294,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'News article',
     description: 'A news article.',
+    public: true,
   },
   {
     name: 'search',
@@ -288,6 +302,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Search',
     description: 'Search posts, news and people.',
+    public: true,
     pending: true,
   },
   {
@@ -296,6 +311,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Search',
     description: 'Search results.',
+    public: true,
     pending: true,
   },
   {
@@ -312,6 +328,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Profile',
     description: 'A member of the community: their reviews, replies and favourite films.',
+    public: true,
   },
 ];
 

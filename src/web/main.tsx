@@ -1,19 +1,61 @@
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import type { SessionUser } from '../shared/accounts';
 import { createQueryClient } from './api/query-client';
+import { queryKeys } from './api/query-keys';
 import { createRoutes } from './routes';
 import { App } from './shell/app-providers';
+import { authState, authStateOf } from './shell/auth-state';
+import { hydrateQueries, SSR_STATE_ID, type SsrState } from './ssr-state';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const queryClient = createQueryClient();
-const router = createBrowserRouter(createRoutes(queryClient));
+function readServerState(): SsrState | null {
+  const element = document.getElementById(SSR_STATE_ID);
+  if (!element?.textContent) return null;
+  return JSON.parse(element.textContent) as SsrState;
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>,
-);
+/** The code of the pages on screen, loaded before hydrating, so the first render matches. */
+async function loadMatchedPages(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const page = await route.lazy();
+      Object.assign(route, page, { lazy: undefined });
+    }),
+  );
+}
+
+async function start(root: HTMLElement): Promise<void> {
+  const queryClient = createQueryClient();
+  const routes = createRoutes(queryClient);
+  const state = readServerState();
+  if (!state) {
+    // Private pages are drawn in the browser alone.
+    const router = createBrowserRouter(routes);
+    createRoot(root).render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+    return;
+  }
+  hydrateQueries(queryClient, state.queries);
+  const session = queryClient.getQueryData<SessionUser | null>(queryKeys.session);
+  if (session !== undefined) authState.confirm(session);
+  await loadMatchedPages(routes);
+  const router = createBrowserRouter(routes, { hydrationData: state.router });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App router={router} queryClient={queryClient} renderedAuth={authStateOf(session)} />
+    </StrictMode>,
+  );
+}
+
+void start(container);

@@ -80,7 +80,7 @@ describe('serving the web app', () => {
 
 describe('source maps', () => {
   it('builds them hidden: the bundles carry no sourceMappingURL comment', () => {
-    expect(viteConfig.build?.sourcemap).toBe('hidden');
+    expect(viteConfig({ command: 'build', mode: 'production' }).build?.sourcemap).toBe('hidden');
   });
 
   it('never serves them, in production or not', async () => {

@@ -1,11 +1,45 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findSiteRoute } from '../../shared/routes.js';
+import { findSiteRoute, type SiteRoute } from '../../shared/routes.js';
 import { noQuery } from '../http.js';
+
+/**
+ * The server render of public pages (src/web/entry-server.tsx, built to dist/ssr). Declared
+ * here by shape: the server never imports the web app's source.
+ */
+export interface ApiCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+export interface PageRenderer {
+  render(options: {
+    url: string;
+    origin: string;
+    api: (call: ApiCall) => Promise<{
+      status: number;
+      headers: Record<string, string | string[] | undefined>;
+      body: string;
+    }>;
+  }): Promise<
+    | { kind: 'page'; status: number; head: string; root: string; data: string }
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'client' }
+  >;
+}
+
+/** The server render built beside the web app, if there is one. */
+export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | undefined> {
+  const entry = path.join(webRoot, '..', 'ssr', 'entry-server.js');
+  if (!existsSync(entry)) return undefined;
+  return (await import(pathToFileURL(entry).href)) as PageRenderer;
+}
 
 /**
  * Serves the built single-page app. Hashed files under /assets/ are cached for a year
@@ -18,10 +52,14 @@ export interface WebOptions {
   webRoot: string;
   siteName: string;
   publicUrl: URL;
+  /** Draws public pages on the server; without it every page is drawn in the browser. */
+  renderer?: PageRenderer | undefined;
 }
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const rootElement = '<div id="root"></div>';
 
 export class WebBuildMissingError extends Error {
   override name = 'WebBuildMissingError';
@@ -36,8 +74,10 @@ export function readWebBuild(webRoot: string) {
       `The web app is not built (${webRoot}/index.html missing): run npm run build`,
     );
   }
-  if (!template.includes('<!--app-head-->')) {
-    throw new WebBuildMissingError(`${webRoot}/index.html has no <!--app-head--> marker`);
+  if (!template.includes('<!--app-head-->') || !template.includes(rootElement)) {
+    throw new WebBuildMissingError(
+      `${webRoot}/index.html needs the <!--app-head--> marker and ${rootElement}`,
+    );
   }
   let buildId = 'development';
   try {
@@ -54,15 +94,79 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const { template, buildId } = readWebBuild(options.webRoot);
   const origin = options.publicUrl.origin;
 
-  const renderPage = (pathname: string, title: string, description: string) =>
+  /** The app's shell, drawn in the browser: the route's title, and `noindex` unless public. */
+  const shellPage = (pathname: string, route: SiteRoute | undefined) =>
     template.replace(
       '<!--app-head-->',
       [
-        `<title>${escapeHtml(`${title} · ${options.siteName}`)}</title>`,
-        `<meta name="description" content="${escapeHtml(description)}" />`,
-        `<link rel="canonical" href="${escapeHtml(origin + pathname)}" />`,
+        `<title>${escapeHtml(`${route?.title ?? 'Page Not Found'} · ${options.siteName}`)}</title>`,
+        `<meta name="description" content="${escapeHtml(route?.description ?? 'The page you asked for does not exist.')}" />`,
+        route?.public
+          ? `<link rel="canonical" href="${escapeHtml(origin + pathname)}" />`
+          : '<meta name="robots" content="noindex" />',
       ].join('\n    '),
     );
+
+  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'cookie, accept-encoding')
+      .send(html);
+
+  /**
+   * The page's API calls, answered inside the server as the reader: their cookie and address,
+   * so access, blocks and view counts see the real reader. A refreshed session cookie is
+   * passed on with the page.
+   */
+  const apiFor = (request: FastifyRequest, cookies: string[]) => async (call: ApiCall) => {
+    const answer = await app.inject({
+      method: call.method as 'GET',
+      url: call.url,
+      remoteAddress: request.ip,
+      headers: {
+        ...call.headers,
+        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+        host: request.headers.host ?? options.publicUrl.host,
+      },
+      ...(call.body === undefined ? {} : { payload: call.body }),
+    });
+    const setCookie = answer.headers['set-cookie'];
+    if (setCookie) cookies.push(...(Array.isArray(setCookie) ? setCookie : [setCookie]));
+    const headers = Object.fromEntries(
+      Object.entries(answer.headers).map(([name, value]) => [
+        name,
+        typeof value === 'number' ? String(value) : value,
+      ]),
+    );
+    return { status: answer.statusCode, headers, body: answer.body };
+  };
+
+  const renderer = options.renderer;
+  async function serverRender(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+    if (!renderer) return false;
+    const cookies: string[] = [];
+    let outcome: Awaited<ReturnType<PageRenderer['render']>>;
+    try {
+      outcome = await renderer.render({ url: request.url, origin, api: apiFor(request, cookies) });
+    } catch (error) {
+      request.log.error({ err: error, path: pathname }, 'server render failed');
+      return false;
+    }
+    if (outcome.kind === 'client') return false;
+    for (const cookie of cookies) void reply.header('set-cookie', cookie);
+    if (outcome.kind === 'redirect') {
+      await reply.redirect(outcome.location, outcome.status);
+      return true;
+    }
+    const html = template
+      .replace('<!--app-head-->', outcome.head)
+      .replace(rootElement, `<div id="root">${outcome.root}</div>${outcome.data}`);
+    await sendHtml(reply, outcome.status, html);
+    return true;
+  }
 
   await app.register(fastifyStatic, {
     root: options.webRoot,
@@ -98,18 +202,19 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     },
   );
 
-  return function servePage(request: FastifyRequest, reply: FastifyReply) {
+  /**
+   * Public pages and unknown paths are drawn on the server (a missing thread answers 404, a
+   * deleted one 410); private pages get the app's shell with `noindex`. If the server render
+   * fails, the shell is sent and the browser draws the page.
+   */
+  return async function servePage(request: FastifyRequest, reply: FastifyReply) {
     const rawPath = request.url.split('?')[0] ?? '/';
     const decoded = decodeURIComponentSafe(rawPath);
     const route = decoded === undefined ? undefined : findSiteRoute(decoded);
-    const html = route
-      ? renderPage(rawPath, route.title, route.description)
-      : renderPage(rawPath, 'Page Not Found', 'The page you asked for does not exist.');
-    return reply
-      .status(route ? 200 : 404)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html);
+    if ((route === undefined || route.public) && (await serverRender(request, reply, rawPath))) {
+      return reply;
+    }
+    return sendHtml(reply, route ? 200 : 404, shellPage(rawPath, route));
   };
 }
 

@@ -25,6 +25,17 @@ export class ApiError extends Error {
     this.statusText = options.statusText ?? '';
     this.details = options.details;
   }
+
+  /** Errors travel from a server render to the browser as JSON (ssr-state.ts revives them). */
+  toJSON() {
+    return {
+      apiError: true,
+      code: this.code,
+      status: this.status,
+      message: this.message,
+      details: this.details,
+    };
+  }
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -52,13 +63,17 @@ function announced(error: ApiError): ApiError {
 }
 
 /**
- * Relative URLs work in the browser. When pages are rendered on the server,
- * it calls configureApi with the site's own origin before running loaders.
+ * Relative URLs and the browser's fetch work in the browser. A server render calls configureApi
+ * once with a transport that answers from the server itself, for the request being rendered.
  */
-let apiOrigin = '';
+type Transport = (input: string, init: RequestInit) => Promise<Response>;
 
-export function configureApi(options: { origin: string }): void {
-  apiOrigin = options.origin.replace(/\/$/, '');
+let apiOrigin = '';
+let transport: Transport = (input, init) => fetch(input, init);
+
+export function configureApi(options: { origin?: string; transport?: Transport }): void {
+  if (options.origin !== undefined) apiOrigin = options.origin.replace(/\/$/, '');
+  if (options.transport) transport = options.transport;
 }
 
 /** The double-submit CSRF cookie the server sets; its value goes back in a header on writes. */
@@ -113,7 +128,7 @@ export async function apiFetch<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${apiOrigin}${path}`, {
+    response = await transport(`${apiOrigin}${path}`, {
       ...init,
       headers: { accept: 'application/json', ...writeHeaders(init), ...init.headers },
       credentials: 'same-origin',

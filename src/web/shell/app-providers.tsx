@@ -1,6 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { RenderedAuthContext, type AuthState } from './auth-state';
 import { useForcedColorScheme } from './color-scheme';
 import { ConfirmDialog } from './confirm-dialog';
 import { ImageViewer } from './image-viewer';
@@ -8,21 +10,44 @@ import { ThemeProvider } from './theme-provider';
 import { ToastArea } from './toast-area';
 import { useNewVersionNotice } from './version-notice';
 
+interface ProvidersProps {
+  router: DataRouter;
+  queryClient: QueryClient;
+  /** The auth state the server rendered the first page with, when it did. */
+  renderedAuth?: AuthState | undefined;
+  children: ReactNode;
+}
+
 /**
- * The whole app: providers, the routed page, and the global pieces that live outside any page
- * (toasts, confirm dialog, image viewer), so a root error page still has them.
+ * Providers and the global pieces that live outside any page (toasts, confirm dialog, image
+ * viewer), so a root error page still has them. The browser puts its router inside; a server
+ * render puts the static router for one request.
  */
-export function App({ router, queryClient }: { router: DataRouter; queryClient: QueryClient }) {
+export function AppProviders({ router, queryClient, renderedAuth, children }: ProvidersProps) {
   const forcedScheme = useForcedColorScheme(router);
-  useNewVersionNotice();
-  return (
+  const page = (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider forceColorScheme={forcedScheme}>
-        <RouterProvider router={router} />
+        {children}
         <ToastArea />
         <ConfirmDialog />
         <ImageViewer />
       </ThemeProvider>
     </QueryClientProvider>
+  );
+  return renderedAuth ? (
+    <RenderedAuthContext value={renderedAuth}>{page}</RenderedAuthContext>
+  ) : (
+    page
+  );
+}
+
+/** The whole app in the browser. */
+export function App({ router, queryClient, renderedAuth }: Omit<ProvidersProps, 'children'>) {
+  useNewVersionNotice();
+  return (
+    <AppProviders router={router} queryClient={queryClient} renderedAuth={renderedAuth}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import {
   blockedDetails,
   blockSchema,
@@ -110,8 +110,20 @@ function subscribe(listener: () => void): () => void {
 
 export const authState = { getState, signIn, signOut, confirm, subscribe };
 
+/** The auth state of a session the server confirmed (null: nobody is signed in). */
+export function authStateOf(user: SessionUser | null | undefined): AuthState {
+  return user ? { isUser: true, user: toAuthUser(user) } : anonymous;
+}
+
+/**
+ * The auth state a server render used: the server renders the page for the session it was
+ * asked with, and the browser hydrates with the same state before its own store takes over.
+ */
+export const RenderedAuthContext = createContext<AuthState>(anonymous);
+
 export function useAuthState(): AuthState {
-  return useSyncExternalStore(subscribe, getState, () => anonymous);
+  const rendered = useContext(RenderedAuthContext);
+  return useSyncExternalStore(subscribe, getState, () => rendered);
 }
 
 /* Blocked accounts: a state of their own, told by the server on any call. */

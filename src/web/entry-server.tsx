@@ -1,0 +1,214 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode, type ReactElement } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { SessionUser } from '../shared/accounts';
+import { configureApi } from './api/api-client';
+import { siteQueryOptions } from './api/get-site';
+import { createQueryClient } from './api/query-client';
+import { queryKeys } from './api/query-keys';
+import { createRoutes } from './routes';
+import { AppProviders } from './shell/app-providers';
+import { authStateOf } from './shell/auth-state';
+import { headHtml, jsonForScript, pageHead } from './shell/head';
+import { RenderCollectorContext, type RenderCollector } from './shell/render-context';
+import { dehydrateQueries, SSR_STATE_ID, type SsrState } from './ssr-state';
+
+/**
+ * The server's render of a public page (DESIGN.md §6): the same route table and pages as the
+ * browser, React's streaming renderer, and every query the page makes answered by the server
+ * itself as the reader (their cookie), so the first response holds the real content, the page's
+ * <head> and status, and the data the browser hydrates with.
+ */
+
+export interface ApiCall {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export interface RenderOptions {
+  /** The page's path and query. */
+  url: string;
+  /** The public origin, for canonical links and absolute addresses. */
+  origin: string;
+  /** Answers one API call of the page, inside the server, as the reader. */
+  api: (call: ApiCall) => Promise<ApiAnswer>;
+}
+
+export type RenderOutcome =
+  /** `head` goes into <head>, `root` into the app's element, `data` right after it. */
+  | { kind: 'page'; status: number; head: string; root: string; data: string }
+  | { kind: 'redirect'; status: number; location: string }
+  /** The server could not draw this page; the browser will. */
+  | { kind: 'client' };
+
+const currentApi = new AsyncLocalStorage<RenderOptions['api']>();
+
+function headersOf(init: HeadersInit | undefined): Record<string, string> {
+  return Object.fromEntries(new Headers(init).entries());
+}
+
+function answerHeaders(headers: ApiAnswer['headers']): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || name === 'set-cookie') continue;
+    result.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return result;
+}
+
+configureApi({
+  async transport(input, init) {
+    const api = currentApi.getStore();
+    if (!api) throw new Error(`API call outside a server render: ${input}`);
+    const answer = await api({
+      method: init.method ?? 'GET',
+      url: input,
+      headers: headersOf(init.headers),
+      ...(typeof init.body === 'string' ? { body: init.body } : {}),
+    });
+    const empty = answer.body === '' || answer.status === 204 || answer.status === 304;
+    return new Response(empty ? null : answer.body, {
+      status: answer.status,
+      headers: answerHeaders(answer.headers),
+    });
+  },
+});
+
+const renderTimeoutMs = 10_000;
+/** Each pass may discover queries that depend on the last pass's data (a thread, then its replies). */
+const maxPasses = 5;
+
+type InfiniteOptions = Parameters<QueryClient['prefetchInfiniteQuery']>[0];
+type RecordedOptions = ReturnType<QueryClient['defaultQueryOptions']> & {
+  getNextPageParam?: unknown;
+};
+
+/**
+ * A query client that notes every query a render asked for. React does not run effects on the
+ * server, so queries do not fetch themselves there: after each pass, the ones asked for and not
+ * yet fetched are fetched, and the page is drawn again until it asks for nothing new.
+ */
+function createRenderQueryClient() {
+  const client = createQueryClient({ server: true });
+  const asked = new Map<string, RecordedOptions>();
+  const defaultQueryOptions = client.defaultQueryOptions.bind(client);
+  client.defaultQueryOptions = ((options) => {
+    const defaulted = defaultQueryOptions(options) as RecordedOptions;
+    if (typeof defaulted.queryFn === 'function') asked.set(defaulted.queryHash, defaulted);
+    return defaulted;
+  }) as QueryClient['defaultQueryOptions'];
+
+  async function fetchAsked(): Promise<boolean> {
+    const waiting = [...asked.values()].filter((options) => {
+      const query = client.getQueryCache().get(options.queryHash);
+      if (query && query.state.status !== 'pending') return false;
+      if (typeof options.enabled !== 'function') return options.enabled !== false;
+      // A function of the query: without the query, only a fetch could tell.
+      return query === undefined || (options.enabled as (q: typeof query) => boolean)(query);
+    });
+    await Promise.all(
+      waiting.map((options) =>
+        options.getNextPageParam === undefined
+          ? client.prefetchQuery(options)
+          : client.prefetchInfiniteQuery(options as unknown as InfiniteOptions),
+      ),
+    );
+    return waiting.length > 0;
+  }
+
+  return { client, fetchAsked };
+}
+
+function renderToHtml(element: ReactElement): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: (error) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+    const timer = setTimeout(
+      () => stream.abort(new Error('Server render timed out')),
+      renderTimeoutMs,
+    );
+  });
+}
+
+export function render(options: RenderOptions): Promise<RenderOutcome> {
+  return currentApi.run(options.api, () => renderPage(options));
+}
+
+async function renderPage({ url, origin }: RenderOptions): Promise<RenderOutcome> {
+  const { client: queryClient, fetchAsked } = createRenderQueryClient();
+  const handler = createStaticHandler(createRoutes(queryClient));
+  const context = await handler.query(new Request(new URL(url, origin)));
+  if (context instanceof Response) {
+    const location = context.headers.get('location');
+    return location ? { kind: 'redirect', status: context.status, location } : { kind: 'client' };
+  }
+  // A loader failed (the site's own data): the browser's error page handles it, with retries.
+  if (context.errors) return { kind: 'client' };
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  let collector: RenderCollector = {};
+  let html = '';
+  for (let pass = 1; pass <= maxPasses; pass += 1) {
+    collector = {};
+    const session = queryClient.getQueryData<SessionUser | null>(queryKeys.session);
+    html = await renderToHtml(
+      <StrictMode>
+        <RenderCollectorContext value={collector}>
+          <AppProviders
+            router={router}
+            queryClient={queryClient}
+            renderedAuth={authStateOf(session)}
+          >
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </RenderCollectorContext>
+      </StrictMode>,
+    );
+    if (!(await fetchAsked())) break;
+  }
+
+  const status = collector.status ?? (context.statusCode === 200 ? 200 : context.statusCode);
+  const site = queryClient.getQueryData(siteQueryOptions().queryKey);
+  if (!site) return { kind: 'client' };
+  const pathname = new URL(url, origin).pathname;
+  const head = pageHead({ pathname, site, origin, declared: collector.head, status });
+  const state: SsrState = {
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+    queries: dehydrateQueries(queryClient),
+  };
+  return {
+    kind: 'page',
+    status,
+    head: headHtml(head),
+    root: html,
+    data: `<script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(state)}</script>`,
+  };
+}
