@@ -7,3 +7,10 @@ export {
   showDiscussionThread,
 } from './discussions.js';
 export { readThreadPreview, type ThreadPreview } from './social-preview.js';
+export {
+  listPublicCategories,
+  newestPublicThreads,
+  publicThreadPages,
+  publicThreadsInRange,
+  type PublicThreadRow,
+} from './discovery-reads.js';
