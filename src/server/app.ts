@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { registerAccounts } from './features/accounts/accounts.js';
 import { registerAdminRoutes } from './features/admin/routes.js';
 import { registerAuditRoutes } from './features/audit/routes.js';
+import { registerDiscoveryRoutes } from './features/discovery/routes.js';
 import { registerForum } from './features/forum/forum.js';
 import { registerModRequestRoutes } from './features/mod-requests/routes.js';
 import { registerNewsRoutes } from './features/news/routes.js';
@@ -133,6 +134,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     listCacheMs: config.forumListCacheMs,
   });
   registerProfileRoutes(app, { db: platforms.database.db });
+  registerDiscoveryRoutes(app, {
+    db: platforms.database.db,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+  });
   await registerUploadRoutes(app, {
     db: platforms.database.db,
     storage: platforms.storage,
