@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -24,6 +27,45 @@ function buildManifest(): Plugin {
   };
 }
 
+/**
+ * Text assets are compressed once at build time, at the strongest settings (brotli 11, gzip 9),
+ * beside the originals (`x.js.br`, `x.js.gz`); the server picks one by the request's
+ * Accept-Encoding. Files under 1 KB and source maps are left alone.
+ */
+const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+function precompress(outDir: string): Plugin {
+  function walk(folder: string): string[] {
+    return readdirSync(folder).flatMap((name) => {
+      const file = path.join(folder, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  }
+  return {
+    name: 'viewpoint-precompress',
+    apply: 'build',
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file)) continue;
+        const source = readFileSync(file);
+        if (source.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
+const webOutDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+
 const devServerPort = Number(process.env.DEV_API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${devServerPort}`;
 
@@ -37,7 +79,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
   },
-  plugins: [react(), buildManifest()],
+  plugins: [react(), buildManifest(), ...(isSsrBuild ? [] : [precompress(webOutDir)])],
   build: isSsrBuild
     ? {
         outDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)),
@@ -46,7 +88,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
       }
     : {
-        outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+        outDir: webOutDir,
         emptyOutDir: true,
         // Maps are written for reading error reports, but the bundles do not point at them and
         // the server never serves them: the site does not publish its source.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, {
   type FastifyInstance,
@@ -26,6 +27,7 @@ import { createLimiter } from './core/limits.js';
 import { registerRouteLimits, type RouteLimit } from './core/route-limits.js';
 import { registerClientErrorRoutes } from './features/client-errors/routes.js';
 import { registerSiteRoutes } from './features/site/routes.js';
+import { registerSocialImageRoutes } from './features/social-images/routes.js';
 import type { Platforms } from './platform/platforms.js';
 import { earlyErrorOptions, registerErrorHandler } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
@@ -101,6 +103,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  // Pages and API answers over 1 KB are compressed on the fly (brotli or gzip, by the request's
+  // Accept-Encoding, with Vary); built assets come precompressed (plugins/web.ts).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   registerSecurityHeaders(app, { https: config.publicUrl.protocol === 'https:' });
   await app.register(cookie, { secret: config.authSecret });
   registerCsrf(app, { publicUrl: config.publicUrl });
@@ -144,24 +149,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: platforms.storage,
     quotaBytes: config.uploadQuotaBytes,
   });
+  registerSocialImageRoutes(app, {
+    db: platforms.database.db,
+    storage: platforms.storage,
+    siteName: config.siteName,
+    limiter,
+  });
 
-  const servePage =
-    (options.serveWeb ?? config.serveWeb) === false
-      ? undefined
-      : await registerWeb(app, {
-          webRoot: config.webRoot,
-          siteName: config.siteName,
-          publicUrl: config.publicUrl,
-          renderer: options.pageRenderer ?? (await loadPageRenderer(config.webRoot)),
-        });
+  if ((options.serveWeb ?? config.serveWeb) !== false) {
+    await registerWeb(app, {
+      webRoot: config.webRoot,
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+      renderer: options.pageRenderer ?? (await loadPageRenderer(config.webRoot)),
+    });
+  }
 
+  // What no route answers (the web app answers every other GET with a page).
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const isPage =
-      servePage !== undefined &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/assets/');
-    if (isPage) return servePage(request, reply);
     const error = notFound(`${request.method} ${request.url.split('?')[0] ?? ''}`);
     return reply.status(error.status).send(error.toEnvelope());
   });

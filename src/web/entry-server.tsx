@@ -174,10 +174,10 @@ async function renderPage({ url, origin }: RenderOptions): Promise<RenderOutcome
   if (context.errors) return { kind: 'client' };
   const router = createStaticRouter(handler.dataRoutes, context);
 
-  let collector: RenderCollector = {};
+  let collector: RenderCollector = { origin };
   let html = '';
   for (let pass = 1; pass <= maxPasses; pass += 1) {
-    collector = {};
+    collector = { origin };
     const session = queryClient.getQueryData<SessionUser | null>(queryKeys.session);
     html = await renderToHtml(
       <StrictMode>

@@ -52,6 +52,13 @@ export function dehydrateQueries(queryClient: QueryClient): DehydratedState {
  */
 export function hydrateQueries(queryClient: QueryClient, state: DehydratedState): void {
   const now = Date.now();
+  // An answer the server drew as an error (a missing thread) is shown as drawn, not fetched
+  // again as the page hydrates; the page's own retry button still can.
+  for (const query of state.queries) {
+    if (query.state.status === 'error') {
+      queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+    }
+  }
   hydrate(queryClient, {
     ...state,
     queries: state.queries.map((query) => ({

@@ -45,7 +45,7 @@ describe('serving the web app', () => {
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
     const page = await t.app.inject({ method: 'GET', url: '/' });
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('answers a missing asset with a JSON 404, not the app', async () => {

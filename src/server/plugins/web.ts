@@ -43,7 +43,8 @@ export async function loadPageRenderer(webRoot: string): Promise<PageRenderer | 
 
 /**
  * Serves the built single-page app. Hashed files under /assets/ are cached for a year
- * (immutable); other public files for an hour. Every page of the route table answers 200 with
+ * (immutable); other public files for an hour. Text files are sent as compressed at build
+ * time when the browser accepts brotli or gzip. Every page of the route table answers 200 with
  * index.html, its <head> written for that page; any other path answers 404 with the same app,
  * which then shows 'Page Not Found'. Only files that existed at start are served, so no path
  * can reach outside the build folder; source maps (`*.map`) are never served.
@@ -174,7 +175,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     index: false,
     // Source maps are built for error reports, never served: they hold the whole source.
     allowedPath: (pathname) =>
-      pathname !== '/index.html' && pathname !== '/build.json' && !pathname.endsWith('.map'),
+      pathname !== '/index.html' && pathname !== '/build.json' && !/\.(map|br|gz)$/.test(pathname),
+    // Text assets were compressed at build time (x.js.br, x.js.gz): chosen by Accept-Encoding.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.startsWith(path.join(options.webRoot, 'assets') + path.sep);
@@ -207,15 +210,28 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
    * deleted one 410); private pages get the app's shell with `noindex`. If the server render
    * fails, the shell is sent and the browser draws the page.
    */
-  return async function servePage(request: FastifyRequest, reply: FastifyReply) {
-    const rawPath = request.url.split('?')[0] ?? '/';
-    const decoded = decodeURIComponentSafe(rawPath);
-    const route = decoded === undefined ? undefined : findSiteRoute(decoded);
-    if ((route === undefined || route.public) && (await serverRender(request, reply, rawPath))) {
-      return reply;
-    }
-    return sendHtml(reply, route ? 200 : 404, shellPage(rawPath, route));
-  };
+  /*
+   * Every other GET is a page (a route, so answers are compressed like the API's). Public pages
+   * and unknown paths are drawn on the server (a missing thread answers 404, a deleted one 410);
+   * private pages get the app's shell with `noindex`. If the server render fails, the shell is
+   * sent and the browser draws the page. Unknown /api and /assets paths are not pages.
+   */
+  typed.get(
+    '/*',
+    { schema: { hide: true } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const rawPath = request.url.split('?')[0] ?? '/';
+      if (rawPath.startsWith('/api/') || rawPath.startsWith('/assets/')) {
+        return reply.callNotFound();
+      }
+      const decoded = decodeURIComponentSafe(rawPath);
+      const route = decoded === undefined ? undefined : findSiteRoute(decoded);
+      if ((route === undefined || route.public) && (await serverRender(request, reply, rawPath))) {
+        return reply;
+      }
+      return sendHtml(reply, route ? 200 : 404, shellPage(rawPath, route));
+    },
+  );
 }
 
 function decodeURIComponentSafe(value: string): string | undefined {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
+import type { PageRenderer } from '../plugins/web.js';
 import { loadConfig, type Config } from '../config.js';
 import { createMemoryBus, createRedisBus } from '../platform/bus/bus.js';
 import { openPglite, openPostgres, type Database } from '../platform/db/database.js';
@@ -91,6 +92,8 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     serveWeb?: boolean;
+    /** Draws public pages on the server (the web app's entry-server). */
+    pageRenderer?: PageRenderer;
     /** Adds test-only routes before the app is sealed. */
     extend?: (app: FastifyInstance) => void;
   } = {},
@@ -139,6 +142,7 @@ export async function createTestApp(
     platforms,
     logger,
     serveWeb: options.serveWeb ?? true,
+    ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
     limitNamespace: `${randomBytes(6).toString('hex')}:`,
   });
   options.extend?.(app);

@@ -12,6 +12,8 @@ export function createQueryClient(options: { server?: boolean } = {}): QueryClie
         retry: options.server
           ? false
           : (failureCount, error) => failureCount < 2 && !(isApiError(error) && error.status < 500),
+        // The server draws what it got, errors too (a missing thread is a 404 page).
+        ...(options.server ? { retryOnMount: false } : {}),
       },
     },
   });

@@ -5,9 +5,11 @@ import type { BlockInfo } from '../../shared/accounts';
 import { isApiError } from '../api/api-client';
 import { reportClientError } from '../api/report-client-error';
 import { ACCOUNT_BLOCKED_PATH, blockOf, noteBlock } from './auth-state';
+import { useHttpStatus } from './render-context';
 import { describeError, notFoundDescription, type ErrorDescription } from './describe-error';
 
 export function ErrorView({ status, title, description }: ErrorDescription) {
+  useHttpStatus(status);
   return (
     <Container size="sm" py="xl" data-testid="error-page">
       <Stack align="center" gap="md" ta="center">

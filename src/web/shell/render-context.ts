@@ -8,6 +8,8 @@ import type { DeclaredHead } from './head';
  * has no collector; there the declared head goes to a small store that HeadSync follows.
  */
 export interface RenderCollector {
+  /** The public origin, for the absolute addresses of structured data. */
+  origin: string;
   status?: number;
   head?: DeclaredHead;
 }
@@ -18,6 +20,12 @@ export const RenderCollectorContext = createContext<RenderCollector | null>(null
 export function useHttpStatus(status: number): void {
   const collector = useContext(RenderCollectorContext);
   if (collector) collector.status = status;
+}
+
+/** `useHttpStatus` as an element, for pages that answer with a status in one branch. */
+export function HttpStatus({ code }: { code: number }) {
+  useHttpStatus(code);
+  return null;
 }
 
 let declared: { pathname: string; head: DeclaredHead } | null = null;
@@ -44,13 +52,18 @@ export function useDeclaredHeadOf(pathname: string): DeclaredHead | undefined {
 }
 
 /**
- * A page's title, description and structured data from its content. On the server it is
- * written into the first response; in the browser it replaces the route's title as the reader
- * moves between pages.
+ * A page's title, description and structured data (schema.org objects, given the origin)
+ * from its content. On the server they are written into the first response; in the browser the
+ * title and description replace the route's as the reader moves between pages.
  */
-export function useDeclaredHead(head: DeclaredHead | undefined): void {
+export function useDeclaredHead(
+  head: Omit<DeclaredHead, 'jsonLd'> | undefined,
+  structuredData?: (origin: string) => readonly object[],
+): void {
   const collector = useContext(RenderCollectorContext);
-  if (collector && head) collector.head = head;
+  if (collector && head) {
+    collector.head = { ...head, jsonLd: structuredData?.(collector.origin) ?? [] };
+  }
   const { pathname } = useLocation();
   // The browser keeps the visible parts only; structured data is written by the server.
   const visible = head

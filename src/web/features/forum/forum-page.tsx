@@ -7,12 +7,20 @@ import { usePosts } from './api/get-posts';
 import { ForumFilters } from './forum-filters';
 import { PostRow } from './post-row';
 import { useForumFilters } from './use-forum-filters';
+import { useDeclaredHead } from '../../shell/render-context';
 
 function ThreadList() {
   const { filters, change } = useForumFilters();
   const categories = useCategories();
   const posts = usePosts(filters);
   const rows = posts.data?.pages.flatMap((page) => page.items) ?? [];
+  const category = categories.data?.find((entry) => entry.slug === filters.category);
+  useDeclaredHead(
+    category && {
+      title: `${category.name} · Forum`,
+      description: category.description || `Threads in ${category.name}.`,
+    },
+  );
 
   return (
     <Stack gap="md">

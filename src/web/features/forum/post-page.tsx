@@ -7,6 +7,8 @@ import { PostArticle } from './post-article';
 import { Replies } from './replies';
 import { useSignInGate } from '../../components/use-sign-in-gate';
 import { LoadError, LoadingStatus } from '../../components/query-list';
+import { HttpStatus, useDeclaredHead } from '../../shell/render-context';
+import { threadHead, threadStructuredData } from './structured-data';
 
 /** /forum/post/{id}: a thread, its replies and the reply form. */
 export function PostPage() {
@@ -14,10 +16,15 @@ export function PostPage() {
   const id = parsePostId(param);
   const post = usePost(id);
   const gate = useSignInGate();
+  const shown = post.data && !post.data.deleted ? post.data : undefined;
+  useDeclaredHead(shown && threadHead(shown), (origin) =>
+    shown ? threadStructuredData(shown, origin) : [],
+  );
 
   if (id === null || (isApiError(post.error) && post.error.code === 'not-found')) {
     return (
       <Alert color="red" title="Post not found">
+        <HttpStatus code={404} />
         This post does not exist, or it was removed.
       </Alert>
     );
@@ -30,6 +37,7 @@ export function PostPage() {
   }
   return (
     <Stack gap="xl" maw={900}>
+      {post.data.deleted && <HttpStatus code={410} />}
       <PostArticle post={post.data} gate={gate} />
       <Divider />
       <Replies post={post.data} gate={gate} />

@@ -15,6 +15,9 @@ import { NewsCover } from './news-cover';
 import { NewsStatusBadge } from './news-status-badge';
 import { parseNewsId } from './parse-news-id';
 import { LoadError, LoadingStatus } from '../../components/query-list';
+import { useSite } from '../../api/get-site';
+import { HttpStatus, useDeclaredHead } from '../../shell/render-context';
+import { articleStructuredData } from './structured-data';
 
 function ArticleView({ article }: { article: NewsArticle }) {
   const session = useSession();
@@ -63,10 +66,17 @@ export function NewsArticlePage() {
   const { id: param } = useParams();
   const id = parseNewsId(param);
   const article = useNewsArticle(id);
+  const site = useSite();
+  const shown = article.data;
+  useDeclaredHead(
+    shown && { title: shown.title, description: shown.summary, type: 'article' },
+    (origin) => (shown ? articleStructuredData(shown, site, origin) : []),
+  );
 
   if (id === null || (isApiError(article.error) && article.error.code === 'not-found')) {
     return (
       <Alert color="red" title="Article not found">
+        <HttpStatus code={404} />
         This article does not exist, or it is not published yet.
       </Alert>
     );

@@ -7,6 +7,8 @@ import { usePublicProfile } from './api/get-public-profile';
 import { AuthorPostList } from './author-post-list';
 import { AuthorReplyList } from './author-reply-list';
 import { PublicProfileCard } from './public-profile-card';
+import { useDeclaredHead } from '../../shell/render-context';
+import { profileHead, profileStructuredData } from './structured-data';
 
 const tabs = ['posts', 'replies'] as const;
 type ProfileTab = (typeof tabs)[number];
@@ -23,6 +25,10 @@ export function PublicProfilePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: ProfileTab = isProfileTab(requested) ? requested : 'posts';
+  const shown = profile.data;
+  useDeclaredHead(shown && profileHead(shown), (origin) =>
+    shown ? profileStructuredData(shown, origin) : [],
+  );
 
   if (profile.isPending) {
     return <LoadingStatus label="Loading the profile" py="xl" />;

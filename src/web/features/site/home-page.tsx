@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useSite } from '../../api/get-site';
 import { useAuthState } from '../../shell/auth-state';
 import { PrefetchLink } from '../../shell/prefetch-link';
+import { useDeclaredHead } from '../../shell/render-context';
 import { LatestThreads, NewestReviews, reviewsPath } from '../forum';
 import { LeadArticle } from '../news';
 
@@ -68,6 +69,20 @@ function JoinCall() {
 export function HomePage() {
   const site = useSite();
   const { isUser } = useAuthState();
+  useDeclaredHead({ description: site.description }, (origin) => [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: site.name,
+      description: site.description,
+      url: `${origin}/`,
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: `${origin}/search?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
+    },
+  ]);
   return (
     <Stack gap="xl">
       <Paper

@@ -1,0 +1,215 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as entryServer from '../../web/entry-server.js';
+import { posts } from '../platform/db/schema.js';
+import { categoryId, person, writeArticle, writePost, writeReply } from '../test/factories.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+/*
+ * The first response of public pages, drawn by the web app's own server entry, as a crawler or
+ * a link preview sees it: no JavaScript runs here.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ pageRenderer: entryServer });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const hostileTitle = `"Heat" & <script>alert(1)</script> 🎬 עברית`;
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  const jsonLd = [
+    ...res.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g),
+  ].map((match) => JSON.parse(match[1] ?? 'null') as Record<string, unknown>);
+  const state = /<script type="application\/json" id="vp-ssr">([\s\S]*?)<\/script>/.exec(res.body);
+  return { res, body: res.body, jsonLd, state: state ? (JSON.parse(state[1]!) as unknown) : null };
+}
+
+describe('a thread, as a crawler reads it', () => {
+  let threadId: number;
+  let reviewId: number;
+
+  beforeAll(async () => {
+    const author = await person(t, 'user', { name: 'Ana Reel' });
+    const thread = await writePost(t, author.agent, {
+      title: hostileTitle,
+      body: 'The **bank** scene is the best shoot-out ever filmed.',
+    });
+    threadId = thread.id;
+    const reader = await person(t);
+    await writeReply(reader.agent, thread.id, { body: 'The diner scene, though.' });
+    const critic = await person(t);
+    const review = await writePost(t, critic.agent, {
+      title: 'Heat holds up',
+      body: 'Still great.',
+      categoryId: await categoryId(t, 'reviews'),
+      filmTitle: 'Heat',
+      rating: 9,
+    });
+    reviewId = review.id;
+  });
+
+  it('holds the title, author, body and first replies in the HTML', async () => {
+    const { res, body } = await page(`/forum/post/${threadId}`);
+    expect(res.statusCode).toBe(200);
+    expect(body).toContain('&quot;Heat&quot; &amp; &lt;script&gt;alert(1)&lt;/script&gt; 🎬 עברית');
+    expect(body).not.toContain('<script>alert(1)');
+    expect(body).toContain('Ana Reel');
+    expect(body).toContain('<strong>bank</strong> scene');
+    expect(body).toContain('The diner scene, though.');
+  });
+
+  it('writes its own head: title, description, canonical without the query, social image', async () => {
+    const { body } = await page(`/forum/post/${threadId}?utm_source=feed&x=<y>`);
+    expect(body).toContain(
+      '<title>&#34;Heat&#34; &#38; &#60;script&#62;alert(1)&#60;/script&#62; 🎬 עברית · Viewpoint</title>',
+    );
+    expect(body).toContain(
+      '<meta name="description" content="The bank scene is the best shoot-out ever filmed." />',
+    );
+    expect(body).toContain(
+      `<link rel="canonical" href="http://viewpoint.test/forum/post/${threadId}" />`,
+    );
+    expect(body).toContain(
+      `<meta property="og:image" content="http://viewpoint.test/og/forum/post/${threadId}.png" />`,
+    );
+    expect(body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(body).toContain('<meta property="og:type" content="article" />');
+    expect(body).not.toContain('name="robots"');
+  });
+
+  it('describes a thread as DiscussionForumPosting, and a review with its rating', async () => {
+    const thread = await page(`/forum/post/${threadId}`);
+    expect(thread.jsonLd).toEqual([
+      expect.objectContaining({
+        '@type': 'DiscussionForumPosting',
+        headline: hostileTitle,
+        url: `http://viewpoint.test/forum/post/${threadId}`,
+        author: expect.objectContaining({ '@type': 'Person', name: 'Ana Reel' }),
+      }),
+    ]);
+    const review = await page(`/forum/post/${reviewId}`);
+    expect(review.jsonLd[1]).toMatchObject({
+      '@type': 'Review',
+      itemReviewed: { '@type': 'Movie', name: 'Heat' },
+      reviewRating: { '@type': 'Rating', ratingValue: 9, bestRating: 10, worstRating: 1 },
+    });
+  });
+
+  it('hands the browser every query it drew, so hydration fetches nothing again', async () => {
+    const { state } = await page(`/forum/post/${threadId}`);
+    const keys = (state as { queries: { queries: { queryKey: unknown[] }[] } }).queries.queries.map(
+      (query) => JSON.stringify(query.queryKey),
+    );
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        '["site"]',
+        '["session"]',
+        `["forum","post",${threadId}]`,
+        `["forum","post",${threadId},"comments"]`,
+      ]),
+    );
+  });
+
+  it('answers 410 for a deleted thread and 404 for a missing one or a bad id', async () => {
+    const author = await person(t);
+    const doomed = await writePost(t, author.agent, { title: 'Soon gone' });
+    await t.platforms.database.db
+      .update(posts)
+      .set({ deletedAt: new Date() })
+      .where(eq(posts.id, doomed.id));
+    const gone = await page(`/forum/post/${doomed.id}`);
+    expect(gone.res.statusCode).toBe(410);
+    expect(gone.body).toContain('<meta name="robots" content="noindex" />');
+    expect(gone.jsonLd).toEqual([]);
+
+    for (const url of ['/forum/post/99999999', '/forum/post/abc', '/forum/post/1e3']) {
+      const missing = await page(url);
+      expect(missing.res.statusCode, url).toBe(404);
+      expect(missing.body).toContain('Post not found');
+      expect(missing.body).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+});
+
+describe('other public pages', () => {
+  it('draws an article as a NewsArticle, and answers 404 for a missing one', async () => {
+    const admin = await person(t, 'admin', { name: 'Margot Editor' });
+    const article = await writeArticle(admin.agent, { title: 'Festival <season> opens' });
+    const { res, body, jsonLd } = await page(`/news/${article.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(body).toContain('<title>Festival &#60;season&#62; opens · Viewpoint</title>');
+    expect(body).toContain('A long look at the <em>programme</em>.');
+    expect(jsonLd[0]).toMatchObject({
+      '@type': 'NewsArticle',
+      headline: 'Festival <season> opens',
+      author: { name: 'Margot Editor' },
+      publisher: { '@type': 'Organization', name: 'Viewpoint' },
+    });
+    const missing = await page('/news/99999999');
+    expect(missing.res.statusCode).toBe(404);
+  });
+
+  it('draws a profile as a ProfilePage, and answers 404 for an unknown member', async () => {
+    const member = await person(t, 'user', { name: 'Priya Reels' });
+    const bio = await member.agent.inject({
+      method: 'PATCH',
+      url: '/api/account/profile',
+      payload: { bio: 'Noir & neon.' },
+    });
+    expect(bio.statusCode).toBe(200);
+    const { res, body, jsonLd } = await page(`/u/${member.user.username}`);
+    expect(res.statusCode).toBe(200);
+    expect(body).toContain(`<title>Priya Reels (@${member.user.username}) · Viewpoint</title>`);
+    expect(jsonLd[0]).toMatchObject({
+      '@type': 'ProfilePage',
+      mainEntity: { '@type': 'Person', name: 'Priya Reels', description: 'Noir & neon.' },
+    });
+    expect((await page('/u/nobody-at-all')).res.statusCode).toBe(404);
+  });
+
+  it('describes the site with a search action on the home page', async () => {
+    const { res, jsonLd } = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(jsonLd[0]).toMatchObject({
+      '@type': 'WebSite',
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: 'http://viewpoint.test/search?q={search_term_string}' },
+      },
+    });
+  });
+
+  it('answers an unknown path with the error page and 404', async () => {
+    const { res, body } = await page('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(body).toContain('data-testid="error-page"');
+  });
+
+  it('leaves private pages to the browser, kept out of search engines', async () => {
+    const { res, body, state } = await page('/admin');
+    expect(res.statusCode).toBe(200);
+    expect(state).toBeNull();
+    expect(body).toContain('<div id="root"></div>');
+    expect(body).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('draws the page for the reader who asks: a signed-in member sees their own header', async () => {
+    const member = await person(t, 'user', { name: 'Signed In Sam' });
+    const res = await member.agent.inject({ method: 'GET', url: '/forum' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('>Sign in<');
+    const visitor = await page('/forum');
+    expect(visitor.body).toContain('Sign in');
+  });
+
+  it('compresses the page for a browser that accepts brotli', async () => {
+    const { res } = await page('/', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary)).toContain('accept-encoding');
+  });
+});
