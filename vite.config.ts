@@ -96,6 +96,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         // One stylesheet in <head>: a server-rendered page must not wait for a page's chunk to
         // be styled.
         cssCodeSplit: false,
+        rolldownOptions: {
+          // Rolldown would move code shared by lazy chunks (menus, dialogs, the editor) into
+          // the entry chunk every page loads; a visitor would download it all up front.
+          experimental: { chunkOptimization: { mergeCommonChunks: false } },
+        },
       },
   server: {
     port: 3000,

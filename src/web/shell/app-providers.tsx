@@ -4,8 +4,7 @@ import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RenderedAuthContext, type AuthState } from './auth-state';
 import { useForcedColorScheme } from './color-scheme';
-import { ConfirmDialog } from './confirm-dialog';
-import { ImageViewer } from './image-viewer';
+import { GlobalDialogs } from './global-dialogs';
 import { ThemeProvider } from './theme-provider';
 import { ToastArea } from './toast-area';
 import { useNewVersionNotice } from './version-notice';
@@ -30,8 +29,7 @@ export function AppProviders({ router, queryClient, renderedAuth, children }: Pr
       <ThemeProvider forceColorScheme={forcedScheme}>
         {children}
         <ToastArea />
-        <ConfirmDialog />
-        <ImageViewer />
+        <GlobalDialogs />
       </ThemeProvider>
     </QueryClientProvider>
   );

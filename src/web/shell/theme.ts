@@ -1,14 +1,20 @@
 import {
-  Anchor,
   createTheme,
-  Drawer,
-  Menu,
-  Modal,
-  TableScrollContainer,
-  Notification,
+  type AnchorProps,
   type CSSVariablesResolver,
+  type DrawerProps,
   type MantineColorsTuple,
+  type MenuProps,
+  type ModalProps,
+  type TableScrollContainerProps,
 } from '@mantine/core';
+
+/*
+ * Component defaults are plain objects, not `Modal.extend(…)`: `extend` would import each
+ * component into the entry chunk, and every visitor would download menus and dialogs they
+ * never open.
+ */
+const defaults = <P>(defaultProps: Partial<P>) => ({ defaultProps });
 
 /**
  * Mantine ships no amber palette, so we define Material Design's amber 50–900 as a
@@ -49,21 +55,20 @@ export const theme = createTheme({
   },
   components: {
     // Links inside text must not rely on colour alone (WCAG 1.4.1, axe link-in-text-block).
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    Anchor: defaults<AnchorProps>({ underline: 'always' }),
     // Mantine's close button has no name of its own; every dialog's says what it does.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    Modal: defaults<ModalProps>({ closeButtonProps: { 'aria-label': 'Close dialog' } }),
+    Drawer: defaults<DrawerProps>({ closeButtonProps: { 'aria-label': 'Close dialog' } }),
     // Mantine puts an unfocusable placeholder with a tabindex in the menu for its first focus,
     // which a menu may not hold (axe: aria-required-children); the first item takes it instead.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: defaults<MenuProps>({ withInitialFocusPlaceholder: false }),
     // A table wider than a phone scrolls in its own box, which keyboard users must reach too.
-    TableScrollContainer: TableScrollContainer.extend({
-      defaultProps: { type: 'native', tabIndex: 0 },
+    TableScrollContainer: defaults<TableScrollContainerProps & { tabIndex: number }>({
+      type: 'native',
+      tabIndex: 0,
     }),
     // Mantine colours a titled notification's text gray.6 (3.3:1 on white); ours is AA.
-    Notification: Notification.extend({
-      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
-    }),
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });
 
