@@ -1,17 +1,12 @@
-import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Button } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
-import { useState } from 'react';
-import {
-  moderationLimits,
-  reportBody,
-  reportCategories,
-  reportCategoryLabels,
-  type ReportCategory,
-} from '../../../shared/moderation';
-import { showServerError, showSuccess } from '../../shell/server-errors';
-import { useReportContent, type ReportTarget } from './api/report-content';
+import { lazy, Suspense, useState } from 'react';
+import type { ReportTarget } from './api/report-content';
 import type { SignInGate } from '../../components/use-sign-in-gate';
+
+const ReportDialog = lazy(() =>
+  import('./report-dialog').then((module) => ({ default: module.ReportDialog })),
+);
 
 interface ReportButtonProps {
   target: ReportTarget;
@@ -20,84 +15,13 @@ interface ReportButtonProps {
   gate: SignInGate;
 }
 
-interface ReportValues {
-  /** '' until the reporter picks one: no category is chosen for them. */
-  category: ReportCategory | '';
-  reason: string;
-}
-
-const checkReport = schemaResolver(reportBody, { sync: true });
-
-function validateReport(values: ReportValues) {
-  if (values.category === '') return { category: 'Choose what is wrong' };
-  return checkReport(values);
-}
-
-function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => void }) {
-  const report = useReportContent();
-  const form = useForm<ReportValues>({
-    initialValues: { category: '', reason: '' },
-    validate: validateReport,
-  });
-  const reasonRequired = form.getValues().category === 'other';
-
-  const submit = form.onSubmit(({ category, reason }) => {
-    if (category === '') return;
-    report.mutate(
-      { target, report: { category, reason: reason.trim() } },
-      {
-        onSuccess: () => {
-          onDone();
-          showSuccess('Report sent', 'Thank you. A moderator will look at it.');
-        },
-        onError: (error) => showServerError('Could not send the report', error, form),
-      },
-    );
-  });
-
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <Radio.Group label="What is wrong with it?" required {...form.getInputProps('category')}>
-          <Stack gap={6} mt={6}>
-            {reportCategories.map((category) => (
-              <Radio key={category} value={category} label={reportCategoryLabels[category]} />
-            ))}
-          </Stack>
-        </Radio.Group>
-        <Textarea
-          label="Reason"
-          description={
-            reasonRequired
-              ? 'Say briefly what is wrong.'
-              : 'Optional: anything moderators should know.'
-          }
-          required={reasonRequired}
-          autosize
-          minRows={3}
-          maxLength={moderationLimits.reasonMax}
-          {...form.getInputProps('reason')}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={report.isPending}>
-            Send report
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
 /**
- * A button that asks what is wrong in a dialog; the report goes to the moderators' queue. The
- * form is mounted only while the dialog is open: a long thread has one of these per reply.
+ * A button that asks what is wrong in a dialog. The dialog's code (a form, its checks) loads on
+ * the first press by a signed-in member; a visitor's press leads to sign-in instead.
  */
 export function ReportButton({ target, what, gate }: ReportButtonProps) {
   const [opened, setOpened] = useState(false);
-  const close = () => setOpened(false);
+  const [wanted, setWanted] = useState(false);
 
   return (
     <>
@@ -108,14 +32,23 @@ export function ReportButton({ target, what, gate }: ReportButtonProps) {
         leftSection={<IconFlag size={16} aria-hidden />}
         aria-label={`Report ${what}`}
         onClick={() => {
-          if (gate()) setOpened(true);
+          if (!gate()) return;
+          setWanted(true);
+          setOpened(true);
         }}
       >
         Report
       </Button>
-      <Modal opened={opened} onClose={close} title={`Report ${what}`}>
-        {opened && <ReportForm target={target} onDone={close} />}
-      </Modal>
+      {wanted && (
+        <Suspense fallback={null}>
+          <ReportDialog
+            target={target}
+            what={what}
+            opened={opened}
+            onClose={() => setOpened(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,67 +1,14 @@
-import { Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { useState } from 'react';
-import type { Revision } from '../../../shared/forum';
-import { AuthorLink } from '../../components/author-link';
-import { UserAvatar } from '../../components/user-avatar';
-import { QueryList } from '../../components/query-list';
-import { useRevisions, type RevisionSubject } from './api/get-revisions';
-import { RelativeTime } from './relative-time';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { revisionsQueryOptions, type RevisionSubject } from './api/get-revisions';
 
-/**
- * Each edit's title before and after: the list runs newest first, so an edit's new title is
- * the previous title of the edit after it, or the title now for the latest. Replies have none.
- */
-function withTitleChange(revisions: Revision[], currentTitle: string | undefined) {
-  return revisions.map((revision, index) => {
-    const titleAfter = index === 0 ? currentTitle : revisions[index - 1]?.previousTitle;
-    const titleChanged = revision.previousTitle !== null && revision.previousTitle !== titleAfter;
-    return { ...revision, titleChanged };
-  });
-}
-
-function RevisionList({
-  subject,
-  currentTitle,
-}: {
-  subject: RevisionSubject;
-  currentTitle: string | undefined;
-}) {
-  const revisions = useRevisions(subject, true);
-  return (
-    <QueryList
-      query={revisions}
-      items={withTitleChange(revisions.data ?? [], currentTitle)}
-      label="Earlier versions"
-      subject="the history"
-      empty="No earlier versions."
-      ordered
-      gap="lg"
-      renderItem={(revision) => (
-        <Stack component="li" key={revision.id} gap="xs">
-          <Group gap="xs">
-            <UserAvatar author={revision.editor} size={24} />
-            <Text size="sm">
-              Edited by <AuthorLink author={revision.editor} />{' '}
-              <RelativeTime iso={revision.createdAt} />
-            </Text>
-          </Group>
-          {revision.titleChanged && (
-            <Text size="sm">
-              Previous title: <strong>{revision.previousTitle}</strong>
-            </Text>
-          )}
-          <Title order={3} size="sm">
-            Previous text
-          </Title>
-          <Code block style={{ whiteSpace: 'pre-wrap', maxHeight: 320, overflow: 'auto' }}>
-            {revision.previousBody}
-          </Code>
-        </Stack>
-      )}
-    />
-  );
-}
+const RevisionHistoryDialog = lazy(() =>
+  import('./revision-history-dialog').then((module) => ({
+    default: module.RevisionHistoryDialog,
+  })),
+);
 
 /**
  * "History": who edited the thread or reply, when, and what each edit replaced (the Markdown
@@ -81,7 +28,10 @@ export function RevisionHistory({
   /** Among a reply's action buttons: their size and colour. */
   inActions?: boolean;
 }) {
+  const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
+  // The dialog's code loads on the first press, side by side with the history itself.
+  const [wanted, setWanted] = useState(false);
   return (
     <>
       <Button
@@ -90,13 +40,24 @@ export function RevisionHistory({
         color={inActions ? 'gray' : undefined}
         leftSection={<IconHistory size={inActions ? 16 : 14} aria-hidden />}
         aria-label={label}
-        onClick={() => setOpened(true)}
+        onClick={() => {
+          void queryClient.prefetchQuery(revisionsQueryOptions(subject));
+          setWanted(true);
+          setOpened(true);
+        }}
       >
         History
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Edit history" size="lg">
-        {opened && <RevisionList subject={subject} currentTitle={currentTitle} />}
-      </Modal>
+      {wanted && (
+        <Suspense fallback={null}>
+          <RevisionHistoryDialog
+            subject={subject}
+            currentTitle={currentTitle}
+            opened={opened}
+            onClose={() => setOpened(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
