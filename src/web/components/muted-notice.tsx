@@ -7,12 +7,8 @@ import { mutedDetails, type MuteInfo } from '../../shared/moderation';
 import { isApiError } from '../api/api-client';
 import { queryKeys } from '../api/query-keys';
 import { useSession } from '../api/session';
+import { activeMute } from './active-mute';
 import { formatDateTime } from './format-time';
-
-/** A mute whose end has passed no longer silences (the server lifts it on its own). */
-export function activeMute(mute: MuteInfo | null | undefined, now = Date.now()): MuteInfo | null {
-  return mute && Date.parse(mute.until) > now ? mute : null;
-}
 
 /** The mute behind a write the server refused because its author is muted, if it was that. */
 export function muteFromError(error: unknown): MuteInfo | null {

@@ -85,7 +85,8 @@ describe('replies', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Reply to the reply by Bob Moderator' }),
     );
-    expect(screen.getByText('Bob Moderator', { selector: 'strong' })).toBeTruthy();
+    // The composer loads lazily; a Reply pressed before it arrived is applied once it has.
+    expect(await screen.findByText('Bob Moderator', { selector: 'strong' })).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: 'Reply' }), 'Agreed, it earns it.');
     await userEvent.click(screen.getByRole('button', { name: 'Post reply' }));
 
@@ -108,7 +109,7 @@ describe('replies', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Quote the reply by Bob Moderator' }),
     );
-    const box = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply' });
+    const box = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Reply' });
     expect(box.value).toBe('> **Bob Moderator** wrote:\n> Reply number 10\n\n');
   });
 
@@ -198,7 +199,7 @@ describe('replies', () => {
     renderRoute('/forum/post/1');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Edit the reply by Ann Lee' }));
-    const box = screen.getByRole('textbox', { name: 'Edit reply' });
+    const box = await screen.findByRole('textbox', { name: 'Edit reply' });
     await userEvent.clear(box);
     await userEvent.type(box, 'Fixed typo');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { memo, useMemo, useRef } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef } from 'react';
 import type { Comment, PostDetail } from '../../../shared/forum';
 import { confirm } from '../../shell/confirm-store';
 import { QueryList } from '../../components/query-list';
@@ -7,10 +7,19 @@ import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useComments } from './api/get-comments';
 import { useDeleteComment } from './api/delete-comment';
 import { useReactToComment } from './api/react-to-comment';
-import { ReplyComposer, type ReplyComposerHandle } from './reply-composer';
+import type { ReplyComposerHandle } from './reply-composer';
 import { ReplyGate } from './reply-gate';
 import { ReplyRow, type ReplyActions } from './reply-row';
 import type { SignInGate } from '../../components/use-sign-in-gate';
+
+/**
+ * The reply form and its Markdown editor load only for someone the gate lets reply: visitors,
+ * and members who cannot reply here, download none of it. It sits last on the page, so nothing
+ * moves while it loads.
+ */
+const ReplyComposer = lazy(() =>
+  import('./reply-composer').then((module) => ({ default: module.ReplyComposer })),
+);
 
 interface ReplyPageProps {
   items: readonly Comment[];
@@ -24,7 +33,30 @@ const ReplyPage = memo(function ReplyPage({ items, ...rowProps }: ReplyPageProps
   return items.map((comment) => <ReplyRow key={comment.id} comment={comment} {...rowProps} />);
 });
 
-function useReplyActions(composer: React.RefObject<ReplyComposerHandle | null>): ReplyActions {
+type UseComposer = (use: (composer: ReplyComposerHandle) => void) => void;
+
+/**
+ * The composer's ref, and a way to reach it: a Reply or Quote pressed while its code is still
+ * loading is done once it arrives, not dropped.
+ */
+function useComposer() {
+  const composer = useRef<ReplyComposerHandle | null>(null);
+  const waiting = useRef<((composer: ReplyComposerHandle) => void) | null>(null);
+  const ref = useCallback((handle: ReplyComposerHandle | null) => {
+    composer.current = handle;
+    if (handle && waiting.current) {
+      waiting.current(handle);
+      waiting.current = null;
+    }
+  }, []);
+  const withComposer = useCallback<UseComposer>((use) => {
+    if (composer.current) use(composer.current);
+    else waiting.current = use;
+  }, []);
+  return { ref, withComposer };
+}
+
+function useReplyActions(withComposer: UseComposer): ReplyActions {
   const { mutate: react } = useReactToComment();
   const { mutateAsync: remove } = useDeleteComment();
   return useMemo(
@@ -34,8 +66,8 @@ function useReplyActions(composer: React.RefObject<ReplyComposerHandle | null>):
           { comment, react: value },
           { onError: (error) => showServerError('Could not save your like', error) },
         ),
-      reply: (comment) => composer.current?.replyTo(comment),
-      quote: (comment) => composer.current?.quote(comment),
+      reply: (comment) => withComposer((composer) => composer.replyTo(comment)),
+      quote: (comment) => withComposer((composer) => composer.quote(comment)),
       remove: (comment) =>
         confirm({
           title: 'Delete reply',
@@ -52,15 +84,15 @@ function useReplyActions(composer: React.RefObject<ReplyComposerHandle | null>):
           },
         }),
     }),
-    [react, remove, composer],
+    [react, remove, withComposer],
   );
 }
 
 /** The thread's replies, 50 at a time in time order, and the reply form below them. */
 export function Replies({ post, gate }: { post: PostDetail; gate: SignInGate }) {
   const comments = useComments(post.id);
-  const composer = useRef<ReplyComposerHandle>(null);
-  const actions = useReplyActions(composer);
+  const composer = useComposer();
+  const actions = useReplyActions(composer.withComposer);
   const canReply = post.viewer.canReply && !post.locked && !post.deleted;
 
   const pages = comments.data?.pages ?? [];
@@ -99,7 +131,9 @@ export function Replies({ post, gate }: { post: PostDetail; gate: SignInGate }) 
         )}
       />
       <ReplyGate post={post}>
-        <ReplyComposer ref={composer} postId={post.id} />
+        <Suspense fallback={null}>
+          <ReplyComposer ref={composer.ref} postId={post.id} />
+        </Suspense>
       </ReplyGate>
     </Stack>
   );

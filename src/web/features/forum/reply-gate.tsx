@@ -1,10 +1,15 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PostDetail } from '../../../shared/forum';
 import { useSession } from '../../api/session';
-import { activeMute, MutedNotice } from '../../components/muted-notice';
+import { activeMute } from '../../components/active-mute';
+
+/** Only a muted member sees it, so nobody else loads it. */
+const MutedNotice = lazy(() =>
+  import('../../components/muted-notice').then((module) => ({ default: module.MutedNotice })),
+);
 
 /**
  * Shows the reply form only to someone who may send it; everyone else learns why not (a locked
@@ -46,7 +51,13 @@ export function ReplyGate({ post, children }: { post: PostDetail; children: Reac
     );
   }
   const mute = activeMute(user.mute);
-  if (mute) return <MutedNotice mute={mute} />;
+  if (mute) {
+    return (
+      <Suspense fallback={null}>
+        <MutedNotice mute={mute} />
+      </Suspense>
+    );
+  }
   if (!post.viewer.canReply) {
     return <Text c="dimmed">You cannot reply to this thread.</Text>;
   }

@@ -1,6 +1,6 @@
 import { Anchor, Blockquote, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconEdit, IconQuote, IconTrash } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import type { Comment } from '../../../shared/forum';
 import { AuthorLink } from '../../components/author-link';
 import { ModerationControls, useViewer } from '../../components/moderation-controls';
@@ -11,10 +11,14 @@ import { HiddenNotice } from './hidden-notice';
 import { LikeButton, LikeCount } from './like-button';
 import { RelativeTime } from './relative-time';
 import { RenderedMarkdown } from '../../components/rendered-markdown';
-import { ReplyEditForm } from './reply-edit-form';
 import { ReportButton } from './report-button';
 import { RevisionHistory } from './revision-history';
 import type { SignInGate } from '../../components/use-sign-in-gate';
+
+/** The editor loads on the first press of a reply's "Edit"; the reply stays shown meanwhile. */
+const ReplyEditForm = lazy(() =>
+  import('./reply-edit-form').then((module) => ({ default: module.ReplyEditForm })),
+);
 
 /** What a row can ask of the thread; one identity-stable object shared by every row. */
 export interface ReplyActions {
@@ -93,7 +97,9 @@ export const ReplyRow = memo(function ReplyRow({
             This reply was deleted.
           </Text>
         ) : editing ? (
-          <ReplyEditForm comment={comment} onDone={() => setEditing(false)} />
+          <Suspense fallback={<RenderedMarkdown html={comment.bodyHtml} />}>
+            <ReplyEditForm comment={comment} onDone={() => setEditing(false)} />
+          </Suspense>
         ) : (
           <RenderedMarkdown html={comment.bodyHtml} />
         )}

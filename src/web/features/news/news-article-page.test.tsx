@@ -93,7 +93,7 @@ describe('news article', () => {
     renderRoute('/news/1');
 
     expect(await screen.findByText('No replies yet.')).toBeTruthy();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Reply' }), 'Can’t wait');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Reply' }), 'Can’t wait');
     await userEvent.click(screen.getByRole('button', { name: 'Post reply' }));
 
     await waitFor(() => expect(toastTitles()).toContain('Reply posted'));
