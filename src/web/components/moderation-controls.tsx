@@ -1,12 +1,9 @@
 import { Button, Group, Menu } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Author } from '../../shared/forum';
 import { commentModerationActions, type CommentModerationAction } from '../../shared/moderation';
-import type { Ranked } from '../../shared/rank';
 import { useModerateContent, type ModerationRequest } from '../api/moderate-content';
-import { sessionQueryOptions } from '../api/session';
 import { confirm } from '../shell/confirm-store';
 import { showServerError, showSuccess } from '../shell/server-errors';
 import {
@@ -18,8 +15,12 @@ import {
   type ModerationAction,
 } from './moderation-actions';
 import { ModerationDialogs, type ModerationDialog } from './moderation-dialogs';
+import { useViewer } from './use-viewer';
 
-interface ModerationControlsProps {
+// The review queue reads the viewer from here too.
+export { useViewer };
+
+export interface ModerationControlsProps {
   item: ModeratedItem;
   /** Who wrote it: the rank rule decides whether the viewer may act at all. */
   author: Author;
@@ -31,20 +32,6 @@ interface ModerationControlsProps {
   /** Where a thread may be moved; without them, moving is not offered. */
   categories?: readonly { id: number; name: string; archived: boolean }[];
   onDone?: (action: ModerationAction) => void;
-}
-
-/**
- * The viewer (id and role), read from the session cache without polling of its own: a thread
- * shows one of these per reply, and the page's session query already keeps the cache fresh.
- */
-export function useViewer(): Ranked | null | undefined {
-  return useQuery({
-    ...sessionQueryOptions(),
-    select: (user) => (user ? { id: user.id, role: user.role } : null),
-    refetchInterval: false,
-    refetchOnWindowFocus: false,
-    refetchOnMount: false,
-  }).data;
 }
 
 function isCommentAction(action: ModerationAction): action is CommentModerationAction {

@@ -5,7 +5,7 @@ import type { PostDetail } from '../../../shared/forum';
 import { can } from '../../../shared/permissions';
 import { useSession } from '../../api/session';
 import type { ModerationAction } from '../../components/moderation-actions';
-import { ModerationControls } from '../../components/moderation-controls';
+import { ModerationMenu } from '../../components/moderation-menu';
 import { confirm } from '../../shell/confirm-store';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { showServerError, showSuccess } from '../../shell/server-errors';
@@ -26,7 +26,7 @@ function ThreadModeration({ post }: { post: PostDetail }) {
     if (action === 'purge') void navigate('/forum');
   };
   return (
-    <ModerationControls
+    <ModerationMenu
       item={{
         type: 'post',
         postId: post.id,
@@ -39,7 +39,6 @@ function ThreadModeration({ post }: { post: PostDetail }) {
       }}
       author={post.author}
       what="this post"
-      layout="menu"
       categories={categories.data}
       onDone={onDone}
     />

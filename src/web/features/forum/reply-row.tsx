@@ -3,7 +3,8 @@ import { IconArrowBackUp, IconEdit, IconQuote, IconTrash } from '@tabler/icons-r
 import { lazy, memo, Suspense, useState } from 'react';
 import type { Comment } from '../../../shared/forum';
 import { AuthorLink } from '../../components/author-link';
-import { ModerationControls, useViewer } from '../../components/moderation-controls';
+import { ModerationMenu } from '../../components/moderation-menu';
+import { useViewer } from '../../components/use-viewer';
 import { RoleBadge } from '../../components/role-badge';
 import { UserAvatar } from '../../components/user-avatar';
 import { can } from '../../../shared/permissions';
@@ -176,7 +177,7 @@ export const ReplyRow = memo(function ReplyRow({
               <ReportButton target={{ kind: 'comment', id: comment.id }} what={what} gate={gate} />
             )}
             {isModerator && (
-              <ModerationControls
+              <ModerationMenu
                 item={{
                   type: 'comment',
                   postId: comment.postId,
@@ -189,7 +190,6 @@ export const ReplyRow = memo(function ReplyRow({
                 }}
                 author={comment.author}
                 what={what}
-                layout="menu"
               />
             )}
           </Group>
