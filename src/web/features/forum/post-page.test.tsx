@@ -238,6 +238,19 @@ describe('post page', () => {
     });
   });
 
+  it('loads the report dialog on the first press and gives focus back to the button on close', async () => {
+    stubApi({ ...sessionOf(viewer), ...threadRoutes(buildThreadDetail({ author: bob })) });
+    renderRoute('/forum/post/1');
+
+    const report = await screen.findByRole('button', { name: 'Report this post' });
+    await userEvent.click(report);
+    const dialog = await screen.findByRole('dialog', { name: 'Report this post' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(report));
+  });
+
   it('reports a reply as spam without a reason', async () => {
     const api = stubApi({
       ...sessionOf(viewer),
