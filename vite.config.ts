@@ -34,7 +34,8 @@ function buildManifest(): Plugin {
  */
 const compressible = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
-function precompress(outDir: string): Plugin {
+function precompress(): Plugin {
+  let outDir = '';
   function walk(folder: string): string[] {
     return readdirSync(folder).flatMap((name) => {
       const file = path.join(folder, name);
@@ -44,6 +45,9 @@ function precompress(outDir: string): Plugin {
   return {
     name: 'viewpoint-precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
       for (const file of walk(outDir)) {
         if (!compressible.test(file)) continue;
@@ -79,7 +83,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
   },
-  plugins: [react(), buildManifest(), ...(isSsrBuild ? [] : [precompress(webOutDir)])],
+  plugins: [react(), buildManifest(), ...(isSsrBuild ? [] : [precompress()])],
   build: isSsrBuild
     ? {
         outDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)),

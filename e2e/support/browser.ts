@@ -31,6 +31,8 @@ export interface NewPageOptions {
   /** The browser's locale and time zone (dates the page formats), e.g. 'en-US' and 'UTC'. */
   locale?: string;
   timezoneId?: string;
+  /** `false`: the browser runs no script (a crawler's view). */
+  javaScript?: boolean;
 }
 
 interface PageRecord {
@@ -54,6 +56,29 @@ export function consoleErrorsOf(page: Page): string[] {
 /** Fails when the page logged a console error, threw an uncaught error or violated the CSP. */
 export function expectNoConsoleErrors(page: Page): void {
   expect(consoleErrorsOf(page), 'console errors, page errors or CSP violations').toEqual([]);
+}
+
+/**
+ * Public pages arrive drawn by the server and come alive when the app hydrates; a press before
+ * that would be lost. goto and reload resolve once the app says it is ready (an event, not a
+ * timer, so paused clocks do not stall it).
+ */
+function waitForAppOnNavigation(page: Page): void {
+  const ready = async <T extends { headers(): Record<string, string> } | null>(response: T) => {
+    if (!response?.headers()['content-type']?.startsWith('text/html')) return response;
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          if (document.documentElement.dataset.appReady === 'true') resolve();
+          else document.addEventListener('app-ready', () => resolve(), { once: true });
+        }),
+    );
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => ready(await goto(...args));
+  page.reload = async (...args) => ready(await reload(...args));
 }
 
 function watch(page: Page, allowed: RegExp[]): void {
@@ -122,6 +147,7 @@ export function useBrowser(options: UseBrowserOptions = {}): BrowserFixture {
       colorScheme: contextOptions.colorScheme ?? 'light',
       viewport: { width: 1280, height: 800 },
       reducedMotion: 'no-preference',
+      javaScriptEnabled: contextOptions.javaScript !== false,
       ...(contextOptions.locale ? { locale: contextOptions.locale } : {}),
       ...(contextOptions.timezoneId ? { timezoneId: contextOptions.timezoneId } : {}),
     });
@@ -132,6 +158,7 @@ export function useBrowser(options: UseBrowserOptions = {}): BrowserFixture {
     }
     const entry = { context, pages: [] as Page[] };
     const track = (page: Page) => {
+      if (!records.has(page) && contextOptions.javaScript !== false) waitForAppOnNavigation(page);
       watch(page, contextOptions.allowConsoleErrors ?? []);
       if (!entry.pages.includes(page)) entry.pages.push(page);
     };

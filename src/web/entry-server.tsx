@@ -145,6 +145,9 @@ function renderToHtml(element: ReactElement): Promise<string> {
       },
     });
     const stream = renderToPipeableStream(element, {
+      // One piece: React would otherwise move big Suspense blocks into place with an inline
+      // script, which the CSP refuses (the page is only sent once it is whole anyway).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: (error) => {
         clearTimeout(timer);

@@ -185,6 +185,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       );
+      // The same address answers brotli, gzip or plain by Accept-Encoding.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 

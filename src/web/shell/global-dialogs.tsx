@@ -1,32 +1,44 @@
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useConfirmState } from './confirm-store';
 import { useImageViewerState } from './image-viewer-store';
 
-const ConfirmDialog = lazy(() =>
-  import('./confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
-);
-const ImageViewer = lazy(() =>
-  import('./image-viewer').then((module) => ({ default: module.ImageViewer })),
-);
-
-/** Mounted from the first time it is wanted on, so closing transitions still play. */
-function useWanted(now: boolean): boolean {
-  const [wanted, setWanted] = useState(now);
-  if (now && !wanted) setWanted(true);
-  return wanted || now;
+/**
+ * The component `load` gives, loaded the first time `wanted` is true and kept from then on (so
+ * closing transitions still play). No Suspense: nothing waits on a timer, so paused test
+ * clocks do not hold it back either.
+ */
+function useLoadedWhenWanted(
+  wanted: boolean,
+  load: () => Promise<ComponentType>,
+): ComponentType | null {
+  const [component, setComponent] = useState<{ Component: ComponentType } | null>(null);
+  useEffect(() => {
+    if (!wanted || component) return;
+    let current = true;
+    void load().then((Component) => {
+      if (current) setComponent({ Component });
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted, component, load]);
+  return component?.Component ?? null;
 }
+
+const loadConfirmDialog = () => import('./confirm-dialog').then((module) => module.ConfirmDialog);
+const loadImageViewer = () => import('./image-viewer').then((module) => module.ImageViewer);
 
 /**
  * The global confirm dialog and image viewer: their code loads the first time one opens, so a
  * reader who never opens them never downloads it.
  */
 export function GlobalDialogs() {
-  const confirmWanted = useWanted(useConfirmState().opened);
-  const viewerWanted = useWanted(useImageViewerState().image !== null);
+  const ConfirmDialog = useLoadedWhenWanted(useConfirmState().opened, loadConfirmDialog);
+  const ImageViewer = useLoadedWhenWanted(useImageViewerState().image !== null, loadImageViewer);
   return (
-    <Suspense fallback={null}>
-      {confirmWanted && <ConfirmDialog />}
-      {viewerWanted && <ImageViewer />}
-    </Suspense>
+    <>
+      {ConfirmDialog && <ConfirmDialog />}
+      {ImageViewer && <ImageViewer />}
+    </>
   );
 }
