@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /** Dates as the pages show them, in the reader's own locale and time zone. */
 const fullFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -44,4 +46,57 @@ export function formatRelative(iso: string, now = Date.now()): string {
     if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
   }
   return 'just now';
+}
+
+/*
+ * A server render and the browser's hydration must write the same text, but only the browser
+ * knows the reader's locale, time zone and clock. While drawing for the server or hydrating,
+ * pages use fixed formats (en-US, UTC, dates instead of "3 hours ago"); right after, the
+ * reader's own.
+ */
+const renderFormat = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+const renderFull = renderFormat({ dateStyle: 'full', timeStyle: 'short' });
+const renderDay = renderFormat({ dateStyle: 'medium' });
+const renderDate = renderFormat({ dateStyle: 'long' });
+const renderDateTime = renderFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const renderNumber = new Intl.NumberFormat('en-US');
+
+export interface Formats {
+  full(iso: string): string;
+  day(iso: string): string;
+  date(iso: string): string;
+  dateTime(iso: string): string;
+  relative(iso: string): string;
+  number(value: number): string;
+}
+
+const readerFormats: Formats = {
+  full: formatFull,
+  day: formatDay,
+  date: formatDate,
+  dateTime: formatDateTime,
+  relative: (iso) => formatRelative(iso),
+  number: (value) => value.toLocaleString(),
+};
+
+const renderFormats: Formats = {
+  full: (iso) => `${renderFull.format(new Date(iso))} UTC`,
+  day: (iso) => renderDay.format(new Date(iso)),
+  date: (iso) => renderDate.format(new Date(iso)),
+  dateTime: (iso) => `${renderDateTime.format(new Date(iso))} UTC`,
+  relative: (iso) => renderDay.format(new Date(iso)),
+  number: (value) => renderNumber.format(value),
+};
+
+const noSubscription = () => () => {};
+
+/** The formats to write dates and counts with: fixed while hydrating, then the reader's. */
+export function useFormats(): Formats {
+  const reader = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return reader ? readerFormats : renderFormats;
 }

@@ -20,10 +20,8 @@ export function NavigationDrawer() {
   const load = () => {
     if (!wanted) setWanted(true);
   };
-  const closeAndReturn = () => {
-    close();
-    button.current?.focus();
-  };
+  // However it closes (Escape, the close button, a link), focus goes back to the button.
+  const returnFocus = () => button.current?.focus();
   const { pathname, search } = useLocation();
   useEffect(() => {
     close();
@@ -50,7 +48,7 @@ export function NavigationDrawer() {
       </ActionIcon>
       {(wanted || opened) && (
         <Suspense fallback={null}>
-          <NavigationPanel opened={opened} close={closeAndReturn} />
+          <NavigationPanel opened={opened} close={close} onClosed={returnFocus} />
         </Suspense>
       )}
     </>

@@ -50,10 +50,25 @@ function AccountSection({ returnTo }: { returnTo: string }) {
 }
 
 /** The drawer itself: its own chunk, loaded when a phone's menu button is first pressed. */
-export default function NavigationPanel({ opened, close }: { opened: boolean; close: () => void }) {
+export default function NavigationPanel({
+  opened,
+  close,
+  onClosed,
+}: {
+  opened: boolean;
+  close: () => void;
+  onClosed: () => void;
+}) {
   const { pathname, search } = useLocation();
   return (
-    <Drawer.Root opened={opened} onClose={close} position="right" size="xs" returnFocus={false}>
+    <Drawer.Root
+      opened={opened}
+      onClose={close}
+      position="right"
+      size="xs"
+      returnFocus={false}
+      onExitTransitionEnd={onClosed}
+    >
       <Drawer.Overlay />
       <Drawer.Content>
         {/* Mantine renders a <header>, which would be a second page banner landmark. */}

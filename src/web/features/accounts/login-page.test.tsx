@@ -30,7 +30,7 @@ describe('login page', () => {
     expect(authState.getState()).toMatchObject({ isUser: true, user: { uid: 'u1' } });
     expect(window.localStorage.getItem('viewpoint:isUser')).toBe('true');
     // The header now shows the account menu instead of 'Sign in'.
-    expect(screen.getByRole('button', { name: 'Account menu for Ann Lee' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Account menu for Ann Lee' })).toBeTruthy();
   });
 
   it('goes home when redirect points at another site', async () => {

@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import type { SignInGate } from '../../components/use-sign-in-gate';
+import { useFormats } from '../../components/format-time';
 
 interface LikeButtonProps {
   reacted: boolean;
@@ -16,11 +17,12 @@ interface LikeButtonProps {
  * refuses a like of one's own writing).
  */
 export function LikeCount({ count }: { count: number }) {
+  const format = useFormats();
   return (
     <Group gap={4} c="dimmed" title="Likes">
       <IconHeart size={16} aria-hidden />
       <Text size="sm">
-        {count.toLocaleString()} {count === 1 ? 'like' : 'likes'}
+        {format.number(count)} {count === 1 ? 'like' : 'likes'}
       </Text>
     </Group>
   );
@@ -28,6 +30,7 @@ export function LikeCount({ count }: { count: number }) {
 
 /** A toggle (aria-pressed) with the like count; signed-out visitors are sent to sign in. */
 export function LikeButton({ reacted, count, what, gate, onToggle }: LikeButtonProps) {
+  const format = useFormats();
   return (
     <Button
       size="compact-sm"
@@ -42,7 +45,7 @@ export function LikeButton({ reacted, count, what, gate, onToggle }: LikeButtonP
         if (gate()) onToggle(!reacted);
       }}
     >
-      {count.toLocaleString()}
+      {format.number(count)}
     </Button>
   );
 }

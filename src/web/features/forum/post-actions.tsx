@@ -16,6 +16,7 @@ import { LikeButton, LikeCount } from './like-button';
 import { ReportButton } from './report-button';
 import { ShareButton } from './share-button';
 import type { SignInGate } from '../../components/use-sign-in-gate';
+import { useFormats } from '../../components/format-time';
 
 /** The moderators' menu on a thread; mounted only for them, so nobody else loads categories. */
 function ThreadModeration({ post }: { post: PostDetail }) {
@@ -47,6 +48,7 @@ function ThreadModeration({ post }: { post: PostDetail }) {
 
 /** Like, views, share, report, and the author's (or a moderator's) edit and delete. */
 export function PostActions({ post, gate }: { post: PostDetail; gate: SignInGate }) {
+  const format = useFormats();
   const navigate = useNavigate();
   const react = useReactToPost();
   const deletePost = useDeletePost();
@@ -95,7 +97,7 @@ export function PostActions({ post, gate }: { post: PostDetail; gate: SignInGate
         <Group gap={4} c="dimmed" title="Views">
           <IconEye size={16} aria-hidden />
           <Text size="sm">
-            {post.viewCount.toLocaleString()} {post.viewCount === 1 ? 'view' : 'views'}
+            {format.number(post.viewCount)} {post.viewCount === 1 ? 'view' : 'views'}
           </Text>
         </Group>
       </Group>

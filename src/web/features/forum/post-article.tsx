@@ -4,7 +4,7 @@ import type { PostDetail } from '../../../shared/forum';
 import { RatingStars } from '../../components/rating-stars';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { AuthorCard } from './author-card';
-import { formatFull } from '../../components/format-time';
+import { useFormats } from '../../components/format-time';
 import { HiddenNotice } from './hidden-notice';
 import { PostActions } from './post-actions';
 import { PostTags } from './post-tags';
@@ -15,6 +15,7 @@ import type { SignInGate } from '../../components/use-sign-in-gate';
 
 /** The thread itself: heading, author, body (or its tombstone) and what can be done with it. */
 export function PostArticle({ post, gate }: { post: PostDetail; gate: SignInGate }) {
+  const format = useFormats();
   return (
     <Stack component="article" gap="md" aria-labelledby="post-title">
       <Stack gap="xs">
@@ -58,8 +59,8 @@ export function PostArticle({ post, gate }: { post: PostDetail; gate: SignInGate
       <AuthorCard author={post.author}>
         <Group gap="xs">
           <Text size="sm" c="dimmed">
-            <time dateTime={post.createdAt} title={formatFull(post.createdAt)}>
-              {formatFull(post.createdAt)}
+            <time dateTime={post.createdAt} title={format.full(post.createdAt)}>
+              {format.full(post.createdAt)}
             </time>
           </Text>
           {post.editedAt && (

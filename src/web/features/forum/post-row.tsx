@@ -8,6 +8,7 @@ import { UserAvatar } from '../../components/user-avatar';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { PostTags } from './post-tags';
 import { RelativeTime } from './relative-time';
+import { useFormats } from '../../components/format-time';
 
 interface CountProps {
   icon: ReactNode;
@@ -19,11 +20,12 @@ interface CountProps {
 /** An icon and a number, read as "12 replies". */
 function Count({ icon, value, one, many }: CountProps) {
   const noun = value === 1 ? one : many;
+  const format = useFormats();
   return (
-    <Group gap={4} wrap="nowrap" title={`${value.toLocaleString()} ${noun}`}>
+    <Group gap={4} wrap="nowrap" title={`${format.number(value)} ${noun}`}>
       {icon}
       <Text size="sm">
-        {value.toLocaleString()}
+        {format.number(value)}
         <VisuallyHidden> {noun}</VisuallyHidden>
       </Text>
     </Group>

@@ -8,10 +8,12 @@ import { PrefetchLink } from '../../shell/prefetch-link';
 import { useFirstPosts } from './api/get-posts';
 import { REVIEWS_SLUG } from './post-form-schema';
 import { RelativeTime } from './relative-time';
+import { useFormats } from '../../components/format-time';
 
 /** One thread in a short list: its title, the review's film and rating, who and when. */
 function RecentPost({ post, when }: { post: PostSummary; when: 'active' | 'posted' }) {
-  const replies = post.replyCount === 1 ? '1 reply' : `${post.replyCount.toLocaleString()} replies`;
+  const format = useFormats();
+  const replies = post.replyCount === 1 ? '1 reply' : `${format.number(post.replyCount)} replies`;
   return (
     <Stack component="li" gap={4}>
       <Anchor

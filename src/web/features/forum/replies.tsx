@@ -11,6 +11,7 @@ import type { ReplyComposerHandle } from './reply-composer';
 import { ReplyGate } from './reply-gate';
 import { ReplyRow, type ReplyActions } from './reply-row';
 import type { SignInGate } from '../../components/use-sign-in-gate';
+import { useFormats } from '../../components/format-time';
 
 /**
  * The reply form and its Markdown editor load only for someone the gate lets reply: visitors,
@@ -98,6 +99,7 @@ export function Replies({ post, gate }: { post: PostDetail; gate: SignInGate }) 
   const pages = comments.data?.pages ?? [];
   const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
   const total = pages.at(-1)?.total ?? post.replyCount;
+  const format = useFormats();
 
   return (
     <Stack gap="md" component="section" aria-labelledby="replies-title">
@@ -106,7 +108,7 @@ export function Replies({ post, gate }: { post: PostDetail; gate: SignInGate }) 
       </Title>
       {loaded > 0 && (
         <Text size="sm" c="dimmed" aria-live="polite">
-          Showing {loaded.toLocaleString()} of {total.toLocaleString()}{' '}
+          Showing {format.number(loaded)} of {format.number(total)}{' '}
           {total === 1 ? 'reply' : 'replies'}
         </Text>
       )}

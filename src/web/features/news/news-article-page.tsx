@@ -6,7 +6,7 @@ import { can } from '../../../shared/permissions';
 import { isApiError } from '../../api/api-client';
 import { useSession } from '../../api/session';
 import { AuthorLink } from '../../components/author-link';
-import { formatFull } from '../../components/format-time';
+import { useFormats } from '../../components/format-time';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { useNewsArticle } from './api/get-news-article';
@@ -21,6 +21,7 @@ import { articleStructuredData } from './structured-data';
 
 function ArticleView({ article }: { article: NewsArticle }) {
   const session = useSession();
+  const format = useFormats();
   const date = article.publishAt ?? article.createdAt;
   return (
     <Stack component="article" gap="md" aria-labelledby="news-title">
@@ -38,7 +39,7 @@ function ArticleView({ article }: { article: NewsArticle }) {
         </Title>
         <Group gap="xs" justify="space-between">
           <Text size="sm" c="dimmed">
-            <time dateTime={date}>{formatFull(date)}</time> · by{' '}
+            <time dateTime={date}>{format.full(date)}</time> · by{' '}
             <AuthorLink author={article.author} />
           </Text>
           {can(session.data?.role, 'news.write') && (

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Flex, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconStar } from '@tabler/icons-react';
 import type { NewsSummary } from '../../../shared/news';
-import { formatDate, formatFull } from '../../components/format-time';
+import { useFormats } from '../../components/format-time';
 import { PrefetchLink } from '../../shell/prefetch-link';
 
 interface NewsCardProps {
@@ -12,6 +12,7 @@ interface NewsCardProps {
 
 /** One article in the list: cover thumbnail, title, summary and date. */
 export function NewsCard({ article, headingOrder = 2 }: NewsCardProps) {
+  const format = useFormats();
   const date = article.publishAt ?? article.createdAt;
   const titleId = `news-${article.id}-title`;
   return (
@@ -37,8 +38,8 @@ export function NewsCard({ article, headingOrder = 2 }: NewsCardProps) {
               </Badge>
             )}
             <Text size="sm" c="dimmed">
-              <time dateTime={date} title={formatFull(date)}>
-                {formatDate(date)}
+              <time dateTime={date} title={format.full(date)}>
+                {format.date(date)}
               </time>
             </Text>
           </Group>
@@ -51,7 +52,7 @@ export function NewsCard({ article, headingOrder = 2 }: NewsCardProps) {
           <Text size="sm" c="dimmed">
             {article.commentCount === 1
               ? '1 reply'
-              : `${article.commentCount.toLocaleString()} replies`}
+              : `${format.number(article.commentCount)} replies`}
           </Text>
         </Stack>
       </Flex>

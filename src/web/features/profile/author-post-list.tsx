@@ -4,13 +4,14 @@ import { RatingStars } from '../../components/rating-stars';
 import { QueryList } from '../../components/query-list';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { useAuthorPosts } from './api/get-author-posts';
-import { formatDate, formatDateTime } from '../../components/format-time';
+import { useFormats, type Formats } from '../../components/format-time';
 
-function replies(count: number): string {
-  return `${count.toLocaleString()} ${count === 1 ? 'reply' : 'replies'}`;
+function replies(count: number, format: Formats): string {
+  return `${format.number(count)} ${count === 1 ? 'reply' : 'replies'}`;
 }
 
 function AuthorPostRow({ post }: { post: PostSummary }) {
+  const format = useFormats();
   return (
     <Paper component="li" withBorder p="sm" radius="md">
       <Stack gap={6}>
@@ -28,11 +29,11 @@ function AuthorPostRow({ post }: { post: PostSummary }) {
           )}
           {post.rating !== null && <RatingStars rating={post.rating} />}
           <Text size="sm" c="dimmed">
-            {replies(post.replyCount)}
+            {replies(post.replyCount, format)}
           </Text>
           <Text size="sm" c="dimmed">
-            <time dateTime={post.createdAt} title={formatDateTime(post.createdAt)}>
-              {formatDate(post.createdAt)}
+            <time dateTime={post.createdAt} title={format.dateTime(post.createdAt)}>
+              {format.date(post.createdAt)}
             </time>
           </Text>
         </Group>

@@ -5,11 +5,12 @@ import { QueryList } from '../../components/query-list';
 import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { useAuthorComments } from './api/get-author-comments';
-import { formatDate, formatDateTime } from '../../components/format-time';
+import { useFormats } from '../../components/format-time';
 
 type AuthorComment = z.infer<typeof authorCommentSchema>;
 
 function AuthorReplyRow({ reply }: { reply: AuthorComment }) {
+  const format = useFormats();
   return (
     <Paper component="li" withBorder p="sm" radius="md">
       <Stack gap={6}>
@@ -21,8 +22,8 @@ function AuthorReplyRow({ reply }: { reply: AuthorComment }) {
             </Anchor>
           </Text>
           <Text size="sm" c="dimmed">
-            <time dateTime={reply.createdAt} title={formatDateTime(reply.createdAt)}>
-              {formatDate(reply.createdAt)}
+            <time dateTime={reply.createdAt} title={format.dateTime(reply.createdAt)}>
+              {format.date(reply.createdAt)}
             </time>
           </Text>
         </Group>

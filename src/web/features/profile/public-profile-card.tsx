@@ -4,10 +4,10 @@ import { useId } from 'react';
 import type { PublicProfile } from '../../../shared/profiles';
 import { RoleBadge } from '../../components/role-badge';
 import { UserAvatar } from '../../components/user-avatar';
-import { formatDate } from '../../components/format-time';
+import { useFormats, type Formats } from '../../components/format-time';
 
-function counted(count: number, one: string, many: string): string {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
+function counted(count: number, one: string, many: string, format: Formats): string {
+  return `${format.number(count)} ${count === 1 ? one : many}`;
 }
 
 function FavouriteFilms({ films }: { films: string[] }) {
@@ -39,6 +39,7 @@ function FavouriteFilms({ films }: { films: string[] }) {
 
 /** Who a member is: picture, names, role, when they joined, where from, and what they like. */
 export function PublicProfileCard({ profile }: { profile: PublicProfile }) {
+  const format = useFormats();
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack gap="md">
@@ -61,7 +62,7 @@ export function PublicProfileCard({ profile }: { profile: PublicProfile }) {
               <Group gap={4} wrap="nowrap">
                 <IconCalendar size={16} aria-hidden />
                 <Text size="sm">
-                  Joined <time dateTime={profile.joinedAt}>{formatDate(profile.joinedAt)}</time>
+                  Joined <time dateTime={profile.joinedAt}>{format.date(profile.joinedAt)}</time>
                 </Text>
               </Group>
               {profile.location !== '' && (
@@ -73,10 +74,10 @@ export function PublicProfileCard({ profile }: { profile: PublicProfile }) {
             </Group>
             <Group gap="md" mt={4}>
               <Text size="sm" fw={600}>
-                {counted(profile.counts.posts, 'post', 'posts')}
+                {counted(profile.counts.posts, 'post', 'posts', format)}
               </Text>
               <Text size="sm" fw={600}>
-                {counted(profile.counts.replies, 'reply', 'replies')}
+                {counted(profile.counts.replies, 'reply', 'replies', format)}
               </Text>
             </Group>
           </Stack>
