@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkA11y } from './support/axe';
 import { expectNoConsoleErrors, useBrowser } from './support/browser';
@@ -45,14 +46,18 @@ describe('home page', () => {
     expect(html).toMatch(/<link rel="icon"/);
     expect(html).toContain('<title>Home · Viewpoint</title>');
     expect(html).not.toContain('<!--app-head-->');
-    // The CSP forbids inline scripts, so the document must not rely on any: inline elements
-    // hold data only (the server render's state, structured data), which browsers never run.
-    const inlineScripts = [...html.matchAll(/<script\b([^>]*)>/g)].filter(
-      ([, attributes]) =>
-        !/\bsrc=/.test(attributes ?? '') &&
-        !/\btype="application\/(ld\+)?json"/.test(attributes ?? ''),
+    // The CSP runs no inline script but the ones it names by hash (the colour-scheme script);
+    // the other inline elements hold data only (the server render's state, structured data).
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes = '']) => !/\bsrc=|\btype="application\/(ld\+)?json"/.test(attributes),
     );
-    expect(inlineScripts).toEqual([]);
+    expect(inlineScripts).toHaveLength(1);
+    for (const [, , body = ''] of inlineScripts) {
+      const hash = createHash('sha256').update(body).digest('base64');
+      expect(csp).toContain(`'sha256-${hash}'`);
+    }
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'(;|$)/);
   });
 
   it('writes a canonical link without the query string', async () => {

@@ -34,7 +34,12 @@ import { registerHealth } from './plugins/health.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
-import { loadPageRenderer, registerWeb, type PageRenderer } from './plugins/web.js';
+import {
+  inlineScriptHashes,
+  loadPageRenderer,
+  registerWeb,
+  type PageRenderer,
+} from './plugins/web.js';
 import type { RouteAccess } from './core/access.js';
 
 /** Every route the app registered, for tests that check each one declares its schemas. */
@@ -106,7 +111,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Pages and API answers over 1 KB are compressed on the fly (brotli or gzip, by the request's
   // Accept-Encoding, with Vary); built assets come precompressed (plugins/web.ts).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  registerSecurityHeaders(app, { https: config.publicUrl.protocol === 'https:' });
+  const serveWeb = (options.serveWeb ?? config.serveWeb) !== false;
+  registerSecurityHeaders(app, {
+    https: config.publicUrl.protocol === 'https:',
+    scriptHashes: serveWeb ? inlineScriptHashes(config.webRoot) : [],
+  });
   await app.register(cookie, { secret: config.authSecret });
   registerCsrf(app, { publicUrl: config.publicUrl });
   const limiter = createLimiter({
@@ -156,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter,
   });
 
-  if ((options.serveWeb ?? config.serveWeb) !== false) {
+  if (serveWeb) {
     await registerWeb(app, {
       webRoot: config.webRoot,
       siteName: config.siteName,

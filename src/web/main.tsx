@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './shell/mantine-styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';

@@ -22,18 +22,21 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Security headers on every response. The CSP is strict: our own scripts only (the
- * colour-scheme script is a file, not inline), inline styles allowed because Mantine sets CSS
- * variables at run time. Routes that need another policy (media files, the API docs) set their
- * own header, which replaces this one.
+ * Security headers on every response. The CSP is strict: our own script files, and inline only
+ * the scripts whose SHA-256 is listed (the colour-scheme script of index.html, hashed at start),
+ * inline styles allowed because Mantine sets CSS variables at run time. Routes that need another
+ * policy (media files, the API docs) set their own header, which replaces this one.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { https: boolean; scriptHashes?: readonly string[] },
+) {
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(options.scriptHashes ?? []).map((hash) => `'sha256-${hash}'`)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

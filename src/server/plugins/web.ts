@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -89,6 +90,22 @@ export function readWebBuild(webRoot: string) {
     // A development build has no manifest; the notice then never fires.
   }
   return { template, buildId };
+}
+
+/**
+ * The SHA-256 (base64) of each inline script the built index.html runs, for the CSP; data
+ * blocks (JSON) are not run and need none. No build, no hashes.
+ */
+export function inlineScriptHashes(webRoot: string): string[] {
+  let template: string;
+  try {
+    template = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...template.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes = '']) => !/\bsrc=|\btype="application\//.test(attributes))
+    .map(([, , body = '']) => createHash('sha256').update(body).digest('base64'));
 }
 
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {

@@ -4,7 +4,7 @@ import type { DataRouter } from 'react-router';
 import { deepestHandle } from './route-handle';
 
 /**
- * Mantine's own manager and key, which public/color-scheme.js also reads before first paint.
+ * Mantine's own manager and key, which the inline script of index.html also reads before first paint.
  * Creating it touches no browser global (it checks `typeof window` itself).
  */
 export const colorSchemeManager = localStorageColorSchemeManager({
