@@ -83,6 +83,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
   },
+  resolve: {
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/web/zod-jitless.ts', import.meta.url)),
+      },
+    ],
+  },
   plugins: [react(), buildManifest(), ...(isSsrBuild ? [] : [precompress()])],
   build: isSsrBuild
     ? {

@@ -6,6 +6,9 @@ import { singleLineText } from '../shared/text.js';
 /** Routes without query parameters still validate them: an unknown parameter is an error. */
 export const noQuery = z.object({}).strict();
 
+/** The longest path part the router matches as a parameter; longer ones are refused. */
+export const maxParamLength = 200;
+
 /** Accounts, sessions and uploads are named by text ids in the path. */
 export const textIdParams = z.object({ id: singleLineText().min(1).max(100) });
 

@@ -13,7 +13,7 @@ async function startServer() {
   mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
   writeFileSync(
     path.join(webRoot, 'index.html'),
-    '<html lang="en"><head><!--app-head--></head></html>',
+    '<html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>',
   );
   // Large enough that the response is still streaming when the signal arrives.
   writeFileSync(path.join(webRoot, 'assets', 'film-reel.bin'), Buffer.alloc(32 * 1024 * 1024, 7));

@@ -2,7 +2,6 @@ import './shell/mantine-styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { z } from 'zod';
 import type { SessionUser } from '../shared/accounts';
 import { createQueryClient } from './api/query-client';
 import { queryKeys } from './api/query-keys';
@@ -10,9 +9,6 @@ import { createRoutes } from './routes';
 import { App } from './shell/app-providers';
 import { authState, authStateOf } from './shell/auth-state';
 import { hydrateQueries, SSR_STATE_ID, type SsrState } from './ssr-state';
-
-// Zod would probe whether `new Function` works, which the CSP refuses (a logged violation).
-z.config({ jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findSiteRoute, type SiteRoute } from '../../shared/routes.js';
-import { noQuery } from '../http.js';
+import { AppError } from '../../shared/errors.js';
+import { maxParamLength, noQuery } from '../http.js';
 
 /**
  * The server render of public pages (src/web/entry-server.tsx, built to dist/ssr). Declared
@@ -241,6 +242,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     async (request: FastifyRequest, reply: FastifyReply) => {
       const rawPath = request.url.split('?')[0] ?? '/';
       if (rawPath.startsWith('/api/') || rawPath.startsWith('/assets/')) {
+        // The router tries this route last; a part too long for a parameter ends up here too.
+        if (rawPath.split('/').some((part) => part.length > maxParamLength)) {
+          throw new AppError('out-of-range', 'A part of the request path is too long');
+        }
         return reply.callNotFound();
       }
       const decoded = decodeURIComponentSafe(rawPath);
