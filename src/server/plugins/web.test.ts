@@ -1,7 +1,12 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import viteConfig from '../../../vite.config.js';
 import { siteRoutes } from '../../shared/routes.js';
 import { createTestApp, webFixtureAsset, type TestApp } from '../test/test-app.js';
+import { inlineScriptHashes, readWebBuild } from './web.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,5 +102,35 @@ describe('source maps', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('the built index.html', () => {
+  const script = "document.documentElement.dataset.x = '1';";
+  let webRoot: string;
+  beforeAll(() => {
+    webRoot = mkdtempSync(path.join(os.tmpdir(), 'viewpoint-web-'));
+    mkdirSync(path.join(webRoot, 'assets'));
+    writeFileSync(path.join(webRoot, 'assets', 'style-1a2b.css'), 'body{color:red}');
+    writeFileSync(
+      path.join(webRoot, 'index.html'),
+      `<html><head><!--app-head--><script>${script}</script>` +
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+        '<link rel="stylesheet" crossorigin href="/assets/style-1a2b.css">' +
+        '</head><body><div id="root"></div></body></html>',
+    );
+  });
+  afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+
+  it('carries the stylesheet in the page, so the first paint waits for no request', () => {
+    const { template } = readWebBuild(webRoot);
+    expect(template).toContain('<style>body{color:red}</style>');
+    expect(template).not.toContain('rel="stylesheet"');
+  });
+
+  it('lets the CSP run exactly its inline scripts, by hash', () => {
+    expect(inlineScriptHashes(webRoot)).toEqual([
+      createHash('sha256').update(script).digest('base64'),
+    ]);
   });
 });

@@ -90,7 +90,22 @@ export function readWebBuild(webRoot: string) {
   } catch {
     // A development build has no manifest; the notice then never fires.
   }
-  return { template, buildId };
+  return { template: inlineStylesheets(template, webRoot), buildId };
+}
+
+/**
+ * The app's stylesheet goes into the page itself: a page's first paint then waits for no
+ * second request (about half a second on a slow phone connection), and later pages are drawn
+ * in the browser without reloading the document. Inline styles are allowed by the CSP.
+ */
+function inlineStylesheets(template: string, webRoot: string): string {
+  return template.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
+    (link, file: string) => {
+      const css = readFileSync(path.join(webRoot, file), 'utf8');
+      return css.includes('</style') ? link : `<style>${css}</style>`;
+    },
+  );
 }
 
 /**
