@@ -51,6 +51,9 @@ export function UserAvatar({ author, size = 32 }: UserAvatarProps) {
       color={avatarColor(author.name)}
       variant="filled"
       name={author.name}
+      // Avatars are never what a page is about: they load as they scroll into view, and a server
+      // render does not ask the browser to fetch them ahead of the page's own content.
+      imageProps={{ loading: 'lazy', decoding: 'async' }}
     />
   );
 }
