@@ -52,7 +52,8 @@ describe('home page', () => {
     const inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
       ([, attributes = '']) => !/\bsrc=|\btype="application\/(ld\+)?json"/.test(attributes),
     );
-    expect(inlineScripts).toHaveLength(1);
+    // The colour-scheme script, and the one that starts the app after the first paint.
+    expect(inlineScripts).toHaveLength(2);
     for (const [, , body = ''] of inlineScripts) {
       const hash = createHash('sha256').update(body).digest('base64');
       expect(csp).toContain(`'sha256-${hash}'`);

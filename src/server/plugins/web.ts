@@ -90,7 +90,42 @@ export function readWebBuild(webRoot: string) {
   } catch {
     // A development build has no manifest; the notice then never fires.
   }
-  return { template: inlineStylesheets(template, webRoot), buildId };
+  return { template: startAfterFirstPaint(inlineStylesheets(template, webRoot)), buildId };
+}
+
+/**
+ * The app's code starts after the browser has painted the page: a server-drawn page is readable
+ * before any script runs, and on a slow phone evaluating the scripts first would hold the first
+ * paint back, and its downloads would share a slow connection with the page. A small inline
+ * script (allowed by its hash) adds the entry and its preloads once the page is parsed and its
+ * first frame drawn, or 200 ms after the page is parsed where no frame comes (a tab in the
+ * background).
+ */
+function startAfterFirstPaint(template: string): string {
+  const entry = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(
+    template,
+  );
+  if (!entry?.[1]) return template;
+  const preloads = [
+    ...template.matchAll(
+      /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g,
+    ),
+  ];
+  const modules = [entry[1], ...preloads.map((match) => match[1] ?? '')];
+  const bootstrap =
+    '(function(){var started=false;function start(){if(started)return;started=true;' +
+    `${JSON.stringify(modules.slice(1))}.forEach(function(href){` +
+    "var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;" +
+    'document.head.appendChild(l);});' +
+    "var s=document.createElement('script');s.type='module';s.crossOrigin='';" +
+    `s.src=${JSON.stringify(modules[0])};document.head.appendChild(s);}` +
+    'function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0);});' +
+    'setTimeout(start,200);}' +
+    "if(document.readyState==='loading')" +
+    "document.addEventListener('DOMContentLoaded',afterPaint);else afterPaint();})();";
+  let result = template.replace(entry[0], `<script>${bootstrap}</script>`);
+  for (const [tag] of preloads) result = result.replace(tag, '');
+  return result;
 }
 
 /**
@@ -115,7 +150,7 @@ function inlineStylesheets(template: string, webRoot: string): string {
 export function inlineScriptHashes(webRoot: string): string[] {
   let template: string;
   try {
-    template = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+    template = readWebBuild(webRoot).template;
   } catch {
     return [];
   }

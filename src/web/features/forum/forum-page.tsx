@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Stack, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMessages, IconPlus } from '@tabler/icons-react';
 import { QueryList } from '../../components/query-list';
 import { PrefetchLink } from '../../shell/prefetch-link';
@@ -64,6 +64,10 @@ export function ForumPage() {
           New post
         </Button>
       </Group>
+      <Text size="lg" maw={720}>
+        Reviews with ratings, discussions about scenes and craft, recommendations for what to watch
+        next, and everything else film lovers talk about.
+      </Text>
       <ThreadList />
     </Stack>
   );
