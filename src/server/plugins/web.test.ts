@@ -132,7 +132,7 @@ describe('the built index.html', () => {
     const { template } = readWebBuild(webRoot);
     expect(template).not.toContain('<script type="module"');
     expect(template).not.toContain('rel="modulepreload"');
-    expect(template).toMatch(/"\/assets\/index-1\.js"[^<]*requestAnimationFrame/);
+    expect(template).toMatch(/"\/assets\/index-1\.js"[^<]*first-contentful-paint/);
   });
 
   it('lets the CSP run exactly its inline scripts, by hash', () => {
