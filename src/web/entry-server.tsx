@@ -90,9 +90,16 @@ const renderTimeoutMs = 10_000;
 const maxPasses = 5;
 
 type InfiniteOptions = Parameters<QueryClient['prefetchInfiniteQuery']>[0];
-type RecordedOptions = ReturnType<QueryClient['defaultQueryOptions']> & {
-  getNextPageParam?: unknown;
-};
+type RecordedOptions = ReturnType<QueryClient['defaultQueryOptions']>;
+
+/** Options `useInfiniteQuery` gave: they carry how to find the first and the next page. */
+function isInfinite(options: RecordedOptions): options is RecordedOptions & InfiniteOptions {
+  return (
+    'initialPageParam' in options &&
+    'getNextPageParam' in options &&
+    typeof options.getNextPageParam === 'function'
+  );
+}
 
 /**
  * A query client that notes every query a render asked for. React does not run effects on the
@@ -119,9 +126,7 @@ function createRenderQueryClient() {
     });
     await Promise.all(
       waiting.map((options) =>
-        options.getNextPageParam === undefined
-          ? client.prefetchQuery(options)
-          : client.prefetchInfiniteQuery(options as unknown as InfiniteOptions),
+        isInfinite(options) ? client.prefetchInfiniteQuery(options) : client.prefetchQuery(options),
       ),
     );
     return waiting.length > 0;
