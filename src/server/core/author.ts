@@ -1,5 +1,6 @@
 import type { Author } from '../../shared/forum.js';
 import { isRole } from '../../shared/roles.js';
+import { users } from '../platform/db/schema.js';
 
 /**
  * How a member appears next to what they wrote or did, everywhere: threads, replies, news, the
@@ -17,6 +18,17 @@ export interface AuthorFields {
 }
 
 export const deletedUserName = 'deleted user';
+
+/** The author's columns for a query-builder select (`author: authorSelection`). */
+export const authorSelection = {
+  id: users.id,
+  name: users.name,
+  username: users.username,
+  displayUsername: users.displayUsername,
+  image: users.image,
+  role: users.role,
+  deletedAt: users.deletedAt,
+};
 
 /** A raw SQL row's `author_*` columns (lists, reply pages, the review queue). */
 export interface AuthorColumns {

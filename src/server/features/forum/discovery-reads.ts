@@ -1,3 +1,4 @@
+import { authorSelection } from '../../core/author.js';
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { newsCategorySlug } from '../../../shared/forum.js';
 import type { Db } from '../../platform/db/database.js';
@@ -93,15 +94,7 @@ const feedColumns = {
   createdAt: posts.createdAt,
   lastmod: lastChange().mapWith(posts.lastActivityAt),
   category: { slug: categories.slug, name: categories.name },
-  author: {
-    id: users.id,
-    name: users.name,
-    username: users.username,
-    displayUsername: users.displayUsername,
-    image: users.image,
-    role: users.role,
-    deletedAt: users.deletedAt,
-  },
+  author: authorSelection,
 };
 
 /**

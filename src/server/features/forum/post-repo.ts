@@ -1,3 +1,4 @@
+import { authorSelection } from '../../core/author.js';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import {
@@ -10,16 +11,6 @@ import {
 import type { Param } from './repo.js';
 
 /** Reads of one thread: its page (one query) and the earlier versions of it and its replies. */
-
-const authorFields = {
-  id: users.id,
-  name: users.name,
-  username: users.username,
-  displayUsername: users.displayUsername,
-  image: users.image,
-  role: users.role,
-  deletedAt: users.deletedAt,
-};
 
 /** One thread with its author and category, and whether the viewer liked it: one query. */
 export function postDetailQuery(db: Db, id: Param<number>, viewerId: Param<string> | null) {
@@ -41,7 +32,7 @@ export function postDetailQuery(db: Db, id: Param<number>, viewerId: Param<strin
       lastActivityAt: posts.lastActivityAt,
       createdAt: posts.createdAt,
       category: { id: categories.id, slug: categories.slug, name: categories.name },
-      author: authorFields,
+      author: authorSelection,
       bodyHtml: posts.bodyHtml,
       bodySource: posts.bodySource,
       editedAt: posts.editedAt,
@@ -63,7 +54,7 @@ export function postRevisionsQuery(db: Db, postId: number) {
       previousTitle: postRevisions.previousTitle,
       previousBody: postRevisions.previousBody,
       createdAt: postRevisions.createdAt,
-      editor: authorFields,
+      editor: authorSelection,
     })
     .from(postRevisions)
     .innerJoin(users, eq(users.id, postRevisions.editorId))
@@ -79,7 +70,7 @@ export function commentRevisionsQuery(db: Db, commentId: number) {
       previousTitle: sql<string | null>`null`,
       previousBody: commentRevisions.previousBody,
       createdAt: commentRevisions.createdAt,
-      editor: authorFields,
+      editor: authorSelection,
     })
     .from(commentRevisions)
     .innerJoin(users, eq(users.id, commentRevisions.editorId))

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Author } from '../../../shared/forum.js';
 import type { Db } from '../../platform/db/database.js';
 import { categories, posts, users } from '../../platform/db/schema.js';
-import { presentAuthor } from '../../core/author.js';
+import { presentAuthor, authorSelection } from '../../core/author.js';
 
 /** What a thread's social preview image shows. */
 export interface ThreadPreview {
@@ -27,15 +27,7 @@ export async function readThreadPreview(db: Db, id: number): Promise<ThreadPrevi
       rating: posts.rating,
       categoryName: categories.name,
       categoryArchivedAt: categories.archivedAt,
-      author: {
-        id: users.id,
-        name: users.name,
-        username: users.username,
-        displayUsername: users.displayUsername,
-        image: users.image,
-        role: users.role,
-        deletedAt: users.deletedAt,
-      },
+      author: authorSelection,
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))

@@ -4,7 +4,7 @@ import type { ModRequest } from '../../../shared/moderation.js';
 import type { Db } from '../../platform/db/database.js';
 import { modRequests, users } from '../../platform/db/schema.js';
 import type { DbOrTx } from '../../core/transaction.js';
-import { presentAuthor } from '../../core/author.js';
+import { presentAuthor, authorSelection } from '../../core/author.js';
 import {
   cursorRowId,
   cursorTimestamp,
@@ -13,18 +13,8 @@ import {
 } from '../../core/cursor.js';
 import { memberCounts, presentMemberHistory } from '../users/index.js';
 
-const author = {
-  id: users.id,
-  name: users.name,
-  username: users.username,
-  displayUsername: users.displayUsername,
-  image: users.image,
-  role: users.role,
-  deletedAt: users.deletedAt,
-};
-
 type RequestRow = typeof modRequests.$inferSelect;
-type AuthorRow = { [K in keyof typeof author]: (typeof users.$inferSelect)[K] };
+type AuthorRow = { [K in keyof typeof authorSelection]: (typeof users.$inferSelect)[K] };
 
 export function presentModRequest(request: RequestRow, requester: AuthorRow): ModRequest {
   return {
@@ -41,7 +31,7 @@ export function presentModRequest(request: RequestRow, requester: AuthorRow): Mo
 /** The user's latest request (mod_requests_user_idx), open or decided. */
 export async function latestRequestOf(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ request: modRequests, requester: author })
+    .select({ request: modRequests, requester: authorSelection })
     .from(modRequests)
     .innerJoin(users, eq(users.id, modRequests.userId))
     .where(eq(modRequests.userId, userId))
@@ -79,7 +69,7 @@ export async function listRequests(
   const rows = await db
     .select({
       request: modRequests,
-      requester: author,
+      requester: authorSelection,
       joinedAt: users.createdAt,
       history: memberCounts(sql`${users.id}`),
       cursorKey: sql<string>`to_char(${modRequests.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,

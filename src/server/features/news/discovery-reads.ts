@@ -1,3 +1,4 @@
+import { authorSelection } from '../../core/author.js';
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
 import { newsArticles, users } from '../../platform/db/schema.js';
@@ -69,15 +70,7 @@ export function latestPublicArticles(db: Db, limit: number) {
       bodyHtml: newsArticles.bodyHtml,
       publishAt: sql<Date>`${newsArticles.publishAt}`.mapWith(newsArticles.publishAt),
       lastmod: lastChange(),
-      author: {
-        id: users.id,
-        name: users.name,
-        username: users.username,
-        displayUsername: users.displayUsername,
-        image: users.image,
-        role: users.role,
-        deletedAt: users.deletedAt,
-      },
+      author: authorSelection,
     })
     .from(newsArticles)
     .innerJoin(users, eq(users.id, newsArticles.authorId))

@@ -1,3 +1,4 @@
+import { authorSelection } from '../../core/author.js';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
@@ -35,15 +36,7 @@ const summaryColumns = {
   updatedAt: newsArticles.updatedAt,
   visible: isPublic,
   commentCount: sql<number>`coalesce(${posts.replyCount}, 0)`,
-  author: {
-    id: users.id,
-    name: users.name,
-    username: users.username,
-    displayUsername: users.displayUsername,
-    image: users.image,
-    role: users.role,
-    deletedAt: users.deletedAt,
-  },
+  author: authorSelection,
 };
 
 const articleColumns = {
