@@ -180,7 +180,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'default',
     title: 'Chat',
     description: 'Talk films in real time.',
-    pending: true,
   },
   {
     name: 'donate-success',

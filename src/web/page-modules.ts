@@ -82,6 +82,7 @@ const pages: Record<string, () => Promise<PageModule>> = {
     import('./features/admin/admin-mod-requests-page').then((m) => ({
       Component: m.AdminModRequestsPage,
     })),
+  chat: () => import('./features/chat/chat-page').then((m) => ({ Component: m.ChatPage })),
   news: () => import('./features/news/news-page').then((m) => ({ Component: m.NewsPage })),
   'news-id': () =>
     import('./features/news/news-article-page').then((m) => ({ Component: m.NewsArticlePage })),

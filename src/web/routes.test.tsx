@@ -43,8 +43,8 @@ describe('app routes', () => {
   });
 
   it('renders pending pages plainly', async () => {
-    renderRoute('/chat');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Chat' })).toBeTruthy();
+    renderRoute('/donations');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Donations' })).toBeTruthy();
     expect(screen.getByText('This page is not available yet.')).toBeTruthy();
   });
 

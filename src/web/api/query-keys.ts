@@ -40,4 +40,13 @@ export const queryKeys = {
   leadArticle: ['news', 'lead'] as const,
   adminNewsList: ['news', 'admin'] as const,
   newsArticle: (id: number) => ['news', 'article', id] as const,
+  /** Every chat query: rooms, each room's messages, the unread total. */
+  chat: ['chat'] as const,
+  /** Every room list; a list's own key says whether it holds archived rooms. */
+  chatRooms: ['chat', 'rooms'] as const,
+  chatRoomList: (archived: boolean) => ['chat', 'rooms', archived ? 'all' : 'active'] as const,
+  /** Every room's history; one room's key adds its id. */
+  chatHistories: ['chat', 'messages'] as const,
+  chatMessages: (roomId: number) => ['chat', 'messages', roomId] as const,
+  chatUnread: ['chat', 'unread'] as const,
 };

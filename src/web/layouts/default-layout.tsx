@@ -1,6 +1,7 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useSite } from '../api/get-site';
+import { ChatLiveChannel, ChatUnreadBadge } from '../features/chat';
 import { ColorModeControl } from '../shell/color-mode-control';
 import { PrefetchLink, PrefetchNavLink } from '../shell/prefetch-link';
 import { mainLinks } from './account-links';
@@ -33,6 +34,7 @@ export function DefaultLayout() {
                   <li key={link.to}>
                     <PrefetchNavLink to={link.to} className={classes.navLink}>
                       {link.label}
+                      {link.to === '/chat' && <ChatUnreadBadge />}
                     </PrefetchNavLink>
                   </li>
                 ))}
@@ -52,6 +54,7 @@ export function DefaultLayout() {
           <Outlet />
         </Container>
       </main>
+      <ChatLiveChannel />
       <footer className={classes.footer}>
         <Container size="lg" py="lg">
           <Group justify="space-between" gap="sm">

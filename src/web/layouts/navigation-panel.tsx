@@ -2,6 +2,7 @@ import { Button, Divider, Drawer, NavLink, Skeleton, Stack, Text } from '@mantin
 import { IconLogout } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { useSignOut } from '../features/accounts/sign-out';
+import { ChatUnreadBadge } from '../features/chat';
 import { useAuthState } from '../shell/auth-state';
 import { ColorModeControl } from '../shell/color-mode-control';
 import { PrefetchLink, PrefetchNavLink } from '../shell/prefetch-link';
@@ -84,7 +85,12 @@ export default function NavigationPanel({
                   key={link.to}
                   component={PrefetchNavLink}
                   to={link.to}
-                  label={link.label}
+                  label={
+                    <>
+                      {link.label}
+                      {link.to === '/chat' && <ChatUnreadBadge />}
+                    </>
+                  }
                 />
               ))}
             </nav>

@@ -1,0 +1,194 @@
+import { Button, Center, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ChatRoom } from '../../../shared/chat';
+import { queryKeys } from '../../api/query-keys';
+import { LoadError, LoadingStatus } from '../../components/query-list';
+import { useMessages } from './api/get-messages';
+import { markRoomRead } from './api/mark-read';
+import { catchUp } from './catch-up';
+import classes from './chat.module.css';
+import { messagesInOrder } from './message-cache';
+import type { MessageActions } from './message-menu';
+import { MessageRow, type ChatViewer } from './message-row';
+import { usePendingMessages } from './pending-messages';
+import { PendingRow } from './pending-row';
+import { setReadingRoom } from './reading-room';
+
+/** Within this many pixels of the end counts as reading the newest messages. */
+const bottomSlack = 48;
+const markReadAfterMs = 600;
+
+interface MessageListProps {
+  room: ChatRoom;
+  viewer: ChatViewer & { name: string; image: string | null };
+  actions: MessageActions;
+}
+
+function isAtBottom(box: HTMLElement): boolean {
+  return box.scrollHeight - box.scrollTop - box.clientHeight <= bottomSlack;
+}
+
+/**
+ * The room's history in its own scrolling box, oldest at the top: it opens at the newest
+ * message, follows new ones while the reader is at the end, keeps its place when older pages
+ * load above (scrolling up loads them), and marks the room read when the newest is in view.
+ */
+export function MessageList({ room, viewer, actions }: MessageListProps) {
+  const queryClient = useQueryClient();
+  const history = useMessages(room.id);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const messages = messagesInOrder(history.data);
+  const pending = usePendingMessages(room.id);
+  const box = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const [reading, setReading] = useState(true);
+  /** The scroll height before an older page arrived, to keep the reader's place. */
+  const heightBeforeOlder = useRef<number | null>(null);
+  const firstId = messages[0]?.id;
+  const newest = messages.at(-1);
+
+  // A history cached from an earlier visit may have missed messages meanwhile.
+  useEffect(() => {
+    if (queryClient.getQueryData(queryKeys.chatMessages(room.id)) !== undefined) {
+      void catchUp(queryClient);
+    }
+  }, [queryClient, room.id]);
+
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    if (heightBeforeOlder.current !== null) {
+      element.scrollTop += element.scrollHeight - heightBeforeOlder.current;
+      heightBeforeOlder.current = null;
+    } else if (atBottom.current) {
+      element.scrollTop = element.scrollHeight;
+    }
+  }, [firstId, messages.length, pending.length]);
+
+  // One's own new message brings the history to its end, wherever the reader was.
+  const ownPending = pending.length;
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (element && ownPending > 0) {
+      element.scrollTop = element.scrollHeight;
+      atBottom.current = true;
+    }
+  }, [ownPending]);
+
+  const loadOlder = () => {
+    if (!hasNextPage || isFetchingNextPage) return;
+    heightBeforeOlder.current = box.current?.scrollHeight ?? null;
+    void fetchNextPage();
+  };
+  const loadOlderLatest = useRef(loadOlder);
+  loadOlderLatest.current = loadOlder;
+
+  // Scrolling up to the top of what is loaded brings the page before it.
+  useEffect(() => {
+    const sentinel = top.current;
+    const root = box.current;
+    if (!sentinel || !root || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadOlderLatest.current();
+      },
+      { root, rootMargin: '200px 0px 0px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [history.isPending]);
+
+  // The reader sees the newest message: it no longer counts as unread, here and in the total.
+  useEffect(() => {
+    const visible = () => document.visibilityState === 'visible';
+    const update = () => {
+      const now = atBottom.current && visible();
+      setReadingRoom(now ? room.id : null);
+      setReading(now);
+    };
+    update();
+    document.addEventListener('visibilitychange', update);
+    return () => {
+      document.removeEventListener('visibilitychange', update);
+      setReadingRoom(null);
+    };
+  }, [room.id]);
+
+  const unreadUpTo = newest && newest.id > (room.lastReadMessageId ?? 0) ? newest.id : null;
+  useEffect(() => {
+    if (!reading || unreadUpTo === null) return;
+    const timer = window.setTimeout(() => {
+      markRoomRead(queryClient, room.id, unreadUpTo).catch(() => undefined);
+    }, markReadAfterMs);
+    return () => window.clearTimeout(timer);
+  }, [queryClient, reading, room.id, unreadUpTo]);
+
+  const onScroll = () => {
+    const element = box.current;
+    if (!element) return;
+    const bottom = isAtBottom(element);
+    if (bottom !== atBottom.current) {
+      atBottom.current = bottom;
+      const now = bottom && document.visibilityState === 'visible';
+      setReadingRoom(now ? room.id : null);
+      setReading(now);
+    }
+  };
+
+  let content;
+  if (history.isPending) content = <LoadingStatus label="Loading the messages" />;
+  else if (history.isError && messages.length === 0) {
+    content = <LoadError title="Could not load the messages" error={history.error} />;
+  } else {
+    content = (
+      <>
+        <div ref={top} />
+        {hasNextPage ? (
+          <Center py="xs">
+            <Button
+              size="compact-sm"
+              variant="default"
+              loading={isFetchingNextPage}
+              onClick={loadOlder}
+            >
+              Load older messages
+            </Button>
+          </Center>
+        ) : (
+          <Text size="sm" c="dimmed" ta="center" py="xs">
+            This is the start of {room.name}.
+          </Text>
+        )}
+        <ol className={classes.messages} aria-label={`Messages in ${room.name}`}>
+          {messages.map((message) => (
+            <MessageRow
+              key={message.id}
+              message={message}
+              viewer={viewer}
+              actions={actions}
+              canPost={room.canPost}
+            />
+          ))}
+          {pending.map((message) => (
+            <PendingRow key={message.nonce} message={message} author={viewer} />
+          ))}
+        </ol>
+      </>
+    );
+  }
+
+  return (
+    <div
+      ref={box}
+      className={classes.history}
+      onScroll={onScroll}
+      role="log"
+      aria-label={`${room.name} history`}
+      tabIndex={0}
+    >
+      {content}
+    </div>
+  );
+}
