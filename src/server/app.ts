@@ -9,13 +9,16 @@ import Fastify, {
 } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { notFound } from '../shared/errors.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import { sessionResponse } from '../shared/accounts.js';
+import { errorEnvelopeSchema, notFound } from '../shared/errors.js';
 import type { Config } from './config.js';
 import { maxParamLength } from './http.js';
 import { registerAccounts } from './features/accounts/accounts.js';
 import { registerAdminRoutes } from './features/admin/routes.js';
 import { registerAuditRoutes } from './features/audit/routes.js';
 import { registerDiscoveryRoutes } from './features/discovery/routes.js';
+import { registerChat } from './features/chat/chat.js';
 import { registerForum } from './features/forum/forum.js';
 import { registerModRequestRoutes } from './features/mod-requests/routes.js';
 import { registerNewsRoutes } from './features/news/routes.js';
@@ -25,6 +28,7 @@ import { registerUploadRoutes } from './features/uploads/routes.js';
 import { registerUserRoutes } from './features/users/routes.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { createLimiter } from './core/limits.js';
+import { createLive, LiveRefusal, type Live, type LiveMember } from './core/live.js';
 import { registerRouteLimits, type RouteLimit } from './core/route-limits.js';
 import { registerClientErrorRoutes } from './features/client-errors/routes.js';
 import { registerSiteRoutes } from './features/site/routes.js';
@@ -57,6 +61,8 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: RegisteredRoute[];
+    /** The live channel (Socket.IO) on this app's HTTP server. */
+    live: Live;
   }
 }
 
@@ -73,6 +79,47 @@ export interface AppOptions {
   pageRenderer?: PageRenderer;
   /** Prefix of rate-limit keys, so test apps sharing one Redis do not share counters. */
   limitNamespace?: string;
+}
+
+/**
+ * Who opens a socket: the session of the handshake's cookie, read by the same route and checks
+ * as any request (a blocked account is refused and its session ends). Chat and the other live
+ * features are for members with a verified email.
+ */
+async function liveMember(
+  app: FastifyInstance,
+  handshake: { headers: IncomingHttpHeaders; address: string },
+): Promise<LiveMember | null> {
+  const { cookie, 'user-agent': agent, 'x-forwarded-for': forwarded } = handshake.headers;
+  if (!cookie) return null;
+  const answer = await app.inject({
+    method: 'GET',
+    url: '/api/auth/session',
+    remoteAddress: handshake.address,
+    headers: {
+      cookie,
+      ...(agent ? { 'user-agent': agent } : {}),
+      ...(forwarded ? { 'x-forwarded-for': forwarded } : {}),
+    },
+  });
+  if (answer.statusCode !== 200) {
+    const parsed = errorEnvelopeSchema.safeParse(answer.json());
+    throw new LiveRefusal(
+      parsed.success ? parsed.data.error.code : 'unavailable',
+      parsed.success ? parsed.data.error.message : 'The live channel is unavailable',
+    );
+  }
+  const { user } = sessionResponse.parse(answer.json());
+  if (!user) return null;
+  if (!user.emailVerified)
+    throw new LiveRefusal('permission-denied', 'Please verify your email to chat');
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    image: user.image,
+    role: user.role,
+  };
 }
 
 /** Builds the whole server from its plugins; main.ts listens, tests inject. */
@@ -127,11 +174,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRouteLimits(app, { limiter });
   await registerOpenApi(app, { siteName: config.siteName });
 
+  const live = await createLive({
+    server: app.server,
+    origin: config.publicUrl.origin,
+    authenticate: (handshake) => liveMember(app, handshake),
+    redis: platforms.bus.redis,
+    namespace: options.limitNamespace ?? '',
+    logger: options.logger,
+  });
+  app.decorate('live', live);
+  // Before the HTTP server closes: open sockets would keep it waiting.
+  app.addHook('preClose', async () => {
+    await live.close();
+  });
+
   registerHealth(app, platforms);
   registerSiteRoutes(app, { db: platforms.database.db, siteName: config.siteName });
   registerClientErrorRoutes(app);
   accounts.registerRoutes();
-  registerUserRoutes(app, { db: platforms.database.db });
+  registerUserRoutes(app, { db: platforms.database.db, live });
   registerAuditRoutes(app, { db: platforms.database.db });
   registerModerationRoutes(app, { db: platforms.database.db });
   registerAdminRoutes(app, { db: platforms.database.db, siteName: config.siteName });
@@ -148,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limitNamespace: options.limitNamespace ?? '',
     listCacheMs: config.forumListCacheMs,
   });
+  registerChat(app, { db: platforms.database.db, limiter, live, logger: options.logger });
   registerProfileRoutes(app, { db: platforms.database.db });
   registerDiscoveryRoutes(app, {
     db: platforms.database.db,

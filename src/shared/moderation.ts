@@ -264,6 +264,10 @@ export const auditActions = [
   'category.update',
   'category.reorder',
   'site.update',
+  'chat-message.hide',
+  'chat-message.restore',
+  'chat-room.create',
+  'chat-room.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const auditTargetTypes = [
@@ -274,6 +278,8 @@ export const auditTargetTypes = [
   'news',
   'category',
   'site',
+  'chat-message',
+  'chat-room',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

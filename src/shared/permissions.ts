@@ -27,6 +27,8 @@ export const permissionTable = {
   'mod-requests.decide': admins,
   'news.write': admins,
   'site.settings': admins,
+  /** Create chat rooms, change their settings (posting policy, slow mode) and archive them. */
+  'chat.rooms': admins,
   'donations.view': admins,
   'audit.view': admins,
 } as const satisfies Record<string, readonly Role[]>;

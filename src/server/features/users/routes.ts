@@ -9,7 +9,9 @@ import {
   userListQuery,
   userListResponse,
 } from '../../../shared/accounts.js';
+import { liveEvents } from '../../../shared/chat.js';
 import { muteBody } from '../../../shared/moderation.js';
+import type { Live } from '../../core/live.js';
 import { errorResponses, noQuery, textIdParams } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createUsersService } from './service.js';
@@ -23,8 +25,14 @@ const errors = errorResponses(400, 401, 403, 404, 412);
 const userResult = z.object({ user: adminUserSchema });
 
 /** Finding users, their history, muting, blocking them and changing roles (moderators and up). */
-export function registerUserRoutes(app: FastifyInstance, options: { db: Db }) {
+export function registerUserRoutes(app: FastifyInstance, options: { db: Db; live: Live }) {
   const service = createUsersService(options.db);
+  const { live } = options;
+  /** Tells the member's open pages at once that their account changed (a mute, a role). */
+  const tellMember = <T>(memberId: string, result: T): T => {
+    live.toMember(memberId, liveEvents.accountChanged, {});
+    return result;
+  };
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
@@ -55,14 +63,17 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db }) {
         response: { 200: userResult, ...errors },
       },
     },
-    async (request) => ({
-      user: await service.block(
+    async (request) => {
+      const user = await service.block(
         viewerOf(request),
         request.params.id,
         request.body.reason,
         request.body.until,
-      ),
-    }),
+      );
+      // Every live socket of the account ends at once, on every process.
+      live.disconnectMember(request.params.id);
+      return { user };
+    },
   );
 
   api.delete(
@@ -94,7 +105,10 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db }) {
       },
     },
     async (request) => ({
-      user: await service.changeRole(viewerOf(request), request.params.id, request.body.role),
+      user: tellMember(
+        request.params.id,
+        await service.changeRole(viewerOf(request), request.params.id, request.body.role),
+      ),
     }),
   );
 
@@ -127,7 +141,10 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db }) {
       },
     },
     async (request) => ({
-      user: await service.mute(viewerOf(request), request.params.id, request.body),
+      user: tellMember(
+        request.params.id,
+        await service.mute(viewerOf(request), request.params.id, request.body),
+      ),
     }),
   );
 
@@ -143,6 +160,11 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db }) {
         response: { 200: userResult, ...errors },
       },
     },
-    async (request) => ({ user: await service.unmute(viewerOf(request), request.params.id) }),
+    async (request) => ({
+      user: tellMember(
+        request.params.id,
+        await service.unmute(viewerOf(request), request.params.id),
+      ),
+    }),
   );
 }

@@ -32,6 +32,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'category.update': 'Category changed',
   'category.reorder': 'Categories reordered',
   'site.update': 'Site settings changed',
+  'chat-message.hide': 'Chat message hidden',
+  'chat-message.restore': 'Chat message restored',
+  'chat-room.create': 'Chat room added',
+  'chat-room.update': 'Chat room changed',
 };
 
 /** What each kind of target is called in the product. */
@@ -43,6 +47,8 @@ export const auditTargetNames: Record<AuditTargetType, string> = {
   news: 'article',
   category: 'category',
   site: 'site',
+  'chat-message': 'chat message',
+  'chat-room': 'chat room',
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -208,6 +214,14 @@ export function describeEntry(entry: AuditEntry): string {
       return 'Reordered the forum’s categories';
     case 'site.update':
       return describeSite(before, after);
+    case 'chat-message.hide':
+      return `Hid the chat message ‘${label}’`;
+    case 'chat-message.restore':
+      return `Restored the chat message ‘${label}’`;
+    case 'chat-room.create':
+      return `Added the chat room ‘${label}’`;
+    case 'chat-room.update':
+      return `Changed the chat room ‘${label}’`;
   }
 }
 
@@ -224,6 +238,9 @@ export function targetPath(target: AuditEntry['target']): string | null {
     case 'category':
     case 'site':
       return '/admin/settings';
+    case 'chat-message':
+    case 'chat-room':
+      return '/chat';
     case 'user':
     case 'comment':
       return null;

@@ -1,0 +1,162 @@
+import type { IncomingHttpHeaders, Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+import type { Role } from '../../shared/roles.js';
+
+/**
+ * The site's one live channel (Socket.IO on the HTTP server, path `/socket.io`). A socket is a
+ * signed-in member with a verified email, checked at the handshake from the session cookie, on
+ * a request from the site's own origin. Every socket is in the room `user:<id>` of its member,
+ * so a feature can reach a member's every browser and tab (`toMember`, `disconnectMember`);
+ * features add their own rooms and events through `onConnection`.
+ *
+ * With Redis (REDIS_URL) the Socket.IO Redis adapter carries every broadcast, `fetchSockets`
+ * and `disconnectSockets` to the other processes, so several processes behave as one site.
+ */
+export interface LiveMember {
+  id: string;
+  username: string | null;
+  name: string;
+  image: string | null;
+  role: Role | null;
+}
+
+export interface LiveSocketData {
+  member: LiveMember;
+  /** When the member last did something (ms); present members idle after a few minutes. */
+  activeAt: number;
+}
+
+/** Events are validated where they are handled (src/shared/chat.ts names them). */
+export type LiveSocket = Socket<
+  DefaultEventsMap,
+  DefaultEventsMap,
+  DefaultEventsMap,
+  LiveSocketData
+>;
+export type LiveServer = Server<
+  DefaultEventsMap,
+  DefaultEventsMap,
+  DefaultEventsMap,
+  LiveSocketData
+>;
+
+/** The refusal of a handshake, as the client sees it in `connect_error` (`error.data`). */
+export class LiveRefusal extends Error {
+  readonly data: { code: string };
+  constructor(code: string, message: string) {
+    super(message);
+    this.data = { code };
+  }
+}
+
+export interface Live {
+  readonly io: LiveServer;
+  /** Adds a connection handler: each feature's rooms and events. */
+  onConnection(handler: (socket: LiveSocket) => void | Promise<void>): void;
+  /** Sends `event` to every socket of a member, on every process. */
+  toMember(memberId: string, event: string, payload: unknown): void;
+  /** Ends every socket of a member at once, on every process (a block). */
+  disconnectMember(memberId: string): void;
+  close(): Promise<void>;
+}
+
+export const memberRoom = (memberId: string) => `user:${memberId}`;
+
+export interface LiveOptions {
+  server: HttpServer;
+  /** The site's origin: a handshake from any other is refused. */
+  origin: string;
+  /** Who a handshake's cookie belongs to; null when nobody is signed in. */
+  authenticate: (request: {
+    headers: IncomingHttpHeaders;
+    address: string;
+  }) => Promise<LiveMember | null>;
+  /** Redis for the adapter (two connections are made from it); in process without. */
+  redis: Redis | undefined;
+  /** Keeps test apps sharing one Redis apart. */
+  namespace: string;
+  logger: Logger;
+}
+
+export async function createLive(options: LiveOptions): Promise<Live> {
+  const handlers: ((socket: LiveSocket) => void | Promise<void>)[] = [];
+  const redisClients: Redis[] = [];
+  const io: LiveServer = new Server(options.server, {
+    serveClient: false,
+    // A socket that goes quiet is noticed within ~20 s; the client then reconnects and catches up.
+    pingInterval: 10_000,
+    pingTimeout: 10_000,
+    maxHttpBufferSize: 16 * 1024,
+    allowRequest: (request, callback) => {
+      // Browsers always send Origin on websockets and cross-origin requests.
+      callback(null, request.headers.origin === options.origin);
+    },
+  });
+
+  if (options.redis) {
+    const publisher = options.redis.duplicate({ lazyConnect: true, enableOfflineQueue: true });
+    const subscriber = options.redis.duplicate({ lazyConnect: true, enableOfflineQueue: true });
+    publisher.on('error', (error: Error) => options.logger.warn({ err: error }, 'live publisher'));
+    subscriber.on('error', (error: Error) =>
+      options.logger.warn({ err: error }, 'live subscriber'),
+    );
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+    redisClients.push(publisher, subscriber);
+    io.adapter(createAdapter(publisher, subscriber, { key: `vp-live:${options.namespace}` }));
+  }
+
+  io.use((socket, next) => {
+    const address = socket.conn.remoteAddress;
+    options
+      .authenticate({ headers: socket.handshake.headers, address })
+      .then((member) => {
+        if (!member) {
+          next(new LiveRefusal('unauthenticated', 'Sign in to use the live channel'));
+          return;
+        }
+        socket.data.member = member;
+        socket.data.activeAt = Date.now();
+        next();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof LiveRefusal) {
+          next(error);
+          return;
+        }
+        options.logger.error({ err: error }, 'live handshake failed');
+        next(new LiveRefusal('unavailable', 'The live channel is unavailable'));
+      });
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join(memberRoom(socket.data.member.id));
+    for (const handler of handlers) {
+      Promise.resolve(handler(socket)).catch((error: unknown) => {
+        options.logger.error({ err: error }, 'live connection handler failed');
+        socket.disconnect(true);
+      });
+    }
+  });
+
+  return {
+    io,
+    onConnection(handler) {
+      handlers.push(handler);
+    },
+    toMember(memberId, event, payload) {
+      io.to(memberRoom(memberId)).emit(event, payload);
+    },
+    disconnectMember(memberId) {
+      io.in(memberRoom(memberId)).disconnectSockets(true);
+    },
+    async close() {
+      // Closing Socket.IO also closes the HTTP server it is attached to: Fastify does that.
+      io.sockets.disconnectSockets(true);
+      io.engine.close();
+      await Promise.allSettled(redisClients.map((client) => client.quit()));
+    },
+  };
+}

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  liveEvents,
+  type ChatMessage,
+  type ChatRoom,
+  type LiveAck,
+  type PresenceMember,
+} from '../../../shared/chat.js';
+import { testOrigin, type Agent } from '../../test/accounts.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { person, type Person } from '../../test/factories.js';
+
+let t: TestApp;
+let url: string;
+let moderator: Person;
+let general: ChatRoom;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ serveWeb: false });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  moderator = await person(t, 'moderator');
+  const rooms = await moderator.agent.inject({ url: '/api/chat/rooms' });
+  general = (rooms.json().items as ChatRoom[]).find((room) => room.isGeneral) as ChatRoom;
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+afterAll(() => t.close());
+
+const cookieOf = (agent: Agent) =>
+  [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+
+/** A socket as the web app opens it: the session cookie, from the site's own origin. */
+function open(headers: Record<string, string>): Socket {
+  const socket = connect(url, {
+    transports: ['websocket'],
+    extraHeaders: headers,
+    reconnection: false,
+    forceNew: true,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+async function connected(agent: Agent): Promise<Socket> {
+  const socket = open({ origin: testOrigin, cookie: cookieOf(agent) });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+function refusal(headers: Record<string, string>): Promise<Error & { data?: { code: string } }> {
+  const socket = open(headers);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected')));
+    socket.once('connect_error', resolve);
+  });
+}
+
+function next<T>(socket: Socket, event: string): Promise<T> {
+  return new Promise((resolve) => socket.once(event, resolve));
+}
+
+function ask<T extends object>(socket: Socket, event: string, roomId: number): Promise<LiveAck<T>> {
+  return socket.timeout(5_000).emitWithAck(event, roomId) as Promise<LiveAck<T>>;
+}
+
+const send = (agent: Agent, body: string) =>
+  agent.inject({
+    method: 'POST',
+    url: `/api/chat/rooms/${general.id}/messages`,
+    remoteAddress: `10.50.0.${Math.floor(Math.random() * 250)}`,
+    payload: { body, nonce: randomUUID() },
+  });
+
+describe('the live channel’s handshake', () => {
+  it('refuses a socket with no session, a foreign origin or an unverified account', async () => {
+    const member = await person(t);
+    expect((await refusal({ origin: testOrigin })).data?.code).toBe('unauthenticated');
+    expect(
+      (await refusal({ origin: testOrigin, cookie: 'better-auth.session_token=forged.value' })).data
+        ?.code,
+    ).toBe('unauthenticated');
+    // A foreign origin is refused before the session is even read.
+    const foreign = await refusal({
+      origin: 'https://evil.example',
+      cookie: cookieOf(member.agent),
+    });
+    expect(foreign.message).toMatch(/websocket error|forbidden|xhr poll error/i);
+    const unverified = await person(t, 'user', { emailVerified: false });
+    expect(
+      (await refusal({ origin: testOrigin, cookie: cookieOf(unverified.agent) })).data?.code,
+    ).toBe('permission-denied');
+  });
+});
+
+describe('chat over the live channel', () => {
+  it('delivers a message, its edit and its removal to the room at once', async () => {
+    const [ana, ben] = await Promise.all([person(t), person(t)]);
+    const listener = await connected(ben.agent);
+    const arriving = next<ChatMessage>(listener, liveEvents.message);
+    const res = await send(ana.agent, 'Hello, live');
+    expect(res.statusCode).toBe(201);
+    const message = await arriving;
+    expect(message).toMatchObject({
+      id: res.json().message.id,
+      body: 'Hello, live',
+      reacted: false,
+    });
+
+    const edited = next<ChatMessage>(listener, liveEvents.messageUpdated);
+    await ana.agent.inject({
+      method: 'PATCH',
+      url: `/api/chat/messages/${message.id}`,
+      payload: { body: 'Hello, edited' },
+    });
+    expect((await edited).body).toBe('Hello, edited');
+
+    const removed = next<{ id: number; reason: string }>(listener, liveEvents.messageRemoved);
+    await moderator.agent.inject({
+      method: 'POST',
+      url: `/api/chat/messages/${message.id}/moderation`,
+      payload: { action: 'hide', reason: 'Testing the hide' },
+    });
+    expect(await removed).toMatchObject({
+      id: message.id,
+      reason: 'hidden',
+      hiddenReason: 'Testing the hide',
+    });
+  });
+
+  it('shows who is present, who types, and forgets them when they leave', async () => {
+    const [ana, ben] = await Promise.all([person(t), person(t)]);
+    const a = await connected(ana.agent);
+    const b = await connected(ben.agent);
+    expect(await ask(a, liveEvents.enter, general.id)).toEqual({ ok: true });
+    const told = next<{ roomId: number }>(a, liveEvents.presence);
+    await ask(b, liveEvents.enter, general.id);
+    expect(await told).toEqual({ roomId: general.id });
+    const who = await ask<{ members: PresenceMember[] }>(a, liveEvents.who, general.id);
+    expect(who.ok && who.members.map((m) => m.id).sort()).toEqual(
+      [ana.user.id, ben.user.id].sort(),
+    );
+    expect(who.ok && who.members.every((m) => !m.idle)).toBe(true);
+
+    const typing = next<{ roomId: number; user: { id: string } }>(a, liveEvents.typing);
+    await ask(b, liveEvents.typing, general.id);
+    expect(await typing).toMatchObject({ roomId: general.id, user: { id: ben.user.id } });
+
+    const left = next(a, liveEvents.presence);
+    b.disconnect();
+    await left;
+    const after = await ask<{ members: PresenceMember[] }>(a, liveEvents.who, general.id);
+    expect(after.ok && after.members.map((m) => m.id)).toEqual([ana.user.id]);
+  });
+
+  it('answers bad events with a clear error and stays up', async () => {
+    const ana = await person(t);
+    const socket = await connected(ana.agent);
+    for (const bad of ['abc', -1, 1.5, 99_999_999_999, null]) {
+      const answer = (await socket.timeout(5_000).emitWithAck(liveEvents.enter, bad)) as LiveAck;
+      expect(answer.ok).toBe(false);
+    }
+    const missing = await ask(socket, liveEvents.enter, 987_654);
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await ask(socket, liveEvents.enter, general.id)).toEqual({ ok: true });
+  });
+
+  it('disconnects a blocked member’s sockets at once and lets none back in', async () => {
+    const [member, experienced] = await Promise.all([
+      person(t),
+      person(t, 'experienced_moderator'),
+    ]);
+    const socket = await connected(member.agent);
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const blocked = await experienced.agent.inject({
+      method: 'POST',
+      url: `/api/users/${member.user.id}/block`,
+      payload: { reason: 'Spamming the chat' },
+    });
+    expect(blocked.statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    expect((await refusal({ origin: testOrigin, cookie: cookieOf(member.agent) })).data?.code).toBe(
+      'permission-denied',
+    );
+  });
+
+  it('tells a member’s pages at once when a moderator mutes them', async () => {
+    const member = await person(t);
+    const socket = await connected(member.agent);
+    const changed = next(socket, liveEvents.accountChanged);
+    await moderator.agent.inject({
+      method: 'POST',
+      url: `/api/users/${member.user.id}/mute`,
+      payload: { duration: '1h', reason: 'Cool down' },
+    });
+    await changed;
+  });
+});

@@ -1,0 +1,459 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  chatLimits,
+  createRoomBody,
+  liveEvents,
+  type ChatMessage,
+  type ChatRoom,
+  type MessageRemovedEvent,
+  type UpdateRoomBody,
+} from '../../../shared/chat.js';
+import {
+  AppError,
+  alreadyExists,
+  failedPrecondition,
+  invalidArgument,
+  notFound,
+  permissionDenied,
+} from '../../../shared/errors.js';
+import type { ReportCategory } from '../../../shared/moderation.js';
+import { can } from '../../../shared/permissions.js';
+import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import { chatMessages, chatReactions, chatReports, chatRooms } from '../../platform/db/schema.js';
+import { recordAudit } from '../../core/audit.js';
+import { decodeCursor, encodeCursor, cursorRowId } from '../../core/cursor.js';
+import type { Limiter } from '../../core/limits.js';
+import type { Live } from '../../core/live.js';
+import { assertMayActOnContent, rankedAuthor } from '../../core/rank.js';
+import type { Viewer } from '../../core/viewer.js';
+import { mentionCandidates, renderChatMessage } from '../../markdown/chat.js';
+import { plainExcerpt } from '../../markdown/excerpt.js';
+import { z } from 'zod';
+import {
+  findRoom,
+  historyPage,
+  listRooms,
+  markRead,
+  membersNamed,
+  messageById,
+  messageByNonce,
+  messagesAfter,
+  roomUnread,
+  totalUnread,
+  type MessageRow,
+  type RoomRow,
+} from './repo.js';
+import { presentMessage, presentRoom, presentRoomListRow } from './presenter.js';
+
+/** The Socket.IO room of a chat room's live events. */
+export const roomChannel = (roomId: number) => `chat:${roomId}`;
+/** Every chat member's sockets: room creation and changes go here. */
+export const membersChannel = 'chat:members';
+
+const isModerator = (viewer: Viewer) => can(viewer.role, 'content.moderate');
+
+const historyCursor = z.tuple([cursorRowId]);
+
+function mayPost(viewer: Viewer, posting: string): boolean {
+  return posting !== 'moderators' || isModerator(viewer);
+}
+
+/** What a member may and may not do with a message, in one place. */
+function assertCanPostIn(viewer: Viewer, room: RoomRow): void {
+  if (room.archivedAt) throw failedPrecondition('This room is archived: it takes no new messages');
+  if (!mayPost(viewer, room.posting)) {
+    throw permissionDenied('Only moderators post in this room');
+  }
+}
+
+function visibleMessage(row: MessageRow | undefined, viewer: Viewer): MessageRow {
+  if (!row || row.message.deletedAt || (row.message.hiddenAt && !isModerator(viewer))) {
+    throw notFound('Message');
+  }
+  return row;
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }) {
+  const { db, limiter, live } = deps;
+
+  async function room(roomId: number): Promise<RoomRow> {
+    const found = await findRoom(db, roomId);
+    if (!found) throw notFound('Chat room');
+    return found;
+  }
+
+  /** Slow mode: one message per `seconds` per member and room, shared by every process. */
+  function slowMode(seconds: number) {
+    return limiter.counter(
+      `chat-slow-${seconds}`,
+      { points: 1, seconds },
+      (retryAfterMs) =>
+        new AppError(
+          'resource-exhausted',
+          `This room is in slow mode: one message every ${seconds} seconds. Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds.`,
+          { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) },
+        ),
+    );
+  }
+
+  /** The live copy of a message: what every reader may see (no reader's own like). */
+  function broadcastMessage(event: string, row: MessageRow): void {
+    const message: ChatMessage = { ...presentMessage(row, false), reacted: false };
+    live.io.to(roomChannel(message.roomId)).emit(event, message);
+  }
+
+  function broadcastRemoved(event: MessageRemovedEvent): void {
+    live.io.to(roomChannel(event.roomId)).emit(liveEvents.messageRemoved, event);
+  }
+
+  function broadcastRoom(found: RoomRow): void {
+    live.io
+      .to(membersChannel)
+      .emit(liveEvents.room, presentRoom(found, found.posting === 'everyone'));
+  }
+
+  async function renderBody(source: string) {
+    const members = await membersNamed(db, mentionCandidates(source));
+    return renderChatMessage(source, members);
+  }
+
+  return {
+    async rooms(viewer: Viewer, archived: boolean): Promise<ChatRoom[]> {
+      const rows = await listRooms(db, viewer, { archived });
+      return rows.map((row) => presentRoomListRow(row, (posting) => mayPost(viewer, posting)));
+    },
+
+    async createRoom(viewer: Viewer, body: z.output<typeof createRoomBody>) {
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(chatRooms)
+          .values({
+            name: body.name,
+            topic: body.topic,
+            posting: body.posting,
+            slowModeSeconds: body.slowModeSeconds,
+            createdById: viewer.id,
+          })
+          .returning();
+        if (!row) throw new Error('insert returned no row');
+        await recordAudit(tx, {
+          actor: viewer,
+          action: 'chat-room.create',
+          target: { type: 'chat-room', id: row.id, label: row.name },
+          after: {
+            name: row.name,
+            topic: row.topic,
+            posting: row.posting,
+            slowModeSeconds: row.slowModeSeconds,
+          },
+        });
+        return row;
+      });
+      live.io.in(membersChannel).socketsJoin(roomChannel(created.id));
+      broadcastRoom(created);
+      return presentRoom(created, mayPost(viewer, created.posting));
+    },
+
+    async updateRoom(viewer: Viewer, roomId: number, body: UpdateRoomBody) {
+      const updated = await db.transaction(async (tx) => {
+        const before = await findRoom(tx, roomId);
+        if (!before) throw notFound('Chat room');
+        if (body.archived === true && before.isGeneral) {
+          throw failedPrecondition('The General room cannot be archived');
+        }
+        const archivedAt =
+          body.archived === undefined
+            ? before.archivedAt
+            : body.archived
+              ? (before.archivedAt ?? new Date())
+              : null;
+        const [row] = await tx
+          .update(chatRooms)
+          .set({
+            name: body.name ?? before.name,
+            topic: body.topic ?? before.topic,
+            posting: body.posting ?? before.posting,
+            slowModeSeconds: body.slowModeSeconds ?? before.slowModeSeconds,
+            archivedAt,
+          })
+          .where(eq(chatRooms.id, roomId))
+          .returning();
+        if (!row) throw notFound('Chat room');
+        const snapshot = (r: RoomRow) => ({
+          name: r.name,
+          topic: r.topic,
+          posting: r.posting,
+          slowModeSeconds: r.slowModeSeconds,
+          archived: r.archivedAt !== null,
+        });
+        await recordAudit(tx, {
+          actor: viewer,
+          action: 'chat-room.update',
+          target: { type: 'chat-room', id: row.id, label: row.name },
+          before: snapshot(before),
+          after: snapshot(row),
+        });
+        return row;
+      });
+      if (updated.archivedAt === null) {
+        live.io.in(membersChannel).socketsJoin(roomChannel(updated.id));
+      }
+      broadcastRoom(updated);
+      return presentRoom(updated, mayPost(viewer, updated.posting));
+    },
+
+    async history(
+      viewer: Viewer,
+      roomId: number,
+      query: { before?: string | undefined; after?: number | undefined; limit: number },
+    ) {
+      await room(roomId);
+      const reader = { id: viewer.id, moderator: isModerator(viewer) };
+      if (query.after !== undefined) {
+        const limit = Math.min(query.limit, chatLimits.catchUpMax);
+        const rows = await messagesAfter(db, reader, roomId, query.after, limit + 1);
+        return {
+          items: rows.slice(0, limit).map((row) => presentMessage(row, reader.moderator)),
+          nextCursor: null,
+          hasMore: rows.length > limit,
+        };
+      }
+      const beforeId = query.before ? decodeCursor(query.before, historyCursor)[0] : null;
+      const rows = await historyPage(db, reader, roomId, beforeId, query.limit + 1);
+      const items = rows.slice(0, query.limit);
+      const last = items.at(-1);
+      return {
+        items: items.map((row) => presentMessage(row, reader.moderator)),
+        nextCursor: rows.length > query.limit && last ? encodeCursor([last.message.id]) : null,
+        hasMore: false,
+      };
+    },
+
+    /**
+     * Stores a message, then tells the room. The answer leaves only after the commit, so an
+     * acknowledged message survives a crash. A repeated nonce answers the stored message.
+     */
+    async send(
+      viewer: Viewer,
+      roomId: number,
+      body: { body: string; nonce: string; replyToId?: number | null | undefined },
+    ): Promise<{ message: ChatMessage; created: boolean }> {
+      const found = await room(roomId);
+      const moderator = isModerator(viewer);
+      const present = (row: MessageRow) => presentMessage(row, moderator);
+      const earlier = await messageByNonce(db, viewer.id, body.nonce);
+      if (earlier) {
+        if (earlier.message.roomId !== roomId) {
+          throw alreadyExists('This nonce was used for a message in another room');
+        }
+        return { message: present(earlier), created: false };
+      }
+      assertCanPostIn(viewer, found);
+      if (body.replyToId != null) {
+        const quoted = await messageById(db, viewer.id, body.replyToId);
+        if (!quoted || quoted.message.roomId !== roomId) {
+          throw invalidArgument('You can only reply to a message of the same room');
+        }
+        visibleMessage(quoted, viewer);
+      }
+      const slow = found.slowModeSeconds > 0 && !moderator ? slowMode(found.slowModeSeconds) : null;
+      const slowKey = `${roomId}:${viewer.id}`;
+      await slow?.consume(slowKey);
+      const { html, mentions } = await renderBody(body.body);
+      let id: number;
+      try {
+        const [row] = await db
+          .insert(chatMessages)
+          .values({
+            roomId,
+            authorId: viewer.id,
+            nonce: body.nonce,
+            replyToId: body.replyToId ?? null,
+            bodySource: body.body,
+            bodyHtml: html,
+            mentions,
+          })
+          .returning({ id: chatMessages.id });
+        if (!row) throw new Error('insert returned no row');
+        id = row.id;
+      } catch (error) {
+        await slow?.reward(slowKey);
+        // The same nonce sent twice at once: the first one stored it.
+        if (isUniqueViolation(error)) {
+          const stored = await messageByNonce(db, viewer.id, body.nonce);
+          if (stored) return { message: present(stored), created: false };
+        }
+        throw error;
+      }
+      const stored = await messageById(db, viewer.id, id);
+      if (!stored) throw notFound('Message');
+      // Our own read mark moves with what we write: our messages are never unread to us.
+      await markRead(db, viewer.id, roomId, id);
+      broadcastMessage(liveEvents.message, stored);
+      return { message: present(stored), created: true };
+    },
+
+    async edit(viewer: Viewer, messageId: number, source: string): Promise<ChatMessage> {
+      const row = visibleMessage(await messageById(db, viewer.id, messageId), viewer);
+      if (row.message.authorId !== viewer.id) {
+        throw permissionDenied('You can only edit your own messages');
+      }
+      if (row.message.hiddenAt) throw failedPrecondition('A moderator hid this message');
+      const found = await room(row.message.roomId);
+      if (found.archivedAt) throw failedPrecondition('This room is archived');
+      const { html, mentions } = await renderBody(source);
+      await db
+        .update(chatMessages)
+        .set({ bodySource: source, bodyHtml: html, mentions, editedAt: new Date() })
+        .where(eq(chatMessages.id, messageId));
+      const stored = visibleMessage(await messageById(db, viewer.id, messageId), viewer);
+      broadcastMessage(liveEvents.messageUpdated, stored);
+      return presentMessage(stored, isModerator(viewer));
+    },
+
+    async remove(viewer: Viewer, messageId: number): Promise<void> {
+      const row = visibleMessage(await messageById(db, viewer.id, messageId), viewer);
+      if (row.message.authorId !== viewer.id) {
+        throw permissionDenied('You can only delete your own messages; moderators hide others');
+      }
+      await db
+        .update(chatMessages)
+        .set({ deletedAt: new Date() })
+        .where(eq(chatMessages.id, messageId));
+      broadcastRemoved({
+        roomId: row.message.roomId,
+        id: messageId,
+        reason: 'deleted',
+        hiddenReason: null,
+      });
+    },
+
+    async react(viewer: Viewer, messageId: number, on: boolean) {
+      const result = await db.transaction(async (tx) => {
+        const row = visibleMessage(await messageById(tx, viewer.id, messageId), viewer);
+        if (on && row.message.authorId === viewer.id) {
+          throw permissionDenied('You cannot like your own message');
+        }
+        const mine = and(
+          eq(chatReactions.messageId, messageId),
+          eq(chatReactions.userId, viewer.id),
+        );
+        const changed = on
+          ? await tx
+              .insert(chatReactions)
+              .values({ messageId, userId: viewer.id })
+              .onConflictDoNothing()
+              .returning({ messageId: chatReactions.messageId })
+          : await tx
+              .delete(chatReactions)
+              .where(mine)
+              .returning({ messageId: chatReactions.messageId });
+        const delta = changed.length === 0 ? 0 : on ? 1 : -1;
+        const [updated] = await tx
+          .update(chatMessages)
+          .set({ reactionCount: sql`${chatMessages.reactionCount} + ${delta}` })
+          .where(eq(chatMessages.id, messageId))
+          .returning({ reactionCount: chatMessages.reactionCount });
+        return { reacted: on, reactionCount: updated?.reactionCount ?? 0, changed: delta !== 0 };
+      });
+      if (result.changed) {
+        const stored = await messageById(db, viewer.id, messageId);
+        if (stored && !stored.message.hiddenAt) broadcastMessage(liveEvents.messageUpdated, stored);
+      }
+      return { reacted: result.reacted, reactionCount: result.reactionCount };
+    },
+
+    async report(
+      viewer: Viewer,
+      messageId: number,
+      body: { category: ReportCategory; reason: string },
+    ): Promise<void> {
+      const row = visibleMessage(await messageById(db, viewer.id, messageId), viewer);
+      if (row.message.authorId === viewer.id) {
+        throw permissionDenied('You cannot report your own message: delete or edit it instead');
+      }
+      await db
+        .insert(chatReports)
+        .values({ messageId, reporterId: viewer.id, category: body.category, reason: body.reason })
+        .onConflictDoNothing();
+    },
+
+    async moderate(
+      viewer: Viewer,
+      messageId: number,
+      body: { action: 'hide' | 'restore'; reason?: string | undefined },
+    ): Promise<ChatMessage> {
+      if (body.action === 'hide' && !body.reason) {
+        throw invalidArgument('Give a reason for hiding the message');
+      }
+      const row = await db.transaction(async (tx) => {
+        const found = await messageById(tx, viewer.id, messageId);
+        if (!found || found.message.deletedAt) throw notFound('Message');
+        assertMayActOnContent(viewer, rankedAuthor(found.author), 'message');
+        const hide = body.action === 'hide';
+        await tx
+          .update(chatMessages)
+          .set(
+            hide
+              ? { hiddenAt: new Date(), hiddenReason: body.reason ?? null, hiddenById: viewer.id }
+              : { hiddenAt: null, hiddenReason: null, hiddenById: null },
+          )
+          .where(eq(chatMessages.id, messageId));
+        await tx
+          .update(chatReports)
+          .set({
+            status: 'resolved',
+            resolution: `chat-message.${body.action}`,
+            resolvedById: viewer.id,
+            resolvedAt: new Date(),
+          })
+          .where(and(eq(chatReports.messageId, messageId), eq(chatReports.status, 'open')));
+        await recordAudit(tx, {
+          actor: viewer,
+          action: hide ? 'chat-message.hide' : 'chat-message.restore',
+          target: {
+            type: 'chat-message',
+            id: messageId,
+            label: plainExcerpt(found.message.bodySource, 60),
+          },
+          reason: body.reason ?? null,
+        });
+        const after = await messageById(tx, viewer.id, messageId);
+        if (!after) throw notFound('Message');
+        return after;
+      });
+      if (body.action === 'hide') {
+        broadcastRemoved({
+          roomId: row.message.roomId,
+          id: messageId,
+          reason: 'hidden',
+          hiddenReason: row.message.hiddenReason,
+        });
+      } else {
+        broadcastMessage(liveEvents.message, row);
+      }
+      return presentMessage(row, true);
+    },
+
+    async markRead(viewer: Viewer, roomId: number, messageId: number): Promise<number> {
+      await room(roomId);
+      const row = await messageById(db, viewer.id, messageId);
+      if (!row || row.message.roomId !== roomId) throw notFound('Message');
+      await markRead(db, viewer.id, roomId, messageId);
+      return roomUnread(db, viewer, roomId);
+    },
+
+    unread(viewer: Viewer): Promise<number> {
+      return totalUnread(db, viewer);
+    },
+
+    /** For the live channel: a room that exists and is not archived, or not-found. */
+    async liveRoom(roomId: number): Promise<RoomRow> {
+      const found = await room(roomId);
+      if (found.archivedAt) throw failedPrecondition('This room is archived');
+      return found;
+    },
+  };
+}
