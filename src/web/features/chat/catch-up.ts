@@ -3,6 +3,7 @@ import { queryKeys } from '../../api/query-keys';
 import { getMessagesAfter } from './api/get-messages';
 import { retryOfflineMessages } from './api/send-message';
 import { mergeMessages, newestMessageId, type MessagePages } from './message-cache';
+import { lastSeenIn, regainedSync, sawUpTo } from './last-seen';
 import { pendingMessages } from './pending-messages';
 
 /**
@@ -17,10 +18,12 @@ async function fetchMissed(queryClient: QueryClient): Promise<void> {
   await Promise.all(
     histories.map(async ([key, data]) => {
       const roomId = key[2];
-      const newest = newestMessageId(data);
-      if (typeof roomId !== 'number' || newest === null) return;
+      if (typeof roomId !== 'number') return;
+      const after = lastSeenIn(roomId) ?? newestMessageId(data);
+      if (after === null || after === undefined) return;
       try {
-        const missed = await getMessagesAfter(roomId, newest);
+        const missed = await getMessagesAfter(roomId, after);
+        sawUpTo(roomId, missed.at(-1)?.id ?? after);
         queryClient.setQueryData<MessagePages>(key, (current) => mergeMessages(current, missed));
         for (const message of missed) pendingMessages.settle(message.nonce);
       } catch {
@@ -40,7 +43,12 @@ let again = false;
  * Catches up every cached room (see fetchMissed). A call while one runs (a reconnect and the
  * browser's 'online' together) makes it run once more after, not twice at once.
  */
-export function catchUp(queryClient: QueryClient): Promise<void> {
+export function catchUp(
+  queryClient: QueryClient,
+  options: { connected?: boolean } = {},
+): Promise<void> {
+  // With the live channel up, what arrives from now on comes live: the catch-up closes the gap.
+  if (options.connected) regainedSync();
   if (running) {
     again = true;
     return running;

@@ -12,6 +12,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useViewer } from '../../components/use-viewer';
 import { updateCachedRoom } from './api/get-rooms';
 import { catchUp } from './catch-up';
+import { forgetSeen, lostSync, sawLive } from './last-seen';
 import { closeLiveSocket, liveSocket } from './live-socket';
 import { mergeMessages, removeMessage, updateMessage, type MessagePages } from './message-cache';
 import { pendingMessages } from './pending-messages';
@@ -61,6 +62,7 @@ export default function LiveChannel() {
       mergeMessages(data, [message], { keepReacted: true }),
     );
     pendingMessages.settle(message.nonce);
+    if (!update) sawLive(message.roomId, message.id);
     if (!update && isNew) noteArrival(queryClient, message, viewer?.id);
   });
 
@@ -84,13 +86,14 @@ export default function LiveChannel() {
     if (viewerId === undefined) return;
     const socket = liveSocket();
     const readSession = () => queryClient.invalidateQueries({ queryKey: queryKeys.session });
-    const onConnect = () => void catchUp(queryClient);
+    const onConnect = () => void catchUp(queryClient, { connected: true });
     const onOnline = () => {
       // The socket reconnects by itself; the history is fetched either way (it may not drop).
       if (!socket.connected) socket.connect();
-      void catchUp(queryClient);
+      void catchUp(queryClient, { connected: socket.connected });
     };
     const onDisconnect = (reason: string) => {
+      lostSync();
       // The server ended the connection (a block): the session says why; no reconnecting.
       if (reason === 'io server disconnect') void readSession();
     };
@@ -104,10 +107,13 @@ export default function LiveChannel() {
     });
     socket.on(liveEvents.accountChanged, () => void readSession());
     window.addEventListener('online', onOnline);
+    window.addEventListener('offline', lostSync);
     return () => {
       window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', lostSync);
       socket.removeAllListeners();
       closeLiveSocket();
+      forgetSeen();
     };
   }, [queryClient, viewerId]);
 

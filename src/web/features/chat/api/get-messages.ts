@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { messagePageResponse, type ChatMessage } from '../../../../shared/chat';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
+import { sawUpTo } from '../last-seen';
 
 export const messagesPageSize = 50;
 
@@ -36,7 +37,12 @@ export async function getMessagesAfter(roomId: number, afterId: number): Promise
 export function messagesQueryOptions(roomId: number) {
   return infiniteQueryOptions({
     queryKey: queryKeys.chatMessages(roomId),
-    queryFn: ({ pageParam }) => getMessages(roomId, pageParam),
+    queryFn: async ({ pageParam }) => {
+      const page = await getMessages(roomId, pageParam);
+      // The newest page holds every message up to its newest one.
+      if (pageParam === null) sawUpTo(roomId, page.items[0]?.id);
+      return page;
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     // The live channel and the catch-up after a reconnect keep the history current; refetching

@@ -1,0 +1,161 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accountMenu, submitSignIn, useOwnServer } from './support/accounts';
+import { checkA11y } from './support/axe';
+import { screenshot, useBrowser } from './support/browser';
+import {
+  chatCast,
+  muteReason,
+  seededMessages,
+  seededText,
+  seedChat,
+  type ChatMember,
+} from './support/chat-seed';
+
+/**
+ * Chat as two members meet it in two browsers: messages, typing and presence both ways, the
+ * whole history after a reload, a network cut that loses nothing, a moderator's hide that
+ * reaches everyone, and a muted member who is told why.
+ */
+const server = useOwnServer({}, seedChat);
+const browser = useBrowser({ baseURL: () => server.baseURL });
+
+/** What Chromium logs while the network is cut (the failed send, the live channel's retries). */
+const offlineNoise = [/ERR_INTERNET_DISCONNECTED/, /WebSocket connection/, /ERR_NETWORK_CHANGED/];
+
+async function inChat(member: ChatMember, allow: RegExp[] = []): Promise<Page> {
+  const page = await browser.newPage({ consent: 'accepted', allowConsoleErrors: allow });
+  await page.goto('/auth/login');
+  await submitSignIn(page, member.email, member.password);
+  await accountMenu(page, member.name).waitFor();
+  await page.goto('/chat');
+  await history(page).waitFor();
+  return page;
+}
+
+const history = (page: Page) => page.getByRole('list', { name: 'Messages in General' });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message General' });
+
+/** How many messages of the room's history say exactly `text`. */
+const countOf = (page: Page, text: string) =>
+  history(page)
+    .locator(':scope > li')
+    .filter({ has: page.getByText(text, { exact: true }) })
+    .count();
+
+async function send(page: Page, text: string): Promise<void> {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}
+
+describe('chat', () => {
+  it('shows messages, typing and presence both ways at once', async () => {
+    const ann = await inChat(chatCast.ann);
+    const ben = await inChat(chatCast.ben);
+
+    // Each sees the other here.
+    await ann.getByRole('region', { name: 'Here now' }).getByText(chatCast.ben.name).waitFor();
+    await ben.getByRole('region', { name: 'Here now' }).getByText(chatCast.ann.name).waitFor();
+
+    await composer(ann).pressSequentially('Has anyone seen', { delay: 10 });
+    await ben.getByText(`${chatCast.ann.name} is typing…`).waitFor();
+    await composer(ann).fill('Has anyone seen Perfect Days yet?');
+    await composer(ann).press('Enter');
+    await history(ben).getByText('Has anyone seen Perfect Days yet?').waitFor();
+    await ben.getByText(`${chatCast.ann.name} is typing…`).waitFor({ state: 'detached' });
+
+    await composer(ben).pressSequentially('Yes', { delay: 10 });
+    await ann.getByText(`${chatCast.ben.name} is typing…`).waitFor();
+    await composer(ben).fill('Yes, @ann, twice. The toilets!');
+    await composer(ben).press('Enter');
+    const mention = history(ann).locator(':scope > li').filter({ hasText: 'twice. The toilets' });
+    await mention.getByText('Mentions you').waitFor();
+
+    // Each message once on both sides, the sender's own copy included.
+    for (const page of [ann, ben]) {
+      expect(await countOf(page, 'Has anyone seen Perfect Days yet?')).toBe(1);
+      expect(await countOf(page, 'Yes, @ann, twice. The toilets!')).toBe(1);
+    }
+    await checkA11y(ann, 'chat room');
+    await screenshot(ann, 'chat-room');
+  });
+
+  it('keeps the whole history after a reload, older pages loading on scroll', async () => {
+    const ann = await inChat(chatCast.ann);
+    await history(ann).getByText(seededText(seededMessages), { exact: true }).waitFor();
+    await ann.reload();
+    await history(ann).getByText(seededText(seededMessages), { exact: true }).waitFor();
+
+    // Scrolling to the top of what is loaded brings the page before it, to the very start.
+    const log = ann.getByRole('log', { name: 'General history' });
+    const start = ann.getByText('This is the start of General.');
+    await expect
+      .poll(
+        async () => {
+          await log.evaluate((element) => element.scrollTo({ top: 0 }));
+          return start.isVisible();
+        },
+        { timeout: 15_000, interval: 300 },
+      )
+      .toBe(true);
+    for (const n of [1, 2, 50, 51, 70, 71, 119, seededMessages]) {
+      expect(await countOf(ann, seededText(n))).toBe(1);
+    }
+  });
+
+  it('loses nothing over a network cut, and sends what was written offline', async () => {
+    const ann = await inChat(chatCast.ann);
+    const ben = await inChat(chatCast.ben, offlineNoise);
+    const benContext = ben.context();
+
+    await benContext.setOffline(true);
+    const missed = ['Missed one', 'Missed two', 'Missed three'];
+    for (const text of missed) {
+      await send(ann, text);
+      await history(ann).getByText(text, { exact: true }).waitFor();
+    }
+    await send(ben, 'Written while offline');
+    await ben.getByText(/Not sent: you are offline/).waitFor();
+
+    await benContext.setOffline(false);
+    await history(ann).getByText('Written while offline', { exact: true }).waitFor();
+    for (const text of missed) {
+      await history(ben).getByText(text, { exact: true }).waitFor();
+    }
+    await ben.getByText(/Not sent/).waitFor({ state: 'detached' });
+    for (const text of [...missed, 'Written while offline']) {
+      await expect.poll(() => countOf(ben, text)).toBe(1);
+      await expect.poll(() => countOf(ann, text)).toBe(1);
+    }
+  });
+
+  it('takes a hidden message away from every member at once', async () => {
+    const ann = await inChat(chatCast.ann);
+    const ben = await inChat(chatCast.ben);
+    const mia = await inChat(chatCast.mia);
+    const text = 'The killer is the butler, obviously';
+    await send(ann, text);
+    for (const page of [ben, mia]) await history(page).getByText(text).waitFor();
+
+    await mia
+      .getByRole('button', { name: `Actions for the message by ${chatCast.ann.name}` })
+      .last()
+      .click();
+    await mia.getByRole('menuitem', { name: 'Hide' }).click();
+    await mia.getByRole('dialog').getByLabel('Reason').fill('Spoiler without a warning');
+    await mia.getByRole('dialog').getByRole('button', { name: 'Hide' }).click();
+
+    await history(ann).getByText(text).waitFor({ state: 'detached' });
+    await history(ben).getByText(text).waitFor({ state: 'detached' });
+    // The moderator keeps it in sight, marked, to restore it if need be.
+    await mia.getByText('Hidden from members: Spoiler without a warning').waitFor();
+  });
+
+  it('tells a muted member why they cannot write, and until when', async () => {
+    const uma = await inChat(chatCast.uma);
+    await uma.getByText('You cannot post for now').waitFor();
+    await uma.getByText(new RegExp(`You are muted until .*${muteReason}`)).waitFor();
+    expect(await composer(uma).count()).toBe(0);
+    await screenshot(uma, 'chat-muted');
+  });
+});

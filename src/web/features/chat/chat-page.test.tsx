@@ -1,0 +1,221 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage, ChatRoom } from '../../../shared/chat';
+import { answerLater, apiError, json, sessionOf, stubApi } from '../../test/fake-api';
+import { buildAuthor, buildUser } from '../../test/factories';
+import { renderRoute } from '../../test/render-route';
+import { pendingMessages } from './pending-messages';
+
+/** Socket.IO's client is outside the project: a stand-in the test plays the server through. */
+const live = vi.hoisted(() => {
+  type Listener = (...args: unknown[]) => void;
+  const listeners = new Map<string, Set<Listener>>();
+  const socket = {
+    connected: true,
+    on(event: string, listener: Listener) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(listener);
+      return socket;
+    },
+    off(event: string, listener: Listener) {
+      listeners.get(event)?.delete(listener);
+      return socket;
+    },
+    removeAllListeners() {
+      listeners.clear();
+      return socket;
+    },
+    emitted: [] as unknown[][],
+    emit(...args: unknown[]) {
+      socket.emitted.push(args);
+      return socket;
+    },
+    timeout() {
+      return {
+        emitWithAck: (event: string) =>
+          Promise.resolve(event === 'chat:who' ? { ok: true, members: [] } : { ok: true }),
+      };
+    },
+    connect() {},
+    disconnect() {},
+  };
+  /** The server sends `event` to this client. */
+  const serverSends = (event: string, ...args: unknown[]) => {
+    for (const listener of listeners.get(event) ?? []) listener(...args);
+  };
+  return { socket, serverSends };
+});
+
+vi.mock('socket.io-client', () => ({ io: () => live.socket }));
+
+afterEach(() => pendingMessages.clear());
+
+const viewer = buildUser();
+const bob = buildAuthor({ id: 'u2', username: 'bob', name: 'Bob Stone' });
+
+function room(overrides: Partial<ChatRoom> = {}): ChatRoom {
+  return {
+    id: 1,
+    name: 'General',
+    topic: 'Talk films with everyone',
+    posting: 'everyone',
+    slowModeSeconds: 0,
+    isGeneral: true,
+    archived: false,
+    canPost: true,
+    unreadCount: 0,
+    lastReadMessageId: 2,
+    lastMessage: null,
+    ...overrides,
+  };
+}
+
+function message(id: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id,
+    roomId: 1,
+    author: bob,
+    body: `Message ${id}`,
+    html: `<p>Message ${id}</p>`,
+    nonce: null,
+    mentions: [],
+    replyTo: null,
+    reactionCount: 0,
+    reacted: false,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    editedAt: null,
+    hidden: null,
+    ...overrides,
+  };
+}
+
+function chatRoutes(rooms: ChatRoom[], history: ChatMessage[]) {
+  return {
+    ...sessionOf(viewer),
+    'GET /api/chat/rooms': () => json({ items: rooms }),
+    'GET /api/chat/unread': () => json({ total: 0 }),
+    'GET /api/chat/rooms/1/messages': () =>
+      json({ items: [...history].reverse(), nextCursor: null, hasMore: false }),
+    'PUT /api/chat/rooms/1/read': () => json({ unreadCount: 0 }),
+  };
+}
+
+const historyList = () => screen.findByRole('list', { name: 'Messages in General' });
+const texts = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('p:not(.mantine-Text-root)')?.textContent);
+
+describe('the chat page', () => {
+  it('asks a visitor to sign in, and loads no room', async () => {
+    const api = stubApi();
+    renderRoute('/chat');
+    expect(await screen.findByRole('link', { name: 'Sign in to chat' })).toBeTruthy();
+    expect(api.callsTo('GET', '/api/chat/rooms')).toHaveLength(0);
+  });
+
+  it('shows a sent message once: pending, then the server’s copy, whatever the live channel repeats', async () => {
+    const sent = answerLater();
+    const api = stubApi({
+      ...chatRoutes([room()], [message(1), message(2)]),
+      'POST /api/chat/rooms/1/messages': sent.handler,
+    });
+    renderRoute('/chat');
+    const list = await historyList();
+    await within(list).findByText('Message 2');
+
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Message General' }),
+      'Hello all{Enter}',
+    );
+    expect(await within(list).findByText('Sending…')).toBeTruthy();
+    const [call] = api.callsTo('POST', '/api/chat/rooms/1/messages');
+    const { nonce } = call!.body as { nonce: string };
+    const stored = message(3, {
+      author: buildAuthor(),
+      body: 'Hello all',
+      html: '<p>Hello all</p>',
+      nonce,
+    });
+
+    // The live channel brings it before the answer does; then the answer; then it again.
+    live.serverSends('chat:message', stored);
+    sent.give(json({ message: stored }, 201));
+    live.serverSends('chat:message', stored);
+    await waitFor(() => expect(within(list).queryByText('Sending…')).toBeNull());
+    expect(texts(list)).toEqual(['Message 1', 'Message 2', 'Hello all']);
+  });
+
+  it('fetches what was missed after a reconnect, to the end, without doubles', async () => {
+    let part = 0;
+    const routes = chatRoutes([room()], [message(1), message(2)]);
+    stubApi({
+      ...routes,
+      'GET /api/chat/rooms/1/messages': (call) => {
+        const after = call.search.get('after');
+        if (after === null) return routes['GET /api/chat/rooms/1/messages']();
+        part += 1;
+        return after === '2'
+          ? json({ items: [message(3), message(4)], nextCursor: null, hasMore: true })
+          : json({ items: [message(5)], nextCursor: null, hasMore: false });
+      },
+    });
+    renderRoute('/chat');
+    const list = await historyList();
+    await within(list).findByText('Message 2');
+    // The connection drops; a message newer than the gap shows before the catch-up runs.
+    live.serverSends('disconnect', 'transport close');
+    live.serverSends('chat:message', message(4));
+    live.serverSends('connect');
+    await within(list).findByText('Message 5');
+    expect(texts(list)).toEqual(['Message 1', 'Message 2', 'Message 3', 'Message 4', 'Message 5']);
+    expect(part).toBeGreaterThanOrEqual(2);
+  });
+
+  it('highlights a message that mentions the reader and takes away one a moderator hid', async () => {
+    stubApi(
+      chatRoutes(
+        [room()],
+        [
+          message(1, { mentions: ['ann'], html: '<p>Hi <span class="mention">@ann</span></p>' }),
+          message(2),
+        ],
+      ),
+    );
+    renderRoute('/chat');
+    const list = await historyList();
+    expect(await within(list).findByText('Mentions you')).toBeTruthy();
+    live.serverSends('chat:message-removed', {
+      roomId: 1,
+      id: 2,
+      reason: 'hidden',
+      hiddenReason: 'Spam',
+    });
+    await waitFor(() => expect(within(list).queryByText('Message 2')).toBeNull());
+  });
+
+  it('says why the reader cannot write: moderators-only room, mute', async () => {
+    stubApi(chatRoutes([room({ posting: 'moderators', canPost: false })], []));
+    renderRoute('/chat');
+    expect(await screen.findByText('Only moderators post in this room.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message General' })).toBeNull();
+  });
+
+  it('tells a muted member until when when the server refuses the message', async () => {
+    stubApi({
+      ...chatRoutes([room()], []),
+      'POST /api/chat/rooms/1/messages': () =>
+        apiError(403, 'permission-denied', 'You are muted', {
+          muted: { reason: 'Spoilers', until: '2099-01-01T10:00:00.000Z' },
+        }),
+    });
+    renderRoute('/chat');
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Message General' }),
+      'Hi{Enter}',
+    );
+    expect(await screen.findByText('You cannot post for now')).toBeTruthy();
+    expect(screen.getByText(/You are muted until .*: Spoilers/)).toBeTruthy();
+  });
+});
