@@ -78,6 +78,14 @@ describe('chat', () => {
     }
     await checkA11y(ann, 'chat room');
     await screenshot(ann, 'chat-room');
+
+    // On a phone, in dark mode: a room picker above the room, nothing wider than the screen.
+    await ben.setViewportSize({ width: 390, height: 844 });
+    await ben.emulateMedia({ colorScheme: 'dark' });
+    await ben.getByRole('combobox', { name: 'Room' }).waitFor();
+    expect(await ben.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await checkA11y(ben, 'chat room on a phone, dark');
+    await screenshot(ben, 'chat-room-phone-dark');
   });
 
   it('keeps the whole history after a reload, older pages loading on scroll', async () => {
