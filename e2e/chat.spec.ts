@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accountMenu, submitSignIn, useOwnServer } from './support/accounts';
 import { checkA11y } from './support/axe';
@@ -23,8 +23,45 @@ const browser = useBrowser({ baseURL: () => server.baseURL });
 /** What Chromium logs while the network is cut (the failed send, the live channel's retries). */
 const offlineNoise = [/ERR_INTERNET_DISCONNECTED/, /WebSocket connection/, /ERR_NETWORK_CHANGED/];
 
-async function inChat(member: ChatMember, allow: RegExp[] = []): Promise<Page> {
+/**
+ * A network cable for the page's live channel: every socket goes through it, `cut` drops them
+ * (the server sees the disconnect, the page sees its socket close) and refuses new ones until
+ * `restore`. With the context offline for HTTP too, the page is cut off like a lost network.
+ */
+async function cable(page: Page) {
+  let cut = false;
+  const open = new Set<{ page: WebSocketRoute; server: WebSocketRoute }>();
+  await page.routeWebSocket(/\/socket\.io\//, async (socket) => {
+    if (cut) {
+      await socket.close({ code: 1006, reason: 'cut' });
+      return;
+    }
+    const link = { page: socket, server: socket.connectToServer() };
+    open.add(link);
+    socket.onClose(() => open.delete(link));
+  });
+  return {
+    async cut() {
+      cut = true;
+      for (const link of [...open]) {
+        open.delete(link);
+        await link.server.close();
+        await link.page.close({ code: 1006, reason: 'cut' });
+      }
+    },
+    restore() {
+      cut = false;
+    },
+  };
+}
+
+async function inChat(
+  member: ChatMember,
+  allow: RegExp[] = [],
+  before?: (page: Page) => Promise<void>,
+): Promise<Page> {
   const page = await browser.newPage({ consent: 'accepted', allowConsoleErrors: allow });
+  await before?.(page);
   await page.goto('/auth/login');
   await submitSignIn(page, member.email, member.password);
   await accountMenu(page, member.name).waitFor();
@@ -113,10 +150,21 @@ describe('chat', () => {
 
   it('loses nothing over a network cut, and sends what was written offline', async () => {
     const ann = await inChat(chatCast.ann);
-    const ben = await inChat(chatCast.ben, offlineNoise);
+    let network: Awaited<ReturnType<typeof cable>> | undefined;
+    const ben = await inChat(chatCast.ben, offlineNoise, async (page) => {
+      network = await cable(page);
+    });
     const benContext = ben.context();
+    await ben.getByRole('region', { name: 'Here now' }).getByText(chatCast.ann.name).waitFor();
 
+    // Thirty seconds without a network: the live channel drops (Ann sees Ben leave) and HTTP fails.
+    await network?.cut();
     await benContext.setOffline(true);
+    await ann
+      .getByRole('region', { name: 'Here now' })
+      .getByText(chatCast.ben.name)
+      .waitFor({ state: 'detached' });
+    const cutAt = Date.now();
     const missed = ['Missed one', 'Missed two', 'Missed three'];
     for (const text of missed) {
       await send(ann, text);
@@ -124,7 +172,10 @@ describe('chat', () => {
     }
     await send(ben, 'Written while offline');
     await ben.getByText(/Not sent: you are offline/).waitFor();
+    for (const text of missed) expect(await countOf(ben, text)).toBe(0);
+    await ben.waitForTimeout(Math.max(0, 30_000 - (Date.now() - cutAt)));
 
+    network?.restore();
     await benContext.setOffline(false);
     await history(ann).getByText('Written while offline', { exact: true }).waitFor();
     for (const text of missed) {
@@ -135,7 +186,7 @@ describe('chat', () => {
       await expect.poll(() => countOf(ben, text)).toBe(1);
       await expect.poll(() => countOf(ann, text)).toBe(1);
     }
-  });
+  }, 90_000);
 
   it('takes a hidden message away from every member at once', async () => {
     const ann = await inChat(chatCast.ann);
