@@ -1,0 +1,239 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  liveEvents,
+  type ChatMessage,
+  type ChatRoom,
+  type LiveAck,
+  type MessageRemovedEvent,
+  type PresenceMember,
+  type TypingEvent,
+} from '../../../shared/chat.js';
+import type { Role } from '../../../shared/roles.js';
+import { openPostgres } from '../../platform/db/database.js';
+import { buildAccount, type UserRow } from '../../test/factories.js';
+import { openLiveSocket, signInRemote, type RemoteMember } from '../../test/remote-member.js';
+import {
+  createPostgresDatabase,
+  startServerProcess,
+  type ServerProcess,
+} from '../../test/server-process.js';
+
+/**
+ * Two real server processes behind an imaginary load balancer, on one PostgreSQL database and
+ * one Redis: what one process does, a client of the other sees (DESIGN.md §2, scaled mode).
+ * Runs when DATABASE_URL and REDIS_URL are both set (CI's second pass).
+ */
+const databaseServer = process.env.DATABASE_URL;
+const redisUrl = process.env.REDIS_URL;
+const origin = 'http://viewpoint.test';
+
+const sockets: Socket[] = [];
+let a: ServerProcess;
+let b: ServerProcess;
+let drop: (() => Promise<void>) | undefined;
+let general: ChatRoom;
+const users = new Map<string, UserRow>();
+const members = new Map<string, RemoteMember>();
+
+function personNamed(name: string): { user: UserRow; member: RemoteMember } {
+  const user = users.get(name);
+  const member = members.get(name);
+  if (!user || !member) throw new Error(`no person ${name}`);
+  return { user, member };
+}
+
+async function live(server: ServerProcess, name: string): Promise<Socket> {
+  const socket = await openLiveSocket(server.url, personNamed(name).member, { origin });
+  sockets.push(socket);
+  return socket;
+}
+
+/** The next `event` on `socket` that `match` accepts; fails after 5 s instead of hanging. */
+function next<T>(socket: Socket, event: string, match: (payload: T) => boolean): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no ${event} within 5 s`));
+    }, 5_000);
+    const listener = (payload: T) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+}
+
+function ask<T extends object>(socket: Socket, event: string, roomId: number): Promise<LiveAck<T>> {
+  return socket.timeout(5_000).emitWithAck(event, roomId) as Promise<LiveAck<T>>;
+}
+
+function send(server: ServerProcess, name: string, body: string) {
+  return personNamed(name).member.request<{ message: ChatMessage }>(
+    server.url,
+    'POST',
+    `/api/chat/rooms/${general.id}/messages`,
+    { body, nonce: randomUUID().replaceAll('-', '') },
+  );
+}
+
+describe.skipIf(!databaseServer || !redisUrl)('chat across two server processes', () => {
+  beforeAll(async () => {
+    if (!databaseServer || !redisUrl) return;
+    const database = await createPostgresDatabase(databaseServer);
+    drop = database.drop;
+    const db = await openPostgres(database.url, { max: 2 });
+    const cast: [string, Role][] = [
+      ['ana', 'user'],
+      ['ben', 'user'],
+      ['flooder', 'user'],
+      ['blocked', 'user'],
+      ['moderator', 'moderator'],
+      ['experienced', 'experienced_moderator'],
+    ];
+    try {
+      await db.migrate();
+      for (const [name, role] of cast) {
+        const user = await buildAccount(db.db, {
+          role,
+          createdAt: new Date(Date.now() - 30 * 86_400_000),
+        });
+        users.set(name, user);
+      }
+    } finally {
+      await db.close();
+    }
+    // One secret, one database, one Redis, one public address: one site.
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      PUBLIC_URL: origin,
+      TRUST_PROXY: 'true',
+    };
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    // Sessions made on either process work on both.
+    await Promise.all(
+      [...users].map(async ([name, user], index) => {
+        members.set(name, await signInRemote(index % 2 ? b.url : a.url, user, { origin }));
+      }),
+    );
+    const rooms = await personNamed('ana').member.request<{ items: ChatRoom[] }>(
+      b.url,
+      'GET',
+      '/api/chat/rooms',
+    );
+    const found = rooms.body.items.find((room) => room.isGeneral);
+    if (!found) throw new Error('no General room');
+    general = found;
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await drop?.();
+  });
+
+  it('delivers a message sent through A to a socket on B', async () => {
+    const onB = await live(b, 'ben');
+    const body = `Hello from A ${randomUUID()}`;
+    const arriving = next<ChatMessage>(onB, liveEvents.message, (m) => m.body === body);
+    const sent = await send(a, 'ana', body);
+    expect(sent.status).toBe(201);
+    const message = await arriving;
+    expect(message).toMatchObject({
+      id: sent.body.message.id,
+      roomId: general.id,
+      author: { id: personNamed('ana').user.id },
+    });
+  });
+
+  it('removes a message hidden through A from a client on B at once', async () => {
+    const onB = await live(b, 'ben');
+    const sent = await send(b, 'ana', `To be hidden ${randomUUID()}`);
+    expect(sent.status).toBe(201);
+    const id = sent.body.message.id;
+    const removed = next<MessageRemovedEvent>(onB, liveEvents.messageRemoved, (e) => e.id === id);
+    const hidden = await personNamed('moderator').member.request(
+      a.url,
+      'POST',
+      `/api/chat/messages/${id}/moderation`,
+      { action: 'hide', reason: 'Off topic across processes' },
+    );
+    expect(hidden.status).toBe(200);
+    expect(await removed).toMatchObject({ id, roomId: general.id, reason: 'hidden' });
+  });
+
+  it('lists members present on either process, and carries typing from A to B', async () => {
+    const [anaOnA, benOnB] = [await live(a, 'ana'), await live(b, 'ben')];
+    expect(await ask(anaOnA, liveEvents.enter, general.id)).toEqual({ ok: true });
+    expect(await ask(benOnB, liveEvents.enter, general.id)).toEqual({ ok: true });
+    const ids = [personNamed('ana').user.id, personNamed('ben').user.id].sort();
+    for (const socket of [anaOnA, benOnB]) {
+      const who = await ask<{ members: PresenceMember[] }>(socket, liveEvents.who, general.id);
+      expect(who.ok && who.members.map((member) => member.id).sort()).toEqual(ids);
+    }
+
+    const typing = next<TypingEvent>(
+      benOnB,
+      liveEvents.typing,
+      (e) => e.user.id === personNamed('ana').user.id,
+    );
+    expect(await ask(anaOnA, liveEvents.typing, general.id)).toEqual({ ok: true });
+    expect(await typing).toMatchObject({ roomId: general.id });
+
+    // Leaving on A is seen from B.
+    anaOnA.disconnect();
+    await expect
+      .poll(async () => {
+        const who = await ask<{ members: PresenceMember[] }>(benOnB, liveEvents.who, general.id);
+        return who.ok && who.members.map((member) => member.id);
+      })
+      .toEqual([personNamed('ben').user.id]);
+  });
+
+  it('shares the flood limit: five messages over A and B, the sixth refused on either', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      statuses.push((await send(index % 2 ? b : a, 'flooder', `Quick ${index}`)).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    const onA = await send(a, 'flooder', 'One too many');
+    const onB = await send(b, 'flooder', 'One too many again');
+    expect([onA.status, onB.status]).toEqual([429, 429]);
+    expect(onB.body).toMatchObject({ error: { code: 'resource-exhausted' } });
+  });
+
+  it('disconnects a member blocked through A from B at once; B refuses them within a second', async () => {
+    const onB = await live(b, 'blocked');
+    const gone = new Promise<string>((resolve) => onB.once('disconnect', resolve));
+    const blocked = await personNamed('experienced').member.request(
+      a.url,
+      'POST',
+      `/api/users/${personNamed('blocked').user.id}/block`,
+      { reason: 'Spamming both processes' },
+    );
+    expect(blocked.status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    // A forgot its session checks with the block itself and refuses at once (and ends the
+    // session). B remembers its last check of the session for SESSION_CACHE_MS (decision 016),
+    // so B refuses once that has passed: within about a second, not at once.
+    await expect(live(a, 'blocked')).rejects.toMatchObject({
+      data: { code: 'permission-denied' },
+    });
+    const handshakeOnB = async () => {
+      try {
+        (await live(b, 'blocked')).disconnect();
+        return 'connected';
+      } catch (error) {
+        return (error as { data?: { code?: string } }).data?.code;
+      }
+    };
+    await expect
+      .poll(handshakeOnB, { timeout: 3_000 })
+      .toMatch(/^(permission-denied|unauthenticated)$/);
+  });
+});
