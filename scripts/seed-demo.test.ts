@@ -10,6 +10,11 @@ import * as schema from '../src/server/platform/db/schema.js';
 import {
   accounts,
   categories,
+  chatMessages,
+  chatReactions,
+  chatReads,
+  chatReports,
+  chatRooms,
   commentReactions,
   comments,
   modRequests,
@@ -195,6 +200,76 @@ describe('npm run seed:demo', () => {
       .from(modRequests)
       .innerJoin(users, eq(users.id, modRequests.userId));
     expect(requests).toEqual([{ status: 'open', role: 'user' }]);
+  });
+
+  it('opens chat rooms with a few hundred messages: replies, likes, mentions, an edit, a hiding, a report and unread rooms', async () => {
+    const rooms = await db()
+      .select({
+        name: chatRooms.name,
+        topic: chatRooms.topic,
+        posting: chatRooms.posting,
+        archived: sql<boolean>`${chatRooms.archivedAt} is not null`,
+        messages: count(chatMessages.id),
+      })
+      .from(chatRooms)
+      .leftJoin(chatMessages, eq(chatMessages.roomId, chatRooms.id))
+      .groupBy(chatRooms.id)
+      .orderBy(chatRooms.id);
+    expect(rooms.map((room) => room.name)).toEqual([
+      'General',
+      'Horror',
+      'Festival news',
+      'Classics',
+      'Oscars night 2025',
+    ]);
+    expect(rooms.find((room) => room.name === 'Festival news')?.posting).toBe('moderators');
+    expect(rooms.find((room) => room.name === 'Classics')?.topic).not.toBe('');
+    expect(rooms.filter((room) => room.archived).map((room) => room.name)).toEqual([
+      'Oscars night 2025',
+    ]);
+    for (const room of rooms) expect(room.messages).toBeGreaterThan(0);
+    expect(rooms.reduce((sum, room) => sum + room.messages, 0)).toBeGreaterThanOrEqual(300);
+
+    // Written through chat's service: mentions are the renderer's, counters match the rows.
+    expect(
+      await countOf(chatMessages, sql`cardinality(${chatMessages.mentions}) > 0`),
+    ).toBeGreaterThan(10);
+    expect(
+      await countOf(chatMessages, sql`${chatMessages.bodyHtml} like '%<span class="mention"%'`),
+    ).toBeGreaterThan(10);
+    expect(await countOf(chatMessages, isNotNull(chatMessages.replyToId))).toBeGreaterThan(20);
+    expect(await countOf(chatReactions)).toBeGreaterThan(100);
+    expect(
+      await countOf(
+        chatMessages,
+        sql`${chatMessages.reactionCount} <> (select count(*) from chat_reactions r where r.message_id = ${chatMessages.id})`,
+      ),
+    ).toBe(0);
+    expect(await countOf(chatMessages, isNotNull(chatMessages.editedAt))).toBe(1);
+    const hidden = await db()
+      .select({ reason: chatMessages.hiddenReason })
+      .from(chatMessages)
+      .where(isNotNull(chatMessages.hiddenAt));
+    expect(hidden).toHaveLength(1);
+    expect(hidden[0]?.reason).toMatch(/spoil/i);
+    expect(await countOf(chatReports, eq(chatReports.status, 'open'))).toBe(1);
+    // Spread over the last days, in id order within each room.
+    const [span] = await db()
+      .select({
+        days: sql<number>`extract(epoch from max(${chatMessages.createdAt}) - min(${chatMessages.createdAt})) / 86400`,
+      })
+      .from(chatMessages);
+    expect(Number(span?.days)).toBeGreaterThan(3);
+    // Every member has read some rooms and not others.
+    expect(await countOf(chatReads)).toBeGreaterThanOrEqual(30);
+    const [behind] = await db()
+      .select({ n: count() })
+      .from(chatReads)
+      .where(
+        sql`exists (select 1 from chat_messages m where m.room_id = ${chatReads.roomId}
+          and m.id > ${chatReads.lastReadMessageId} and m.author_id <> ${chatReads.userId})`,
+      );
+    expect(behind?.n).toBeGreaterThan(10);
     afterFirst = await census();
   });
 

@@ -1,5 +1,6 @@
 import { writeSetting } from '../../src/server/features/site/repo.js';
 import { seedProfiles } from './avatars.js';
+import { seedChat } from './chat.js';
 import { seedForum } from './forum.js';
 import { seedMembers, type DemoCredential } from './members.js';
 import { seedModeration } from './moderation.js';
@@ -14,8 +15,8 @@ const description =
 
 /**
  * Fills the site with a small living community: members of every role with avatars and
- * profiles, threads and reviews with replies and likes, news, a report waiting for review and
- * a moderator request. Whatever an earlier run made is found again and kept, so running it
+ * profiles, threads and reviews with replies and likes, news, chat rooms with a few hundred
+ * messages, reports waiting for review and a moderator request. Whatever an earlier run made is found again and kept, so running it
  * twice adds nothing; only the printed accounts get fresh passwords.
  */
 export async function seedDemo(site: DemoSite): Promise<DemoCredential[]> {
@@ -23,6 +24,7 @@ export async function seedDemo(site: DemoSite): Promise<DemoCredential[]> {
   await seedProfiles(site);
   await seedForum(site);
   await seedNews(site);
+  await seedChat(site);
   await seedModeration(site);
   await writeSetting(site.db, 'site.description', description);
   return credentials;

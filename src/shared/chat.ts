@@ -97,7 +97,9 @@ export const messagesQuery = z
     message: 'Ask for messages before a cursor or after a message, not both',
   });
 
-export const chatModerationActions = ['hide', 'restore'] as const;
+/** Hide or restore a message; dismiss closes its open reports as unfounded (the review queue). */
+export const chatModerationActions = ['hide', 'restore', 'dismiss'] as const;
+export type ChatModerationAction = (typeof chatModerationActions)[number];
 export const moderateMessageBody = z
   .object({
     action: z.enum(chatModerationActions),

@@ -120,6 +120,29 @@ export const reviewItemSchema = z.object({
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
 
+/** A reported chat message in the review queue: its text, its room and its state. */
+export const chatMessageTargetSchema = z.object({
+  type: z.literal('chat-message'),
+  messageId: z.number().int(),
+  room: z.object({ id: z.number().int(), name: z.string(), archived: z.boolean() }),
+  bodyHtml: z.string(),
+  hidden: z.object({ reason: z.string() }).nullable(),
+  deleted: z.boolean(),
+  editedAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type ChatMessageTarget = z.infer<typeof chatMessageTargetSchema>;
+
+/** Acted on through chat's own moderation (dismiss, hide with a reason, restore). */
+export const chatReviewItemSchema = reviewItemSchema.extend({ target: chatMessageTargetSchema });
+export type ChatReviewItem = z.infer<typeof chatReviewItemSchema>;
+
+/** The queue holds threads and replies (`ReviewItem`) and chat messages (`ChatReviewItem`). */
+export const reviewQueueItemSchema = z.union([reviewItemSchema, chatReviewItemSchema]);
+export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
+export const isChatReviewItem = (item: ReviewQueueItem): item is ChatReviewItem =>
+  item.target.type === 'chat-message';
+
 export const reviewQueueQuery = z
   .object({
     cursor: pageCursorSchema.optional(),
@@ -127,7 +150,7 @@ export const reviewQueueQuery = z
   })
   .strict();
 export const reviewQueueResponse = z.object({
-  items: z.array(reviewItemSchema),
+  items: z.array(reviewQueueItemSchema),
   nextCursor: z.string().nullable(),
 });
 export const moderationResultResponse = z.object({ target: moderationTargetSchema });

@@ -17,6 +17,7 @@ import type {
 import type {
   AdminStats,
   AuditEntry,
+  ChatReviewItem,
   MemberHistory,
   ModerationTarget,
   modRequestListResponse,
@@ -286,6 +287,29 @@ export function buildReviewedReply(commentId: number, postId = 1): ReviewItem {
     ...item,
     target: { ...item.target, type: 'comment', commentId, bodyHtml: `<p>Reply ${commentId}</p>` },
     reports: [{ ...item.reports[0]!, id: commentId * 10, category: 'abuse', reason: '' }],
+  };
+}
+
+/** Chat message `messageId` in room 3 (Horror) in the review queue, by Carl, reported by Dee. */
+export function buildReviewedChatMessage(
+  messageId: number,
+  overrides: Partial<ChatReviewItem['target']> = {},
+): ChatReviewItem {
+  const item = buildReviewItem(1);
+  return {
+    ...item,
+    target: {
+      type: 'chat-message',
+      messageId,
+      room: { id: 3, name: 'Horror', archived: false },
+      bodyHtml: `<p>Spoiler in <strong>message ${messageId}</strong></p>`,
+      hidden: null,
+      deleted: false,
+      editedAt: null,
+      createdAt: at,
+      ...overrides,
+    },
+    reports: [{ ...item.reports[0]!, id: messageId * 10, category: 'abuse', reason: 'Spoilers' }],
   };
 }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   chatLimits,
   createRoomBody,
+  type ChatModerationAction,
   liveEvents,
   type ChatMessage,
   type ChatRoom,
@@ -16,7 +17,7 @@ import {
   notFound,
   permissionDenied,
 } from '../../../shared/errors.js';
-import type { ReportCategory } from '../../../shared/moderation.js';
+import { moderationLimits, type ReportCategory } from '../../../shared/moderation.js';
 import { can } from '../../../shared/permissions.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { chatMessages, chatReactions, chatReports, chatRooms } from '../../platform/db/schema.js';
@@ -44,6 +45,15 @@ import {
   type RoomRow,
 } from './repo.js';
 import { presentMessage, presentRoom, presentRoomListRow } from './presenter.js';
+import {
+  chatAuditAction,
+  closeReports,
+  hiddenByReports,
+  hideForReview,
+  lockMessage,
+  openReportCount,
+  openReporters,
+} from './reports.js';
 
 /** The Socket.IO room of a chat room's live events. */
 export const roomChannel = (roomId: number) => `chat:${roomId}`;
@@ -365,64 +375,108 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
       return { reacted: result.reacted, reactionCount: result.reactionCount };
     },
 
+    /**
+     * Reports a message to the moderators: one open report per member and message (a second
+     * adds nothing), and the third distinct reporter hides it for every reader until a
+     * moderator reviews it (reports.ts).
+     */
     async report(
       viewer: Viewer,
       messageId: number,
       body: { category: ReportCategory; reason: string },
     ): Promise<void> {
-      const row = visibleMessage(await messageById(db, viewer.id, messageId), viewer);
-      if (row.message.authorId === viewer.id) {
-        throw permissionDenied('You cannot report your own message: delete or edit it instead');
+      const hidden = await db.transaction(async (tx) => {
+        await lockMessage(tx, messageId);
+        const row = visibleMessage(await messageById(tx, viewer.id, messageId), viewer);
+        if (row.message.authorId === viewer.id) {
+          throw permissionDenied('You cannot report your own message: delete or edit it instead');
+        }
+        const stored = await tx
+          .insert(chatReports)
+          .values({
+            messageId,
+            reporterId: viewer.id,
+            category: body.category,
+            reason: body.reason,
+          })
+          .onConflictDoNothing()
+          .returning({ id: chatReports.id });
+        if (stored.length === 0) return null;
+        const reporters = await openReporters(tx, messageId);
+        if (reporters < moderationLimits.reportsToHide) return null;
+        return hideForReview(tx, messageId, reporters);
+      });
+      if (hidden) {
+        broadcastRemoved({
+          roomId: hidden.roomId,
+          id: messageId,
+          reason: 'hidden',
+          hiddenReason: hidden.reason,
+        });
       }
-      await db
-        .insert(chatReports)
-        .values({ messageId, reporterId: viewer.id, category: body.category, reason: body.reason })
-        .onConflictDoNothing();
     },
 
+    /**
+     * A moderator hides or restores a message, or dismisses its reports as unfounded (which
+     * lifts a hiding the reports caused, never a moderator's). Each closes the message's open
+     * reports and writes its audit entry in one transaction.
+     */
     async moderate(
       viewer: Viewer,
       messageId: number,
-      body: { action: 'hide' | 'restore'; reason?: string | undefined },
+      body: { action: ChatModerationAction; reason?: string | undefined },
     ): Promise<ChatMessage> {
       if (body.action === 'hide' && !body.reason) {
         throw invalidArgument('Give a reason for hiding the message');
       }
-      const row = await db.transaction(async (tx) => {
+      const { row, shown } = await db.transaction(async (tx) => {
+        await lockMessage(tx, messageId);
         const found = await messageById(tx, viewer.id, messageId);
         if (!found || found.message.deletedAt) throw notFound('Message');
         assertMayActOnContent(viewer, rankedAuthor(found.author), 'message');
-        const hide = body.action === 'hide';
-        await tx
-          .update(chatMessages)
-          .set(
-            hide
+        const openReports = await openReportCount(tx, messageId);
+        let change: Partial<typeof chatMessages.$inferInsert> | null;
+        if (body.action === 'dismiss') {
+          if (openReports === 0) {
+            throw failedPrecondition(
+              'There are no open reports on this message: it was already handled',
+            );
+          }
+          change = hiddenByReports(found.message)
+            ? { hiddenAt: null, hiddenReason: null, hiddenById: null }
+            : null;
+        } else {
+          change =
+            body.action === 'hide'
               ? { hiddenAt: new Date(), hiddenReason: body.reason ?? null, hiddenById: viewer.id }
-              : { hiddenAt: null, hiddenReason: null, hiddenById: null },
-          )
-          .where(eq(chatMessages.id, messageId));
-        await tx
-          .update(chatReports)
-          .set({
-            status: 'resolved',
-            resolution: `chat-message.${body.action}`,
-            resolvedById: viewer.id,
-            resolvedAt: new Date(),
-          })
-          .where(and(eq(chatReports.messageId, messageId), eq(chatReports.status, 'open')));
+              : { hiddenAt: null, hiddenReason: null, hiddenById: null };
+        }
+        if (change) {
+          await tx.update(chatMessages).set(change).where(eq(chatMessages.id, messageId));
+        }
+        await closeReports(tx, messageId, body.action, viewer);
         await recordAudit(tx, {
           actor: viewer,
-          action: hide ? 'chat-message.hide' : 'chat-message.restore',
+          action: chatAuditAction(body.action),
           target: {
             type: 'chat-message',
             id: messageId,
             label: plainExcerpt(found.message.bodySource, 60),
           },
           reason: body.reason ?? null,
+          ...(body.action === 'dismiss'
+            ? {
+                before: { hidden: found.message.hiddenReason, openReports },
+                after: { hidden: change ? null : found.message.hiddenReason },
+              }
+            : {}),
         });
         const after = await messageById(tx, viewer.id, messageId);
         if (!after) throw notFound('Message');
-        return after;
+        return {
+          row: after,
+          shown: found.message.hiddenAt !== null && after.message.hiddenAt === null,
+        };
       });
       if (body.action === 'hide') {
         broadcastRemoved({
@@ -431,7 +485,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
           reason: 'hidden',
           hiddenReason: row.message.hiddenReason,
         });
-      } else {
+      } else if (body.action === 'restore' || shown) {
         broadcastMessage(liveEvents.message, row);
       }
       return presentMessage(row, true);

@@ -1,19 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ReportCategory, ReviewItem, reviewQueueQuery } from '../../../shared/moderation.js';
+import type { ReviewItem, ReviewQueueItem, reviewQueueQuery } from '../../../shared/moderation.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
+import { firstOpenChatReports } from '../chat/index.js';
+import { loadChatItems, presentReport } from './chat-items.js';
 import { itemKey, loadTargets, type ItemKey } from './targets.js';
-import { iso, presentAuthor } from '../../core/author.js';
+import { iso } from '../../core/author.js';
 import { cursorRowId, cursorTimestamp, decodeCursor, encodeCursor } from '../../core/cursor.js';
 
 /*
- * The review queue: open reports grouped by item, the item whose first open report is oldest
- * first. A page walks reports_open_idx in time order and keeps only each item's first open
- * report (an earlier open report of the same item, looked up through reports_target_idx,
- * rules a row out), so a page costs its own rows however long the queue; the cursor is that
- * first report's exact time and id, which stay put while the item waits.
+ * The review queue: open reports grouped by item (a thread, a reply or a chat message), the
+ * item whose first open report is oldest first. Each kind's page walks its reports' open index
+ * in time order and keeps only each item's first open report (an earlier open report of the
+ * same item rules a row out), so a page costs its own rows however long the queue; the two
+ * kinds' pages are merged by time. The cursor is the last item's first report: its exact time,
+ * its kind and its id, which stay put while the item waits.
  */
-
 interface FirstReportRow {
   id: number | string;
   post_id: number | string;
@@ -38,12 +40,34 @@ interface ReportRow {
   reporter_deleted_at: string | Date | null;
 }
 
-const cursorSchema = z.tuple([cursorTimestamp, cursorRowId]);
-const encodeQueueCursor = (row: FirstReportRow) => encodeCursor([row.cursor_key, Number(row.id)]);
-function decodeQueueCursor(cursor: string): { time: string; id: number } {
-  const [time, id] = decodeCursor(cursor, cursorSchema);
-  return { time, id };
+/** Items reported at the same moment are ordered forum first, then chat, then by id. */
+const kinds = { forum: 0, chat: 1 } as const;
+type Kind = keyof typeof kinds;
+
+interface QueueEntry {
+  kind: Kind;
+  id: number;
+  /** The first report's time, as the cursor keeps it. */
+  key: string;
 }
+
+const cursorSchema = z.tuple([cursorTimestamp, z.union([z.literal(0), z.literal(1)]), cursorRowId]);
+const encodeQueueCursor = (entry: QueueEntry) =>
+  encodeCursor([entry.key, kinds[entry.kind], entry.id]);
+
+/**
+ * Where each kind's page starts after a cursor, as a (time, id) bound on its own reports: after
+ * a forum item, chat reports of the same moment still come; after a chat item, forum ones do not.
+ */
+function boundsAfter(cursor: string): Record<Kind, { time: string; id: number }> {
+  const [time, kind, id] = decodeCursor(cursor, cursorSchema);
+  return kind === kinds.forum
+    ? { forum: { time, id }, chat: { time, id: 0 } }
+    : { forum: { time, id: Number.MAX_SAFE_INTEGER }, chat: { time, id } };
+}
+
+const compareEntries = (a: QueueEntry, b: QueueEntry) =>
+  a.key < b.key ? -1 : a.key > b.key ? 1 : kinds[a.kind] - kinds[b.kind] || a.id - b.id;
 
 function firstReportsQuery(after: { time: string; id: number } | undefined, limit: number): SQL {
   const past = after
@@ -84,15 +108,10 @@ const keyOf = (row: { post_id: number | string; comment_id: number | string | nu
   commentId: row.comment_id === null ? null : Number(row.comment_id),
 });
 
-export async function reviewQueue(
-  db: Db,
-  query: z.output<typeof reviewQueueQuery>,
-): Promise<{ items: ReviewItem[]; nextCursor: string | null }> {
-  const after = query.cursor ? decodeQueueCursor(query.cursor) : undefined;
-  const firsts = await queryRows<FirstReportRow>(db, firstReportsQuery(after, query.limit + 1));
-  const page = firsts.slice(0, query.limit);
-  if (page.length === 0) return { items: [], nextCursor: null };
-  const keys = page.map(keyOf);
+/** Threads and replies of the page, by their first open report. */
+async function forumItems(db: Db, firsts: FirstReportRow[]): Promise<Map<number, ReviewItem>> {
+  if (firsts.length === 0) return new Map();
+  const keys = firsts.map(keyOf);
   const [targets, reports] = await Promise.all([
     loadTargets(db, keys),
     queryRows<ReportRow>(db, openReportsQuery([...new Set(keys.map((key) => key.postId))])),
@@ -100,35 +119,68 @@ export async function reviewQueue(
   const reportsByItem = new Map<string, ReviewItem['reports']>();
   for (const row of reports) {
     const key = itemKey(keyOf(row));
-    const list = reportsByItem.get(key) ?? [];
-    list.push({
-      id: Number(row.id),
-      reporter: presentAuthor({
-        id: row.reporter_id,
-        name: row.reporter_name,
-        username: row.reporter_username,
-        displayUsername: row.reporter_display_username,
-        image: row.reporter_image,
-        role: row.reporter_role,
-        deletedAt: row.reporter_deleted_at,
-      }),
-      category: row.category as ReportCategory,
-      reason: row.reason,
-      createdAt: iso(row.created_at),
-    });
-    reportsByItem.set(key, list);
+    reportsByItem.set(key, [...(reportsByItem.get(key) ?? []), presentReport(row)]);
   }
-  const items = page.flatMap((first): ReviewItem[] => {
+  const items = new Map<number, ReviewItem>();
+  for (const first of firsts) {
     const key = itemKey(keyOf(first));
     const loaded = targets.get(key);
-    if (!loaded) return [];
-    return [
-      { ...loaded, reports: reportsByItem.get(key) ?? [], firstReportedAt: iso(first.created_at) },
-    ];
+    if (!loaded) continue;
+    items.set(Number(first.id), {
+      ...loaded,
+      reports: reportsByItem.get(key) ?? [],
+      firstReportedAt: iso(first.created_at),
+    });
+  }
+  return items;
+}
+
+export async function reviewQueue(
+  db: Db,
+  query: z.output<typeof reviewQueueQuery>,
+): Promise<{ items: ReviewQueueItem[]; nextCursor: string | null }> {
+  const after = query.cursor ? boundsAfter(query.cursor) : undefined;
+  const [forumFirsts, chatFirsts] = await Promise.all([
+    queryRows<FirstReportRow>(db, firstReportsQuery(after?.forum, query.limit + 1)),
+    firstOpenChatReports(db, after?.chat, query.limit + 1),
+  ]);
+  const merged = [
+    ...forumFirsts.map((row) => entryOf('forum', row)),
+    ...chatFirsts.map((row) => entryOf('chat', row)),
+  ].sort(compareEntries);
+  const page = merged.slice(0, query.limit);
+  if (page.length === 0) return { items: [], nextCursor: null };
+  const onPage = (kind: Kind) => new Set(page.filter((e) => e.kind === kind).map((e) => e.id));
+  const [forumOnPage, chatOnPage] = [onPage('forum'), onPage('chat')];
+  const chatFirstOf = new Map(chatFirsts.map((row) => [Number(row.id), row]));
+  const [forum, chat] = await Promise.all([
+    forumItems(
+      db,
+      forumFirsts.filter((row) => forumOnPage.has(Number(row.id))),
+    ),
+    loadChatItems(
+      db,
+      chatFirsts
+        .filter((row) => chatOnPage.has(Number(row.id)))
+        .map((row) => Number(row.message_id)),
+    ),
+  ]);
+  const items = page.flatMap((entry): ReviewQueueItem[] => {
+    if (entry.kind === 'forum') {
+      const item = forum.get(entry.id);
+      return item ? [item] : [];
+    }
+    const first = chatFirstOf.get(entry.id);
+    const item = first && chat.get(Number(first.message_id));
+    return first && item ? [{ ...item, firstReportedAt: iso(first.created_at) }] : [];
   });
   const last = page.at(-1);
   return {
     items,
-    nextCursor: firsts.length > query.limit && last ? encodeQueueCursor(last) : null,
+    nextCursor: merged.length > query.limit && last ? encodeQueueCursor(last) : null,
   };
+}
+
+function entryOf(kind: Kind, row: { id: number | string; cursor_key: string }): QueueEntry {
+  return { kind, id: Number(row.id), key: row.cursor_key };
 }

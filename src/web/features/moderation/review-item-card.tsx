@@ -2,18 +2,13 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { useQueryClient } from '@tanstack/react-query';
 import { IconEdit } from '@tabler/icons-react';
 import type { Category } from '../../../shared/forum';
-import { reportCategoryLabels, type ReviewItem } from '../../../shared/moderation';
-import { AuthorLink } from '../../components/author-link';
-import { formatDay, formatFull, formatRelative } from '../../components/format-time';
+import type { ReviewItem } from '../../../shared/moderation';
 import { mayEditContent, rankOfAuthor } from '../../components/moderation-actions';
 import { ModerationControls, useViewer } from '../../components/moderation-controls';
 import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { removeFromQueue, reviewItemKey } from './api/get-review-queue';
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString()} ${count === 1 ? one : many}`;
-}
+import { AuthorHistory, plural, ReportList } from './review-parts';
 
 function StateBadges({ target }: { target: ReviewItem['target'] }) {
   return (
@@ -27,47 +22,6 @@ function StateBadges({ target }: { target: ReviewItem['target'] }) {
       )}
       {target.pinned && <Badge variant="light">Pinned</Badge>}
     </Group>
-  );
-}
-
-function AuthorHistory({ item }: { item: ReviewItem }) {
-  const history = item.authorHistory;
-  return (
-    <Text size="sm">
-      By <AuthorLink author={item.author} />
-      <Text span c="dimmed" size="sm">
-        {` · joined ${formatDay(history.joinedAt)} · ${plural(history.postCount, 'thread')} · ${plural(history.commentCount, 'reply', 'replies')} · ${plural(history.reportsAgainst, 'report')} against · ${plural(history.sanctions, 'past sanction')}`}
-      </Text>
-    </Text>
-  );
-}
-
-function ReportList({ reports }: { reports: ReviewItem['reports'] }) {
-  return (
-    <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {reports.map((report) => (
-        <li key={report.id}>
-          <Group gap="xs" align="baseline" wrap="wrap">
-            <Badge size="sm" color="red" variant="light">
-              {reportCategoryLabels[report.category]}
-            </Badge>
-            <Text size="sm">
-              <AuthorLink author={report.reporter} />
-            </Text>
-            <Text size="sm" c="dimmed">
-              <time dateTime={report.createdAt} title={formatFull(report.createdAt)}>
-                {formatRelative(report.createdAt)}
-              </time>
-            </Text>
-          </Group>
-          {report.reason !== '' && (
-            <Text size="sm" ml="xs">
-              “{report.reason}”
-            </Text>
-          )}
-        </li>
-      ))}
-    </Stack>
   );
 }
 

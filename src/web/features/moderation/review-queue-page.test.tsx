@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../shared/accounts';
-import type { ReviewItem } from '../../../shared/moderation';
+import type { ChatMessage } from '../../../shared/chat';
+import type { ReviewQueueItem } from '../../../shared/moderation';
 import type { Role } from '../../../shared/roles';
 import { confirmStore } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
@@ -11,6 +12,7 @@ import {
   authorOf,
   buildAdmin,
   buildAuthor,
+  buildReviewedChatMessage,
   buildReviewedReply,
   buildReviewItem,
   buildUser,
@@ -30,7 +32,7 @@ function viewerWith(role: Role) {
 const rootAdmin = authorOf(buildAdmin());
 
 /** The review queue holding `items`, as `user` sees it. */
-function queueRoutes(user: SessionUser, items: ReviewItem[]): ApiRoutes {
+function queueRoutes(user: SessionUser, items: ReviewQueueItem[]): ApiRoutes {
   return {
     ...sessionOf(user),
     'GET /api/moderation/reports': () => json({ items, nextCursor: null }),
@@ -53,6 +55,27 @@ function moderated(body: unknown) {
       deleted: action === 'purge',
     },
   });
+}
+
+/** Chat's answer to a moderation of message `id`. */
+function moderatedMessage(id: number, body: unknown) {
+  const { action, reason } = body as { action: string; reason?: string };
+  const message: ChatMessage = {
+    id,
+    roomId: 3,
+    author: buildAuthor({ id: 'u3', username: 'carl', name: 'Carl' }),
+    body: 'Chat message',
+    html: '<p>Chat message</p>',
+    nonce: null,
+    mentions: [],
+    replyTo: null,
+    reactionCount: 0,
+    reacted: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    editedAt: null,
+    hidden: action === 'hide' ? { reason: reason ?? '' } : null,
+  };
+  return json({ message });
 }
 
 describe('review queue', () => {
@@ -247,5 +270,100 @@ describe('review queue', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Load more reported content' })).toBeNull(),
     );
+  });
+
+  it('shows a reported chat message with its room, text, author history, reports and chat actions', async () => {
+    stubApi(
+      queueRoutes(viewerWith('moderator'), [buildReviewItem(1), buildReviewedChatMessage(42)]),
+    );
+    renderRoute('/moderator/reports');
+
+    const message = await card('Message in Horror');
+    expect(
+      within(message).getByRole('link', { name: 'Message in Horror' }).getAttribute('href'),
+    ).toBe('/chat?room=3');
+    expect(within(message).getByText('Chat message')).toBeTruthy();
+    expect(within(message).getByText('message 42').tagName).toBe('STRONG');
+    expect(within(message).getByRole('link', { name: 'Carl' })).toBeTruthy();
+    expect(within(message).getByText(/4 threads · 12 replies · 3 reports against/)).toBeTruthy();
+    expect(within(message).getByText('Abuse or harassment')).toBeTruthy();
+    expect(within(message).getByText('“Spoilers”')).toBeTruthy();
+    expect(within(message).getByRole('link', { name: 'Dee' })).toBeTruthy();
+    expect(within(message).getByRole('button', { name: 'Hide' })).toBeTruthy();
+    // Only what chat offers: no thread actions, no purge, no edit.
+    for (const name of ['Lock thread', 'Purge', 'Restore']) {
+      expect(within(message).queryByRole('button', { name })).toBeNull();
+    }
+    expect(within(message).queryByRole('link', { name: 'Edit' })).toBeNull();
+    // The thread beside it keeps its own card.
+    expect(await card('Thread 1')).toBeTruthy();
+  });
+
+  it('dismisses a chat message’s reports through chat’s moderation, and it leaves the queue', async () => {
+    const api = stubApi({
+      ...queueRoutes(viewerWith('moderator'), [buildReviewedChatMessage(42), buildReviewItem(2)]),
+      'POST /api/chat/messages/42/moderation': (call) => moderatedMessage(42, call.body),
+    });
+    renderRoute('/moderator/reports');
+
+    await userEvent.click(
+      within(await card('Message in Horror')).getByRole('button', { name: 'Dismiss reports' }),
+    );
+
+    await waitFor(() => expect(toastTitles()).toContain('Reports dismissed'));
+    expect(api.callsTo('POST', '/api/chat/messages/42/moderation')[0]?.body).toEqual({
+      action: 'dismiss',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Message in Horror' })).toBeNull(),
+    );
+    expect(screen.getByRole('article', { name: 'Thread 2' })).toBeTruthy();
+  });
+
+  it('hides a chat message with a reason, and restores a hidden one', async () => {
+    const api = stubApi({
+      ...queueRoutes(viewerWith('moderator'), [
+        buildReviewedChatMessage(42),
+        buildReviewedChatMessage(43, {
+          room: { id: 4, name: 'Classics', archived: false },
+          hidden: { reason: 'Hidden pending review after reports from 3 members' },
+        }),
+      ]),
+      'POST /api/chat/messages/42/moderation': (call) => moderatedMessage(42, call.body),
+      'POST /api/chat/messages/43/moderation': (call) => moderatedMessage(43, call.body),
+    });
+    renderRoute('/moderator/reports');
+
+    await userEvent.click(
+      within(await card('Message in Horror')).getByRole('button', { name: 'Hide' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Hide the message by Carl' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Spoils it');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(toastTitles()).toContain('Message hidden'));
+    expect(api.callsTo('POST', '/api/chat/messages/42/moderation')[0]?.body).toEqual({
+      action: 'hide',
+      reason: 'Spoils it',
+    });
+
+    const hidden = await card('Message in Classics');
+    expect(within(hidden).getByText('Hidden')).toBeTruthy();
+    expect(within(hidden).queryByRole('button', { name: 'Hide' })).toBeNull();
+    await userEvent.click(within(hidden).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(toastTitles()).toContain('Message restored'));
+    expect(api.callsTo('POST', '/api/chat/messages/43/moderation')[0]?.body).toEqual({
+      action: 'restore',
+    });
+  });
+
+  it('offers nothing on a chat message by an equal rank', async () => {
+    const byModerator = buildReviewedChatMessage(42);
+    byModerator.author = buildAuthor({ id: 'm9', role: 'moderator' });
+    stubApi(queueRoutes(viewerWith('moderator'), [byModerator, buildReviewItem(1)]));
+    renderRoute('/moderator/reports');
+
+    await card('Thread 1');
+    const message = screen.getByRole('article', { name: 'Message in Horror' });
+    expect(within(message).queryByRole('button')).toBeNull();
   });
 });

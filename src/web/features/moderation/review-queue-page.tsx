@@ -1,10 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { isChatReviewItem } from '../../../shared/moderation';
 import { useCategories } from '../../api/get-categories';
 import { QueryList } from '../../components/query-list';
 import { reviewItemKey, useReviewQueue } from './api/get-review-queue';
+import { ChatReviewCard } from './chat-review-card';
 import { ReviewItemCard } from './review-item-card';
 
-/** /moderator/reports: reported threads and replies, each with its reports and the actions. */
+/** /moderator/reports: reported threads, replies and chat messages, with their reports and the actions. */
 export function ReviewQueuePage() {
   const queue = useReviewQueue();
   // The thread mover's choices.
@@ -16,7 +18,8 @@ export function ReviewQueuePage() {
       <Stack gap={4}>
         <Title order={1}>Review queue</Title>
         <Text c="dimmed">
-          Reported threads and replies, oldest first. Any action closes the item’s reports.
+          Reported threads, replies and chat messages, oldest first. Any action closes the item’s
+          reports.
         </Text>
       </Stack>
       <QueryList
@@ -30,7 +33,11 @@ export function ReviewQueuePage() {
         gap="lg"
         renderItem={(item) => (
           <li key={reviewItemKey(item)}>
-            <ReviewItemCard item={item} categories={categories.data} />
+            {isChatReviewItem(item) ? (
+              <ChatReviewCard item={item} />
+            ) : (
+              <ReviewItemCard item={item} categories={categories.data} />
+            )}
           </li>
         )}
       />

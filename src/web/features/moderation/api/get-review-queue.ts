@@ -4,7 +4,11 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { reviewQueueResponse, type ReviewItem } from '../../../../shared/moderation';
+import {
+  isChatReviewItem,
+  reviewQueueResponse,
+  type ReviewQueueItem,
+} from '../../../../shared/moderation';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 
@@ -30,10 +34,11 @@ export function useReviewQueue() {
   return useInfiniteQuery(reviewQueueQueryOptions());
 }
 
-type ReviewQueuePages = InfiniteData<{ items: ReviewItem[]; nextCursor: string | null }>;
+type ReviewQueuePages = InfiniteData<{ items: ReviewQueueItem[]; nextCursor: string | null }>;
 
-/** The key an item is known by in the queue: a thread and a reply may share an id. */
-export function reviewItemKey(item: ReviewItem): string {
+/** The key an item is known by in the queue: a thread, a reply and a message may share an id. */
+export function reviewItemKey(item: ReviewQueueItem): string {
+  if (isChatReviewItem(item)) return `chat-message-${item.target.messageId}`;
   const { target } = item;
   return target.type === 'post' ? `post-${target.postId}` : `comment-${target.commentId}`;
 }

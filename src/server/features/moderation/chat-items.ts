@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import type {
+  ChatReviewItem,
+  MemberHistory,
+  ReportCategory,
+  ReviewItem,
+} from '../../../shared/moderation.js';
+import { queryRows, type Db } from '../../platform/db/database.js';
+import { authorOfRow, iso, isoOrNull, presentAuthor } from '../../core/author.js';
+import { openChatReportsOf, reportedChatMessages, type ChatReportRow } from '../chat/index.js';
+import { memberCounts, presentMemberHistory } from '../users/index.js';
+
+interface HistoryRow {
+  id: string;
+  created_at: string | Date;
+  post_count: number | string;
+  comment_count: number | string;
+  reports_against: number | string;
+  sanctions: number | string;
+}
+
+/** The history a moderator sees beside each member's content, for several members at once. */
+async function memberHistories(db: Db, memberIds: string[]): Promise<Map<string, MemberHistory>> {
+  if (memberIds.length === 0) return new Map();
+  const counts = memberCounts(sql`u.id`);
+  const rows = await queryRows<HistoryRow>(
+    db,
+    sql`select u.id, u.created_at, ${counts.postCount} as post_count,
+        ${counts.commentCount} as comment_count, ${counts.reportsAgainst} as reports_against,
+        ${counts.sanctions} as sanctions
+      from users u
+      where u.id in (${sql.join(
+        memberIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      presentMemberHistory({
+        createdAt: row.created_at,
+        postCount: row.post_count,
+        commentCount: row.comment_count,
+        reportsAgainst: row.reports_against,
+        sanctions: row.sanctions,
+      }),
+    ]),
+  );
+}
+
+/** A report row's reporter and words, as the queue shows every report. */
+export function presentReport(row: {
+  id: number | string;
+  category: string;
+  reason: string;
+  created_at: string | Date;
+  reporter_id: string;
+  reporter_name: string;
+  reporter_username: string | null;
+  reporter_display_username: string | null;
+  reporter_image: string | null;
+  reporter_role: string;
+  reporter_deleted_at: string | Date | null;
+}): ReviewItem['reports'][number] {
+  return {
+    id: Number(row.id),
+    reporter: presentAuthor({
+      id: row.reporter_id,
+      name: row.reporter_name,
+      username: row.reporter_username,
+      displayUsername: row.reporter_display_username,
+      image: row.reporter_image,
+      role: row.reporter_role,
+      deletedAt: row.reporter_deleted_at,
+    }),
+    category: row.category as ReportCategory,
+    reason: row.reason,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/**
+ * The reported chat messages among `messageIds` as queue items (without `firstReportedAt`),
+ * by message id: three statements for a page, whatever its length.
+ */
+export async function loadChatItems(
+  db: Db,
+  messageIds: number[],
+): Promise<Map<number, Omit<ChatReviewItem, 'firstReportedAt'>>> {
+  const [messages, reports] = await Promise.all([
+    reportedChatMessages(db, messageIds),
+    openChatReportsOf(db, messageIds),
+  ]);
+  const histories = await memberHistories(db, [...new Set(messages.map((m) => m.author_id))]);
+  const reportsOf = new Map<number, ChatReportRow[]>();
+  for (const row of reports) {
+    const id = Number(row.message_id);
+    reportsOf.set(id, [...(reportsOf.get(id) ?? []), row]);
+  }
+  const items = new Map<number, Omit<ChatReviewItem, 'firstReportedAt'>>();
+  for (const row of messages) {
+    const id = Number(row.id);
+    const authorHistory = histories.get(row.author_id);
+    if (!authorHistory) continue;
+    items.set(id, {
+      target: {
+        type: 'chat-message',
+        messageId: id,
+        room: { id: row.room_id, name: row.room_name, archived: row.room_archived_at !== null },
+        bodyHtml: row.body_html,
+        hidden: row.hidden_at === null ? null : { reason: row.hidden_reason ?? '' },
+        deleted: row.deleted_at !== null,
+        editedAt: isoOrNull(row.edited_at),
+        createdAt: iso(row.created_at),
+      },
+      author: presentAuthor(authorOfRow(row)),
+      authorHistory,
+      reports: (reportsOf.get(id) ?? []).map(presentReport),
+    });
+  }
+  return items;
+}
