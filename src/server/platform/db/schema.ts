@@ -543,6 +543,7 @@ export const chatReports = pgTable(
   },
   (table) => [
     index('chat_reports_open_idx').on(table.status, table.createdAt),
+    index('chat_reports_message_idx').on(table.messageId, table.status),
     uniqueIndex('chat_reports_reporter_idx')
       .on(table.reporterId, table.messageId)
       .where(sql`${table.status} = 'open'`),

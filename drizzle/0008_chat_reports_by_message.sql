@@ -1,0 +1,1 @@
+CREATE INDEX "chat_reports_message_idx" ON "chat_reports" USING btree ("message_id","status");
