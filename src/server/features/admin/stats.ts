@@ -24,7 +24,8 @@ export async function readAdminStats(db: Db): Promise<AdminStats> {
         where deleted_at is null and created_at > now() - interval '7 days') as new_users_this_week,
       (select count(*)::integer from posts where deleted_at is null) as posts,
       (select count(*)::integer from comments where deleted_at is null) as comments,
-      (select count(*)::integer from reports where status = 'open') as open_reports,
+      (select count(*)::integer from reports where status = 'open')
+        + (select count(*)::integer from chat_reports where status = 'open') as open_reports,
       (select count(*)::integer from mod_requests where status = 'open') as pending_mod_requests`,
   );
   if (!row) throw new Error('the stats query returned no row');

@@ -435,4 +435,24 @@ describe('limits and moderation', () => {
     });
     expect(upward.statusCode).toBe(403);
   });
+
+  it('counts reports on chat messages in the member’s history and the dashboard', async () => {
+    const message = await sent(ana.agent, general.id, 'Reported on the dashboard');
+    const history = async () =>
+      (await moderator.agent.inject({ url: `/api/users/${ana.user.id}/history` })).json<{
+        history: { reportsAgainst: number };
+      }>().history.reportsAgainst;
+    const stats = async () =>
+      (await admin.agent.inject({ url: '/api/admin/stats' })).json<{ openReports: number }>()
+        .openReports;
+    const [reportsBefore, openBefore] = [await history(), await stats()];
+    const res = await ben.agent.inject({
+      method: 'POST',
+      url: `/api/chat/messages/${message.id}/reports`,
+      payload: { category: 'spam', reason: 'Advertising' },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await history()).toBe(reportsBefore + 1);
+    expect(await stats()).toBe(openBefore + 1);
+  });
 });

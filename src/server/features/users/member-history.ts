@@ -5,7 +5,8 @@ import type { MemberHistory } from '../../../shared/moderation.js';
  * What a moderator sees of a member: their threads and replies, the reports against them and
  * the sanctions on their account. Each count is a correlated subquery on the member's id, so a
  * list of members (or a queue of their content) reads them in the same statement, through the
- * author indexes (posts_author_idx, comments_author_idx), reports_target_idx and
+ * author indexes (posts_author_idx, comments_author_idx, chat_messages_nonce_idx), the
+ * report indexes (reports_target_idx, chat_reports_message_idx) and
  * audit_log_target_idx. The aliases are unusual so they never shadow the outer query's.
  */
 export function memberCounts(userId: SQL) {
@@ -19,7 +20,10 @@ export function memberCounts(userId: SQL) {
         where mh_p.author_id = ${userId})
       + (select count(*)::int from comments mh_c
         join reports mh_r on mh_r.post_id = mh_c.post_id and mh_r.comment_id = mh_c.id
-        where mh_c.author_id = ${userId}))`.mapWith(Number),
+        where mh_c.author_id = ${userId})
+      + (select count(*)::int from chat_messages mh_m
+        join chat_reports mh_cr on mh_cr.message_id = mh_m.id
+        where mh_m.author_id = ${userId}))`.mapWith(Number),
     // Mutes and blocks; lifting one, or a role change, is not a sanction.
     sanctions: sql<number>`(select count(*)::int from audit_log mh_a
       where mh_a.target_type = 'user' and mh_a.target_id = ${userId}
