@@ -120,7 +120,7 @@ export const chatMessageSchema = z.object({
   /** Markdown source (for editing) and its safe HTML (bold, italic, code, links, mentions). */
   body: z.string(),
   html: z.string(),
-  /** The sender's nonce, so the sender's client matches its pending message; null for others. */
+  /** The sender's own id for the message, so the sender's pages match their pending copy. */
   nonce: z.string().nullable(),
   /** Usernames mentioned in the message, so each member's client can highlight its own. */
   mentions: z.array(z.string()),
@@ -189,12 +189,14 @@ export type PresenceMember = z.infer<typeof presenceMemberSchema>;
 
 /**
  * The live channel's events (Socket.IO). Server to client:
- * - `chat:message` a new message; `chat:message-updated` an edit or a new like count (the
- *   payload's `reacted` is always false: keep your own); `chat:message-removed` a message deleted
- *   by its author or hidden by a moderator (moderators' clients may show it as hidden);
+ * - `chat:message` (a ChatMessage) a new message, or one a moderator restored;
+ *   `chat:message-updated` (a ChatMessage) an edit or a new like count (the payload's `reacted`
+ *   is always false: keep your own); `chat:message-removed` (messageRemovedEvent) a message
+ *   deleted by its author or hidden by a moderator (moderators' clients may show it as hidden);
  * - `chat:typing` someone types in a room (expires on the client after typingExpiresMs);
  * - `chat:presence` who is in a room changed: ask again with `chat:who`;
- * - `chat:room` a room was created or its settings changed (archived included);
+ * - `chat:room` (a ChatRoom without reader state) a room was created or its settings changed,
+ *   archived included: read the room list again;
  * - `account:changed` the reader's own account changed (muted, unmuted, role): read the session
  *   again. A block disconnects every socket of the account at once.
  * Client to server (each answers through its acknowledgement callback with `{ ok: true, ... }`
