@@ -237,6 +237,29 @@ if (!(await reachable(databaseServer))) {
 const maxSockets = Math.max(...settings.sockets);
 const roomCount = Math.ceil(maxSockets / settings.roomSize);
 const database = await createPostgresDatabase(databaseServer, 'viewpoint_bench_chat');
+// Stopped early (Ctrl-C, a timeout): no server process or bench database is left behind.
+const running = new Set<ServerProcess>();
+const starting = new Set<Promise<ServerProcess>>();
+const start = async (env: Record<string, string>) => {
+  const started = startServerProcess(env);
+  starting.add(started);
+  try {
+    const server = await started;
+    running.add(server);
+    return server;
+  } finally {
+    starting.delete(started);
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void Promise.allSettled(starting)
+      .then(() => Promise.all([...running].map((server) => server.kill())))
+      .then(() => database.drop())
+      .catch((error: unknown) => process.stderr.write(`${String(error)}\n`))
+      .finally(() => process.exit(130));
+  });
+}
 const rows: Row[] = [];
 try {
   process.stdout.write(
@@ -269,7 +292,7 @@ try {
     TRUST_PROXY: 'true',
   };
   // Sessions are stored in the database: signed in once, they serve every server started below.
-  const signing = await startServerProcess(env);
+  const signing = await start(env);
   const members: RemoteMember[] = [];
   try {
     for (let start = 0; start < accounts.length; start += 8) {
@@ -294,7 +317,7 @@ try {
       process.stdout.write(`measuring ${sockets} sockets on ${processes} process(es)\n`);
       const servers = await Promise.all(
         Array.from({ length: processes }, () =>
-          startServerProcess(processes > 1 ? { ...env, REDIS_URL: redisUrl } : env),
+          start(processes > 1 ? { ...env, REDIS_URL: redisUrl } : env),
         ),
       );
       try {
