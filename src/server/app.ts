@@ -180,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authenticate: (handshake) => liveMember(app, handshake),
     redis: platforms.bus.redis,
     namespace: options.limitNamespace ?? '',
+    recheckAfterMs: config.sessionCacheMs,
     logger: options.logger,
   });
   app.decorate('live', live);

@@ -58,7 +58,11 @@ export interface Live {
   onConnection(handler: (socket: LiveSocket) => void | Promise<void>): void;
   /** Sends `event` to every socket of a member, on every process. */
   toMember(memberId: string, event: string, payload: unknown): void;
-  /** Ends every socket of a member at once, on every process (a block). */
+  /**
+   * Ends every socket of a member at once, on every process (a block), and once more when the
+   * session checks other processes remember (`recheckAfterMs`) have expired: a socket that
+   * opened in between, through a process that still remembered the session, ends then.
+   */
   disconnectMember(memberId: string): void;
   close(): Promise<void>;
 }
@@ -78,12 +82,15 @@ export interface LiveOptions {
   redis: Redis | undefined;
   /** Keeps test apps sharing one Redis apart. */
   namespace: string;
+  /** How long a process may remember a session check (SESSION_CACHE_MS). */
+  recheckAfterMs: number;
   logger: Logger;
 }
 
 export async function createLive(options: LiveOptions): Promise<Live> {
   const handlers: ((socket: LiveSocket) => void | Promise<void>)[] = [];
   const redisClients: Redis[] = [];
+  const rechecks = new Set<NodeJS.Timeout>();
   const io: LiveServer = new Server(options.server, {
     serveClient: false,
     // A socket that goes quiet is noticed within ~20 s; the client then reconnects and catches up.
@@ -151,8 +158,14 @@ export async function createLive(options: LiveOptions): Promise<Live> {
     },
     disconnectMember(memberId) {
       io.in(memberRoom(memberId)).disconnectSockets(true);
+      const again = setTimeout(() => {
+        rechecks.delete(again);
+        io.in(memberRoom(memberId)).disconnectSockets(true);
+      }, options.recheckAfterMs + 250);
+      rechecks.add(again);
     },
     async close() {
+      for (const recheck of rechecks) clearTimeout(recheck);
       // Closing Socket.IO also closes the HTTP server it is attached to: Fastify does that.
       io.sockets.disconnectSockets(true);
       io.engine.close();
