@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   liveEvents,
@@ -9,6 +10,7 @@ import {
   type LiveAck,
   type PresenceMember,
 } from '../../../shared/chat.js';
+import { sessions } from '../../platform/db/schema.js';
 import { testOrigin, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { person, type Person } from '../../test/factories.js';
@@ -98,6 +100,42 @@ describe('the live channel’s handshake', () => {
     expect(
       (await refusal({ origin: testOrigin, cookie: cookieOf(unverified.agent) })).data?.code,
     ).toBe('permission-denied');
+  });
+});
+
+describe('the live channel under bad input', () => {
+  it('refuses a socket whose session has expired', async () => {
+    const member = await person(t);
+    await t.platforms.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.userId, member.user.id));
+    expect((await refusal({ origin: testOrigin, cookie: cookieOf(member.agent) })).data?.code).toBe(
+      'unauthenticated',
+    );
+  });
+
+  it('answers 1,000 messages in a second from one member with clear refusals, broadcasts only what was stored, and stays up', async () => {
+    const [flooder, listener] = await Promise.all([person(t), person(t)]);
+    const socket = await connected(listener.agent);
+    const received: ChatMessage[] = [];
+    socket.on(liveEvents.message, (message: ChatMessage) => {
+      if (message.author.id === flooder.user.id) received.push(message);
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) => send(flooder.agent, `flood ${i}`)),
+    );
+    const stored = answers.filter((answer) => answer.statusCode === 201);
+    expect(stored).toHaveLength(5);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(995);
+    expect(refused[0]?.json()).toMatchObject({ error: { code: 'resource-exhausted' } });
+    // The server still answers, and the room heard exactly the five stored messages.
+    expect((await listener.agent.inject({ url: '/api/chat/unread' })).statusCode).toBe(200);
+    await expect.poll(() => received.length).toBe(5);
+    expect(received.map((message) => message.id).sort()).toEqual(
+      stored.map((answer) => answer.json<{ message: ChatMessage }>().message.id).sort(),
+    );
   });
 });
 
