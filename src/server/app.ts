@@ -83,7 +83,7 @@ export interface AppOptions {
 
 /**
  * Who opens a socket: the session of the handshake's cookie, read by the same route and checks
- * as any request (a blocked account is refused and its session ends). Chat and the other live
+ * as every request (a blocked account is refused and its session ends). Chat and the other live
  * features are for members with a verified email.
  */
 async function liveMember(

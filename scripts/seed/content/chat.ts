@@ -276,7 +276,7 @@ export const demoChatRooms: DemoChatRoom[] = [
         },
         {
           author: 'noor',
-          body: 'Documentary strand picks from Amman coming soon. Tell @noor what you want covered.',
+          body: 'Documentary strand picks from Amman are on the way. Tell @noor what you want covered.',
         },
       ],
       [

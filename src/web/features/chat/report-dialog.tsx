@@ -1,84 +1,15 @@
-import { Button, Group, Radio, Stack, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import {
-  moderationLimits,
-  reportBody,
-  reportCategories,
-  reportCategoryLabels,
-  type ReportCategory,
-} from '../../../shared/moderation';
 import { AppModal } from '../../components/app-modal';
-import { showServerError, showSuccess } from '../../shell/server-errors';
+import { ReportForm } from '../../components/report-form';
 import { useReportMessage } from './api/report-message';
 
-interface ReportValues {
-  /** '' until the reporter picks one: no category is chosen for them. */
-  category: ReportCategory | '';
-  reason: string;
-}
-
-const checkReport = schemaResolver(reportBody, { sync: true });
-
-function validateReport(values: ReportValues) {
-  if (values.category === '') return { category: 'Choose what is wrong' };
-  return checkReport(values);
-}
-
-function ReportForm({ messageId, onDone }: { messageId: number; onDone: () => void }) {
+function MessageReportForm({ messageId, onDone }: { messageId: number; onDone: () => void }) {
   const report = useReportMessage();
-  const form = useForm<ReportValues>({
-    initialValues: { category: '', reason: '' },
-    validate: validateReport,
-  });
-  const reasonRequired = form.getValues().category === 'other';
-
-  const submit = form.onSubmit(({ category, reason }) => {
-    if (category === '') return;
-    report.mutate(
-      { messageId, report: { category, reason: reason.trim() } },
-      {
-        onSuccess: () => {
-          onDone();
-          showSuccess('Report sent', 'Thank you. A moderator will look at it.');
-        },
-        onError: (error) => showServerError('Could not send the report', error, form),
-      },
-    );
-  });
-
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <Radio.Group label="What is wrong with it?" required {...form.getInputProps('category')}>
-          <Stack gap={6} mt={6}>
-            {reportCategories.map((category) => (
-              <Radio key={category} value={category} label={reportCategoryLabels[category]} />
-            ))}
-          </Stack>
-        </Radio.Group>
-        <Textarea
-          label="Reason"
-          description={
-            reasonRequired
-              ? 'Say briefly what is wrong.'
-              : 'Optional: anything moderators should know.'
-          }
-          required={reasonRequired}
-          autosize
-          minRows={3}
-          maxLength={moderationLimits.reasonMax}
-          {...form.getInputProps('reason')}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={report.isPending}>
-            Send report
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ReportForm
+      send={(body) => report.mutateAsync({ messageId, report: body })}
+      pending={report.isPending}
+      onDone={onDone}
+    />
   );
 }
 
@@ -100,7 +31,7 @@ export default function ReportDialog({ message, opened, onClose }: ReportDialogP
       onClose={onClose}
       title={`Report the message by ${message?.authorName ?? ''}`}
     >
-      {message && <ReportForm key={message.id} messageId={message.id} onDone={onClose} />}
+      {message && <MessageReportForm key={message.id} messageId={message.id} onDone={onClose} />}
     </AppModal>
   );
 }
