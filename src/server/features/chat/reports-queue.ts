@@ -1,3 +1,4 @@
+import type { ReportColumns } from '../../core/report-columns.js';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import type { AuthorColumns } from '../../core/author.js';
@@ -42,19 +43,8 @@ export function firstOpenChatReports(
   );
 }
 
-export interface ChatReportRow {
-  id: number | string;
+export interface ChatReportRow extends ReportColumns {
   message_id: number | string;
-  category: string;
-  reason: string;
-  created_at: string | Date;
-  reporter_id: string;
-  reporter_name: string;
-  reporter_username: string | null;
-  reporter_display_username: string | null;
-  reporter_image: string | null;
-  reporter_role: string;
-  reporter_deleted_at: string | Date | null;
 }
 
 const idList = (ids: number[]) =>

@@ -1,3 +1,4 @@
+import type { ReportColumns } from '../../core/report-columns.js';
 import { sql } from 'drizzle-orm';
 import type {
   ChatReviewItem,
@@ -49,19 +50,7 @@ async function memberHistories(db: Db, memberIds: string[]): Promise<Map<string,
 }
 
 /** A report row's reporter and words, as the queue shows every report. */
-export function presentReport(row: {
-  id: number | string;
-  category: string;
-  reason: string;
-  created_at: string | Date;
-  reporter_id: string;
-  reporter_name: string;
-  reporter_username: string | null;
-  reporter_display_username: string | null;
-  reporter_image: string | null;
-  reporter_role: string;
-  reporter_deleted_at: string | Date | null;
-}): ReviewItem['reports'][number] {
+export function presentReport(row: ReportColumns): ReviewItem['reports'][number] {
   return {
     id: Number(row.id),
     reporter: presentAuthor({

@@ -1,3 +1,4 @@
+import type { ReportColumns } from '../../core/report-columns.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ReviewItem, ReviewQueueItem, reviewQueueQuery } from '../../../shared/moderation.js';
@@ -24,20 +25,9 @@ interface FirstReportRow {
   cursor_key: string;
 }
 
-interface ReportRow {
-  id: number | string;
+interface ReportRow extends ReportColumns {
   post_id: number | string;
   comment_id: number | string | null;
-  category: string;
-  reason: string;
-  created_at: string | Date;
-  reporter_id: string;
-  reporter_name: string;
-  reporter_username: string | null;
-  reporter_display_username: string | null;
-  reporter_image: string | null;
-  reporter_role: string;
-  reporter_deleted_at: string | Date | null;
 }
 
 /** Items reported at the same moment are ordered forum first, then chat, then by id. */
