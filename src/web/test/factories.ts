@@ -24,6 +24,7 @@ import type {
   MyReport,
   ReviewItem,
 } from '../../shared/moderation';
+import type { ChatMessage } from '../../shared/chat';
 import type { NewsArticle, NewsSummary } from '../../shared/news';
 import type { PublicProfile } from '../../shared/profiles';
 import type { Upload } from '../../shared/uploads';
@@ -467,6 +468,26 @@ export function buildAdminStats(overrides: Partial<AdminStats> = {}): AdminStats
     openReports: 3,
     pendingModRequests: 2,
     donations: null,
+    ...overrides,
+  };
+}
+
+/** A chat message by `buildAuthor()` in room 1, "Message <id>". */
+export function buildChatMessage(id: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id,
+    roomId: 1,
+    author: buildAuthor(),
+    body: `Message ${id}`,
+    html: `<p>Message ${id}</p>`,
+    nonce: null,
+    mentions: [],
+    replyTo: null,
+    reactionCount: 0,
+    reacted: false,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    editedAt: null,
+    hidden: null,
     ...overrides,
   };
 }

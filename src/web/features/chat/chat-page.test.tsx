@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ChatRoom } from '../../../shared/chat';
 import { answerLater, apiError, json, sessionOf, stubApi } from '../../test/fake-api';
-import { buildAuthor, buildUser } from '../../test/factories';
+import { buildAuthor, buildUser, buildChatMessage } from '../../test/factories';
 import { renderRoute } from '../../test/render-route';
 import { pendingMessages } from './pending-messages';
 
@@ -72,22 +72,7 @@ function room(overrides: Partial<ChatRoom> = {}): ChatRoom {
 }
 
 function message(id: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    id,
-    roomId: 1,
-    author: bob,
-    body: `Message ${id}`,
-    html: `<p>Message ${id}</p>`,
-    nonce: null,
-    mentions: [],
-    replyTo: null,
-    reactionCount: 0,
-    reacted: false,
-    createdAt: '2025-03-01T10:00:00.000Z',
-    editedAt: null,
-    hidden: null,
-    ...overrides,
-  };
+  return buildChatMessage(id, { author: bob, ...overrides });
 }
 
 function chatRoutes(rooms: ChatRoom[], history: ChatMessage[]) {

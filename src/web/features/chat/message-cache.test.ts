@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../shared/chat';
-import { buildAuthor } from '../../test/factories';
+import { buildChatMessage } from '../../test/factories';
 import {
   mergeMessages,
   messagesInOrder,
@@ -9,24 +8,7 @@ import {
   type MessagePages,
 } from './message-cache';
 
-function message(id: number, overrides: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    id,
-    roomId: 1,
-    author: buildAuthor(),
-    body: `Message ${id}`,
-    html: `<p>Message ${id}</p>`,
-    nonce: null,
-    mentions: [],
-    replyTo: null,
-    reactionCount: 0,
-    reacted: false,
-    createdAt: '2025-03-01T10:00:00.000Z',
-    editedAt: null,
-    hidden: null,
-    ...overrides,
-  };
-}
+const message = buildChatMessage;
 
 /** Pages newest first, as the server pages history: [[5,4,3],[2,1]]. */
 function history(...pages: number[][]): MessagePages {

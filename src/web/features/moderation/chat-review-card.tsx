@@ -9,12 +9,11 @@ import { formatFull, formatRelative } from '../../components/format-time';
 import { rankOfAuthor } from '../../components/moderation-actions';
 import { useViewer } from '../../components/moderation-controls';
 import { ReasonDialog } from '../../components/reason-dialog';
-import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { removeFromQueue, reviewItemKey } from './api/get-review-queue';
 import { useModerateChatMessage } from './api/moderate-chat-message';
-import { AuthorHistory, plural, ReportList } from './review-parts';
+import { AuthorHistory, plural, ReportedText, ReportList } from './review-parts';
 
 const actionLabels: Record<ChatModerationAction, string> = {
   dismiss: 'Dismiss reports',
@@ -98,15 +97,7 @@ export function ChatReviewCard({ item }: { item: ChatReviewItem }) {
           </Group>
         </Group>
         <AuthorHistory item={item} />
-        <Paper bg="var(--mantine-color-default-hover)" p="sm" radius="sm">
-          {target.deleted ? (
-            <Text c="dimmed" fs="italic" size="sm">
-              The author deleted this.
-            </Text>
-          ) : (
-            <RenderedMarkdown html={target.bodyHtml} />
-          )}
-        </Paper>
+        <ReportedText deleted={target.deleted} html={target.bodyHtml} />
         {target.hidden && (
           <Text size="sm" c="dimmed">
             Hidden: {target.hidden.reason}

@@ -5,10 +5,9 @@ import type { Category } from '../../../shared/forum';
 import type { ReviewItem } from '../../../shared/moderation';
 import { mayEditContent, rankOfAuthor } from '../../components/moderation-actions';
 import { ModerationControls, useViewer } from '../../components/moderation-controls';
-import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { removeFromQueue, reviewItemKey } from './api/get-review-queue';
-import { AuthorHistory, plural, ReportList } from './review-parts';
+import { AuthorHistory, plural, ReportedText, ReportList } from './review-parts';
 
 function StateBadges({ target }: { target: ReviewItem['target'] }) {
   return (
@@ -63,15 +62,7 @@ export function ReviewItemCard({ item, categories }: ReviewItemCardProps) {
           <StateBadges target={target} />
         </Group>
         <AuthorHistory item={item} />
-        <Paper bg="var(--mantine-color-default-hover)" p="sm" radius="sm">
-          {target.deleted ? (
-            <Text c="dimmed" fs="italic" size="sm">
-              The author deleted this.
-            </Text>
-          ) : (
-            <RenderedMarkdown html={target.bodyHtml} />
-          )}
-        </Paper>
+        <ReportedText deleted={target.deleted} html={target.bodyHtml} />
         <Title order={3} size="h6">
           {plural(item.reports.length, 'report')}
         </Title>

@@ -1,4 +1,5 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { reportCategoryLabels, type ReviewItem } from '../../../shared/moderation';
 import { AuthorLink } from '../../components/author-link';
 import { formatDay, formatFull, formatRelative } from '../../components/format-time';
@@ -47,5 +48,20 @@ export function ReportList({ reports }: { reports: ReviewItem['reports'] }) {
         </li>
       ))}
     </Stack>
+  );
+}
+
+/** What was reported, as its readers saw it, or that its author deleted it. */
+export function ReportedText({ deleted, html }: { deleted: boolean; html: string }) {
+  return (
+    <Paper bg="var(--mantine-color-default-hover)" p="sm" radius="sm">
+      {deleted ? (
+        <Text c="dimmed" fs="italic" size="sm">
+          The author deleted this.
+        </Text>
+      ) : (
+        <RenderedMarkdown html={html} />
+      )}
+    </Paper>
   );
 }
