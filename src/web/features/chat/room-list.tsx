@@ -41,7 +41,7 @@ export function RoomList({ rooms, currentId }: Omit<RoomPickerProps, 'onPick'>) 
             }
             rightSection={
               room.unreadCount > 0 ? (
-                <Badge size="sm" circle={room.unreadCount < 10} aria-hidden>
+                <Badge size="sm" circle={room.unreadCount < 10} c="black" aria-hidden>
                   {room.unreadCount > 99 ? '99+' : format.number(room.unreadCount)}
                 </Badge>
               ) : null

@@ -13,7 +13,7 @@ export default function UnreadBadge() {
   const shown = total > 99 ? '99+' : format.number(total);
   return (
     <>
-      <Badge component="span" size="sm" circle={total < 10} ml={6} aria-hidden>
+      <Badge component="span" size="sm" circle={total < 10} ml={6} c="black" aria-hidden>
         {shown}
       </Badge>
       <VisuallyHidden>, {format.number(total)} unread</VisuallyHidden>
