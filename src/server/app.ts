@@ -19,6 +19,7 @@ import { registerAdminRoutes } from './features/admin/routes.js';
 import { registerAuditRoutes } from './features/audit/routes.js';
 import { registerDiscoveryRoutes } from './features/discovery/routes.js';
 import { registerChat } from './features/chat/chat.js';
+import { registerSearch } from './features/search/routes.js';
 import { registerForum } from './features/forum/forum.js';
 import { registerModRequestRoutes } from './features/mod-requests/routes.js';
 import { registerNewsRoutes } from './features/news/routes.js';
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerChat(app, { db: platforms.database.db, limiter, live, logger: options.logger });
   registerProfileRoutes(app, { db: platforms.database.db });
+  registerSearch(app, { db: platforms.database.db });
   registerDiscoveryRoutes(app, {
     db: platforms.database.db,
     publicUrl: config.publicUrl,

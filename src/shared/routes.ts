@@ -302,7 +302,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     title: 'Search',
     description: 'Search posts, news and people.',
     public: true,
-    pending: true,
   },
   {
     name: 'search-category-id',
@@ -311,7 +310,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     title: 'Search',
     description: 'Search results.',
     public: true,
-    pending: true,
   },
   {
     name: 'user-profile',

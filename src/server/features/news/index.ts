@@ -6,3 +6,4 @@ export {
   publicArticlesInRange,
   type PublicArticleRow,
 } from './discovery-reads.js';
+export { publicArticle } from './repo.js';

@@ -1,5 +1,5 @@
 import { authorSelection } from '../../core/author.js';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { newsArticles, posts, users } from '../../platform/db/schema.js';
@@ -17,7 +17,9 @@ import {
  * `publish_at <= now()` makes a scheduled article appear by itself, with no timer. Published
  * articles always hold a past publish time (service.ts), so one condition serves both.
  */
-export const isPublic = sql<boolean>`(${newsArticles.status} in ('published', 'scheduled') and ${newsArticles.publishAt} <= now())`;
+export const publicArticle = (article: { status: SQL | AnyColumn; publishAt: SQL | AnyColumn }) =>
+  sql<boolean>`(${article.status} in ('published', 'scheduled') and ${article.publishAt} <= now())`;
+export const isPublic = publicArticle(newsArticles);
 
 const exactTime = (column: SQL | typeof newsArticles.createdAt) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -12,6 +13,26 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type; search reads it, the database writes it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A search document kept by the database itself: a stored generated column, so it changes in
+ * the same statement (and transaction) as the text it indexes. English stemming ('reviewing'
+ * and 'reviews' are both 'review'); `weighted` parts rank above the rest (a title above a body).
+ */
+const searchDocument = (...parts: [column: string, weight: 'A' | 'B' | 'C' | 'D'][]) =>
+  tsvector('search_vector').generatedAlwaysAs(
+    sql.raw(
+      parts
+        .map(
+          ([column, weight]) =>
+            `setweight(to_tsvector('english', coalesce(${column}, '')), '${weight}')`,
+        )
+        .join(' || '),
+    ),
+  );
 
 /**
  * The database schema. Account tables follow Better Auth's core schema (plus its admin and
@@ -39,7 +60,12 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('users_role_idx').on(table.role)],
+  (table) => [
+    index('users_role_idx').on(table.role),
+    // People search: trigram similarity finds a misspelt username or name (pg_trgm, 0001).
+    index('users_username_trgm_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+  ],
 );
 
 export const accounts = pgTable(
@@ -175,6 +201,7 @@ export const posts = pgTable(
     hiddenReason: text('hidden_reason'),
     /** Soft delete by the author: the thread page shows a tombstone. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    searchVector: searchDocument(['title', 'A'], ['film_title', 'A'], ['body_source', 'D']),
   },
   (table) => {
     const visible = sql`${table.deletedAt} is null and ${table.hiddenAt} is null`;
@@ -199,6 +226,7 @@ export const posts = pgTable(
         .where(visible),
       index('posts_tags_idx').using('gin', table.tags).where(visible),
       index('posts_author_idx').on(table.authorId, table.createdAt.desc(), table.id.desc()),
+      index('posts_search_idx').using('gin', table.searchVector),
     ];
   },
 );
@@ -224,10 +252,12 @@ export const comments = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    searchVector: searchDocument(['body_source', 'D']),
   },
   (table) => [
     index('comments_post_idx').on(table.postId, table.id),
     index('comments_author_idx').on(table.authorId, table.createdAt.desc(), table.id.desc()),
+    index('comments_search_idx').using('gin', table.searchVector),
   ],
 );
 
@@ -430,8 +460,10 @@ export const newsArticles = pgTable(
     discussionPostId: bigint('discussion_post_id', { mode: 'number' }).references(() => posts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: searchDocument(['title', 'A'], ['summary', 'B'], ['body_source', 'D']),
   },
   (table) => [
+    index('news_search_idx').using('gin', table.searchVector),
     index('news_public_idx')
       .on(table.featured.desc(), table.publishAt.desc(), table.id.desc())
       .where(sql`${table.status} in ('published', 'scheduled')`),
@@ -484,9 +516,11 @@ export const chatMessages = pgTable(
     hiddenReason: text('hidden_reason'),
     hiddenById: text('hidden_by_id').references(() => users.id),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    searchVector: searchDocument(['body_source', 'D']),
   },
   (table) => [
     index('chat_messages_room_idx').on(table.roomId, table.id),
+    index('chat_messages_search_idx').using('gin', table.searchVector),
     uniqueIndex('chat_messages_nonce_idx').on(table.authorId, table.nonce),
   ],
 );
