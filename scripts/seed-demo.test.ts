@@ -5,7 +5,7 @@ import { and, count, eq, getTableName, is, isNotNull, ne, sql } from 'drizzle-or
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/server/features/accounts/password-hash.js';
-import type { Database } from '../src/server/platform/db/database.js';
+import { queryRows, type Database } from '../src/server/platform/db/database.js';
 import * as schema from '../src/server/platform/db/schema.js';
 import {
   accounts,
@@ -58,6 +58,7 @@ afterAll(async () => {
 });
 
 const db = () => database.db;
+const queryRowsOf = (query: ReturnType<typeof sql.raw>) => queryRows<{ n: number }>(db(), query);
 
 async function countOf(table: PgTable, where?: ReturnType<typeof and>) {
   const [row] = await db().select({ n: count() }).from(table).where(where);
@@ -271,6 +272,16 @@ describe('npm run seed:demo', () => {
       );
     expect(behind?.n).toBeGreaterThan(10);
     afterFirst = await census();
+  });
+
+  it('is searchable at once: every kind of content has its search document', async () => {
+    const matches = (table: string) =>
+      sql.raw(`select count(*)::int as n from ${table}
+        where search_vector @@ websearch_to_tsquery('english', 'film OR films OR reviewing')`);
+    for (const table of ['posts', 'comments', 'news_articles', 'chat_messages']) {
+      const [row] = await queryRowsOf(matches(table));
+      expect(row?.n, table).toBeGreaterThan(0);
+    }
   });
 
   it(

@@ -82,6 +82,9 @@ const pages: Record<string, () => Promise<PageModule>> = {
     import('./features/admin/admin-mod-requests-page').then((m) => ({
       Component: m.AdminModRequestsPage,
     })),
+  search: () => import('./features/search/search-page').then((m) => ({ Component: m.SearchPage })),
+  'search-category-id': () =>
+    import('./features/search/open-result-page').then((m) => ({ Component: m.OpenResultPage })),
   chat: () => import('./features/chat/chat-page').then((m) => ({ Component: m.ChatPage })),
   news: () => import('./features/news/news-page').then((m) => ({ Component: m.NewsPage })),
   'news-id': () =>

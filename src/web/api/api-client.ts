@@ -119,7 +119,8 @@ async function readJson(response: Response): Promise<unknown> {
 
 /**
  * Fetches `path` and validates the JSON body with `schema`. Any failure (network, error
- * envelope, unexpected body) becomes an ApiError, so callers handle one error type.
+ * envelope, unexpected body) becomes an ApiError, so callers handle one error type; a call
+ * cancelled through `init.signal` rejects with the signal's reason instead.
  */
 export async function apiFetch<T>(
   path: string,
@@ -134,6 +135,8 @@ export async function apiFetch<T>(
       credentials: 'same-origin',
     });
   } catch (error) {
+    // A call its caller cancelled (`init.signal`: a newer search replaced it) is no outage.
+    if (init.signal?.aborted) throw error;
     throw new ApiError({
       code: 'unavailable',
       status: 503,

@@ -49,4 +49,8 @@ export const queryKeys = {
   chatHistories: ['chat', 'messages'] as const,
   chatMessages: (roomId: number) => ['chat', 'messages', roomId] as const,
   chatUnread: ['chat', 'unread'] as const,
+  /** A page of search results; the quick search's hits; where a result lives now. */
+  search: (params: Record<string, string | undefined>) => ['search', 'results', params] as const,
+  quickSearch: (q: string) => ['search', 'quick', q] as const,
+  openResult: (category: string, id: string) => ['search', 'open', category, id] as const,
 };

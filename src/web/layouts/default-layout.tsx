@@ -2,6 +2,7 @@ import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useSite } from '../api/get-site';
 import { ChatLiveChannel, ChatUnreadBadge } from '../features/chat';
+import { SearchButton } from '../features/search';
 import { ColorModeControl } from '../shell/color-mode-control';
 import { PrefetchLink, PrefetchNavLink } from '../shell/prefetch-link';
 import { mainLinks } from './account-links';
@@ -40,6 +41,7 @@ export function DefaultLayout() {
                 ))}
               </ul>
             </nav>
+            <SearchButton className={classes.searchButton} />
             <div className={classes.headerActions}>
               <ColorModeControl />
               <AccountMenu />

@@ -26,6 +26,15 @@ import type {
 } from '../../shared/moderation';
 import type { ChatMessage } from '../../shared/chat';
 import type { NewsArticle, NewsSummary } from '../../shared/news';
+import type {
+  ChatHit,
+  Highlight,
+  NewsHit,
+  PostHit,
+  ReplyHit,
+  SearchResult,
+  UserHit,
+} from '../../shared/search';
 import type { PublicProfile } from '../../shared/profiles';
 import type { Upload } from '../../shared/uploads';
 
@@ -488,6 +497,115 @@ export function buildChatMessage(id: number, overrides: Partial<ChatMessage> = {
     createdAt: '2025-03-01T10:00:00.000Z',
     editedAt: null,
     hidden: null,
+    ...overrides,
+  };
+}
+
+/** Highlight parts from text with the matched words in [brackets]: "A [solaris] review". */
+export function marked(text: string): Highlight {
+  return text
+    .split(/(\[[^\]]*\])/)
+    .filter((part) => part !== '')
+    .map((part) =>
+      part.startsWith('[')
+        ? { text: part.slice(1, -1), match: true }
+        : { text: part, match: false },
+    );
+}
+
+/** A thread found by search: Ann's review of Solaris. */
+export function buildPostHit(overrides: Partial<PostHit> = {}): PostHit {
+  return {
+    kind: 'posts',
+    id: 1,
+    title: marked('[Solaris], slow and right'),
+    snippet: marked('Tarkovsky made [Solaris] feel like a memory.'),
+    author: buildAuthor(),
+    category: { slug: 'reviews', name: 'Reviews' },
+    filmTitle: 'Solaris',
+    rating: 8,
+    replyCount: 12,
+    reactionCount: 3,
+    createdAt: at,
+    hidden: false,
+    ...overrides,
+  };
+}
+
+/** A reply found by search, in thread 1. */
+export function buildReplyHit(overrides: Partial<ReplyHit> = {}): ReplyHit {
+  return {
+    kind: 'replies',
+    id: 41,
+    postId: 1,
+    postTitle: 'Solaris, slow and right',
+    snippet: marked('The remake of [Solaris] is underrated.'),
+    author: buildModeratorAuthor(),
+    reactionCount: 0,
+    createdAt: at,
+    hidden: false,
+    ...overrides,
+  };
+}
+
+/** A published news article found by search. */
+export function buildNewsHit(overrides: Partial<NewsHit> = {}): NewsHit {
+  return {
+    kind: 'news',
+    id: 4,
+    title: marked('[Solaris] returns to cinemas'),
+    snippet: marked('A new print of [Solaris] tours the country.'),
+    publishedAt: at,
+    published: true,
+    ...overrides,
+  };
+}
+
+/** A member found by search: Ann. */
+export function buildUserHit(overrides: Partial<UserHit> = {}): UserHit {
+  return {
+    kind: 'users',
+    id: 'u1',
+    username: 'ann',
+    name: 'Ann Lee',
+    image: null,
+    role: 'user',
+    joinedAt: '2024-03-01T10:00:00.000Z',
+    blocked: false,
+    ...overrides,
+  };
+}
+
+/** A chat message found by search, in room 1. */
+export function buildChatHit(overrides: Partial<ChatHit> = {}): ChatHit {
+  return {
+    kind: 'chat',
+    id: 90,
+    roomId: 1,
+    roomName: 'General',
+    snippet: marked('Anyone seen [Solaris] tonight?'),
+    author: buildAuthor(),
+    createdAt: at,
+    hidden: false,
+    ...overrides,
+  };
+}
+
+/** GET /api/search's answer: page 1 of posts for "solaris", with a count per category. */
+export function buildSearchResult(overrides: Partial<SearchResult> = {}): SearchResult {
+  return {
+    q: 'solaris',
+    category: 'posts',
+    page: 1,
+    pageSize: 20,
+    counts: {
+      posts: { count: 1, capped: false },
+      replies: { count: 1, capped: false },
+      news: { count: 1, capped: false },
+      users: { count: 1, capped: false },
+    },
+    items: [buildPostHit()],
+    notice: null,
     ...overrides,
   };
 }

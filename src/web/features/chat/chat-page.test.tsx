@@ -203,4 +203,55 @@ describe('the chat page', () => {
     expect(await screen.findByText('You cannot post for now')).toBeTruthy();
     expect(screen.getByText(/You are muted until .*: Spoilers/)).toBeTruthy();
   });
+
+  it('opens a room at a linked message: loads older pages to it, then highlights and focuses it', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    // 150 messages, served newest first 50 at a time, as the server pages the history.
+    const history = Array.from({ length: 150 }, (_, index) => message(index + 1));
+    const api = stubApi({
+      ...chatRoutes([room(), room({ id: 2, name: 'Reviews', isGeneral: false })], []),
+      'GET /api/chat/rooms/1/messages': (call) => {
+        const before = Number(call.search.get('before') ?? '151');
+        const items = history
+          .filter((item) => item.id < before)
+          .reverse()
+          .slice(0, 50);
+        const oldest = items.at(-1)?.id ?? 0;
+        return json({
+          items,
+          nextCursor: oldest > 1 ? String(oldest) : null,
+          hasMore: false,
+        });
+      },
+      'GET /api/chat/rooms/2/messages': () => json({ items: [], nextCursor: null, hasMore: false }),
+    });
+    const app = renderRoute('/chat?room=1&message=20', { strict: true });
+
+    const list = await historyList();
+    const row = await within(list).findByRole('listitem', { current: true });
+    expect(row.id).toBe('chat-message-20');
+    expect(within(row).getByText('Linked message')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(row));
+    expect(scrolled.mock.contexts).toContain(row);
+    expect(within(list).getByText('Message 1')).toBeTruthy();
+    expect(within(list).getByText('Message 150')).toBeTruthy();
+    const befores = api
+      .callsTo('GET', '/api/chat/rooms/1/messages')
+      .map((call) => call.search.get('before'));
+    expect(befores).toEqual([null, '101', '51']);
+    scrolled.mockRestore();
+
+    // Another room is another history: the link's message stays behind.
+    await userEvent.click(screen.getByRole('link', { name: /Reviews/ }));
+    await waitFor(() => expect(app.location()).toBe('/chat?room=2'));
+  });
+
+  it('ignores a linked message when the room it names is not the one shown', async () => {
+    const api = stubApi(chatRoutes([room()], [message(1), message(2)]));
+    renderRoute('/chat?room=9&message=1');
+    const list = await historyList();
+    await within(list).findByText('Message 2');
+    expect(within(list).queryByRole('listitem', { current: true })).toBeNull();
+    expect(api.callsTo('GET', '/api/chat/rooms/1/messages')).toHaveLength(1);
+  });
 });

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { can } from '../../../shared/permissions';
 import { useSession } from '../../api/session';
 import { LoadError, LoadingStatus } from '../../components/query-list';
+import { parseLinkedId } from '../../components/use-linked-item';
 import { useRooms } from './api/get-rooms';
 import classes from './chat.module.css';
 import { RoomList, RoomSelect } from './room-list';
@@ -42,7 +43,10 @@ function NewRoomButton({ onCreated }: { onCreated: (roomId: number) => void }) {
   );
 }
 
-/** The rooms (a column on desktop, a select on phones) and the room picked in `?room=`. */
+/**
+ * The rooms (a column on desktop, a select on phones) and the room picked in `?room=`, opened
+ * at `?message=` when the link names one (a search result). Picking a room drops the message.
+ */
 export default function ChatRooms() {
   const user = useSession().data;
   // Admins see archived rooms too, so they can bring one back.
@@ -57,6 +61,8 @@ export default function ChatRooms() {
   const list = rooms.data;
   const wanted = Number(params.get('room'));
   const room = list.find((item) => item.id === wanted) ?? list[0];
+  // A message belongs to the room the link names, not to the room shown in its place.
+  const linkedMessageId = room?.id === wanted ? parseLinkedId(params.get('message')) : null;
   const viewer = {
     id: user.id,
     role: user.role,
@@ -81,7 +87,7 @@ export default function ChatRooms() {
         {newRoom}
       </Group>
       {room ? (
-        <RoomView key={room.id} room={room} viewer={viewer} />
+        <RoomView key={room.id} room={room} viewer={viewer} linkedMessageId={linkedMessageId} />
       ) : (
         <Text c="dimmed">There are no rooms yet.</Text>
       )}

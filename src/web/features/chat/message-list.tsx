@@ -1,16 +1,17 @@
 import { Button, Center, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatRoom } from '../../../shared/chat';
 import { queryKeys } from '../../api/query-keys';
 import { LoadError, LoadingStatus } from '../../components/query-list';
+import { useLinkedItem } from '../../components/use-linked-item';
 import { useMessages } from './api/get-messages';
 import { markRoomRead } from './api/mark-read';
 import { catchUp } from './catch-up';
 import classes from './chat.module.css';
 import { messagesInOrder } from './message-cache';
 import type { MessageActions } from './message-menu';
-import { MessageRow, type ChatViewer } from './message-row';
+import { MessageRow, messageElementId, type ChatViewer } from './message-row';
 import { usePendingMessages } from './pending-messages';
 import { PendingRow } from './pending-row';
 import { setReadingRoom } from './reading-room';
@@ -23,6 +24,8 @@ interface MessageListProps {
   room: ChatRoom;
   viewer: ChatViewer & { name: string; image: string | null };
   actions: MessageActions;
+  /** The message the address links to (`?message=`), to open the history at. */
+  linkedMessageId: number | null;
 }
 
 function isAtBottom(box: HTMLElement): boolean {
@@ -33,12 +36,23 @@ function isAtBottom(box: HTMLElement): boolean {
  * The room's history in its own scrolling box, oldest at the top: it opens at the newest
  * message, follows new ones while the reader is at the end, keeps its place when older pages
  * load above (scrolling up loads them), and marks the room read when the newest is in view.
+ * A link to a message opens it there instead, until the reader scrolls back to the end or
+ * sends a message.
  */
-export function MessageList({ room, viewer, actions }: MessageListProps) {
+export function MessageList({ room, viewer, actions, linkedMessageId }: MessageListProps) {
   const queryClient = useQueryClient();
   const history = useMessages(room.id);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
-  const messages = messagesInOrder(history.data);
+  const messages = useMemo(() => messagesInOrder(history.data), [history.data]);
+  const ids = useMemo(() => messages.map((message) => message.id), [messages]);
+  const linked = useLinkedItem({
+    wanted: linkedMessageId,
+    ids,
+    // History pages come newest first: each next page reaches older messages.
+    towards: 'older',
+    query: history,
+    elementId: messageElementId,
+  });
   const pending = usePendingMessages(room.id);
   const box = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
@@ -67,15 +81,33 @@ export function MessageList({ room, viewer, actions }: MessageListProps) {
     }
   }, [firstId, messages.length, pending.length]);
 
+  /** Whether the reader is at the newest messages: the history follows new ones, and reads them. */
+  const follow = useCallback(
+    (bottom: boolean) => {
+      atBottom.current = bottom;
+      const now = bottom && document.visibilityState === 'visible';
+      setReadingRoom(now ? room.id : null);
+      setReading(now);
+    },
+    [room.id],
+  );
+
   // One's own new message brings the history to its end, wherever the reader was.
   const ownPending = pending.length;
   useLayoutEffect(() => {
     const element = box.current;
     if (element && ownPending > 0) {
       element.scrollTop = element.scrollHeight;
-      atBottom.current = true;
+      follow(true);
     }
-  }, [ownPending]);
+  }, [follow, ownPending]);
+
+  // Opened at a linked message, the reader is no longer at the end: new messages arrive below
+  // without pulling the history away from it.
+  const landedAt = linked.landedAt;
+  useEffect(() => {
+    if (landedAt !== null) follow(false);
+  }, [follow, landedAt]);
 
   const loadOlder = () => {
     if (!hasNextPage || isFetchingNextPage) return;
@@ -117,24 +149,21 @@ export function MessageList({ room, viewer, actions }: MessageListProps) {
   }, [room.id]);
 
   const unreadUpTo = newest && newest.id > (room.lastReadMessageId ?? 0) ? newest.id : null;
+  // The history stays at its end while older pages load for a linked message: not read yet.
+  const walking = linked.walking;
   useEffect(() => {
-    if (!reading || unreadUpTo === null) return;
+    if (!reading || walking || unreadUpTo === null) return;
     const timer = window.setTimeout(() => {
       markRoomRead(queryClient, room.id, unreadUpTo).catch(() => undefined);
     }, markReadAfterMs);
     return () => window.clearTimeout(timer);
-  }, [queryClient, reading, room.id, unreadUpTo]);
+  }, [queryClient, reading, room.id, unreadUpTo, walking]);
 
   const onScroll = () => {
     const element = box.current;
     if (!element) return;
     const bottom = isAtBottom(element);
-    if (bottom !== atBottom.current) {
-      atBottom.current = bottom;
-      const now = bottom && document.visibilityState === 'visible';
-      setReadingRoom(now ? room.id : null);
-      setReading(now);
-    }
+    if (bottom !== atBottom.current) follow(bottom);
   };
 
   let content;
@@ -169,6 +198,7 @@ export function MessageList({ room, viewer, actions }: MessageListProps) {
               viewer={viewer}
               actions={actions}
               canPost={room.canPost}
+              linked={message.id === linked.linkedId}
             />
           ))}
           {pending.map((message) => (

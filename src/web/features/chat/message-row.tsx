@@ -1,10 +1,11 @@
-import { Badge, Blockquote, Group, Stack, Text } from '@mantine/core';
+import { Badge, Blockquote, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { lazy, memo, Suspense, useState } from 'react';
 import type { ChatMessage } from '../../../shared/chat';
 import { AuthorLink } from '../../components/author-link';
 import { useFormats } from '../../components/format-time';
 import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { RoleBadge } from '../../components/role-badge';
+import { linkedItemProps } from '../../components/use-linked-item';
 import { UserAvatar } from '../../components/user-avatar';
 import classes from './chat.module.css';
 import { LikeControl } from './like-control';
@@ -38,12 +39,17 @@ export function mentionsOf(message: ChatMessage, username: string | null): boole
   return message.mentions.some((name) => name.toLowerCase() === own);
 }
 
+/** The element id of a message's row, which `?message=` links scroll to. */
+export const messageElementId = (id: number) => `chat-message-${id}`;
+
 interface MessageRowProps {
   message: ChatMessage;
   viewer: ChatViewer;
   actions: MessageActions;
   /** The reader may post in this room (reply). */
   canPost: boolean;
+  /** The message the address links to (`?message=`): marked, and focused once scrolled to. */
+  linked?: boolean;
 }
 
 /** One message. Memoised: a new message re-renders only itself, not the whole history. */
@@ -52,6 +58,7 @@ export const MessageRow = memo(function MessageRow({
   viewer,
   actions,
   canPost,
+  linked = false,
 }: MessageRowProps) {
   const [editing, setEditing] = useState(false);
   const format = useFormats();
@@ -60,11 +67,13 @@ export const MessageRow = memo(function MessageRow({
 
   return (
     <li
-      id={`chat-message-${message.id}`}
+      id={messageElementId(message.id)}
       className={classes.message}
       data-mentions-me={mentionsMe || undefined}
       data-hidden={message.hidden ? true : undefined}
+      {...linkedItemProps(linked)}
     >
+      {linked && <VisuallyHidden>Linked message</VisuallyHidden>}
       <Group wrap="nowrap" align="flex-start" gap="sm">
         <UserAvatar author={message.author} size={32} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>

@@ -93,10 +93,12 @@ function composerBlock(room: ChatRoom, mute: MuteInfo | null) {
 interface RoomViewProps {
   room: ChatRoom;
   viewer: ChatViewer & { name: string; image: string | null };
+  /** The message the address links to (`?message=`), to open the history at. */
+  linkedMessageId: number | null;
 }
 
 /** One room: its header, who is here, the history, who is typing and the message box. */
-export function RoomView({ room, viewer }: RoomViewProps) {
+export function RoomView({ room, viewer, linkedMessageId }: RoomViewProps) {
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [loaded, setLoaded] = useState<{ report?: true; hide?: true; settings?: true }>({});
@@ -153,7 +155,12 @@ export function RoomView({ room, viewer }: RoomViewProps) {
         )}
       </Group>
       <PresenceList members={live.members} />
-      <MessageList room={room} viewer={viewer} actions={actions} />
+      <MessageList
+        room={room}
+        viewer={viewer}
+        actions={actions}
+        linkedMessageId={linkedMessageId}
+      />
       <Text size="sm" c="dimmed" className={classes.typing} aria-live="polite">
         {typing}
       </Text>

@@ -1,8 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { acceptConfirm } from '../../shell/confirm-store';
-import { json, noContent, sessionOf, stubApi, threadRoutes } from '../../test/fake-api';
+import {
+  json,
+  noContent,
+  sessionOf,
+  stubApi,
+  threadRoutes,
+  type ApiCall,
+} from '../../test/fake-api';
 import {
   buildAuthor,
   buildModeratorAuthor,
@@ -12,6 +19,7 @@ import {
   buildUser,
 } from '../../test/factories';
 import { renderRoute } from '../../test/render-route';
+import type { Comment } from '../../../shared/forum';
 
 const viewer = buildUser();
 const ann = buildAuthor();
@@ -232,5 +240,94 @@ describe('replies', () => {
     expect(await within(dialog).findByText('Reply with a _typo_')).toBeTruthy();
     expect(within(dialog).queryByText(/Previous title/)).toBeNull();
     expect(within(dialog).getByRole('link', { name: bob.name })).toBeTruthy();
+  });
+});
+
+/** A thread's replies served 50 a page, as the server pages them (cursor: the page's number). */
+function pagedReplies(replies: Comment[]) {
+  return (call: ApiCall) => {
+    const page = Number(call.search.get('cursor') ?? '1');
+    const items = replies.slice((page - 1) * 50, page * 50);
+    const more = page * 50 < replies.length;
+    return json({ items, nextCursor: more ? String(page + 1) : null, total: replies.length });
+  };
+}
+
+const numbered = (ids: number[]) => ids.map((id) => buildReply(id));
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => from + index);
+
+describe('a link to a reply (?reply=)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('loads the pages up to the reply, then scrolls to it, focuses and highlights it', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const api = stubApi({
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ replyCount: 120 })),
+      'GET /api/forum/posts/1/comments': pagedReplies(numbered(range(1, 120))),
+    });
+    renderRoute('/forum/post/1?reply=110', { strict: true });
+
+    const row = await screen.findByRole('listitem', { current: true });
+    expect(row.id).toBe('reply-110');
+    expect(within(row).getByText('Linked reply')).toBeTruthy();
+    expect(within(row).getByText('Reply number 110')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(row));
+    expect(scrolled.mock.contexts).toContain(row);
+    expect(scrolled).toHaveBeenCalledWith({ behavior: 'smooth', block: 'center' });
+    expect(screen.getByText('Showing 120 of 120 replies')).toBeTruthy();
+    expect(screen.getAllByRole('listitem', { current: true })).toHaveLength(1);
+    const cursors = api
+      .callsTo('GET', '/api/forum/posts/1/comments')
+      .map((call) => call.search.get('cursor'));
+    expect(cursors).toEqual([null, '2', '3']);
+  });
+
+  it('stops at the first page that passes a reply that is gone, marking none', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    // Reply 60 was removed: the thread reads 59, then 61.
+    const api = stubApi({
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ replyCount: 119 })),
+      'GET /api/forum/posts/1/comments': pagedReplies(
+        numbered([...range(1, 59), ...range(61, 120)]),
+      ),
+    });
+    renderRoute('/forum/post/1?reply=60');
+
+    expect(await screen.findByText('Showing 100 of 119 replies')).toBeTruthy();
+    // The walk ends beside where the reply was, without a mark or a third page.
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(scrolled.mock.contexts).toEqual([document.getElementById('reply-61')]);
+    expect(screen.queryByRole('listitem', { current: true })).toBeNull();
+    expect(screen.queryByText('Linked reply')).toBeNull();
+    expect(api.callsTo('GET', '/api/forum/posts/1/comments')).toHaveLength(2);
+
+    // Once there, the reader pages on as usual: the list does not jump again.
+    await userEvent.click(screen.getByRole('button', { name: 'Load more replies' }));
+    expect(await screen.findByText('Showing 119 of 119 replies')).toBeTruthy();
+    expect(scrolled).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads every page for an id past the last reply, and holds still for reduced motion', async () => {
+    const matchMedia = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+      ...matchMedia(query),
+      matches: query === '(prefers-reduced-motion: reduce)',
+    }));
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    stubApi({
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ replyCount: 70 })),
+      'GET /api/forum/posts/1/comments': pagedReplies(numbered(range(1, 70))),
+    });
+    renderRoute('/forum/post/1?reply=999');
+
+    expect(await screen.findByText('Showing 70 of 70 replies')).toBeTruthy();
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(scrolled).toHaveBeenCalledWith({ behavior: 'auto', block: 'center' });
+    expect(scrolled.mock.contexts).toEqual([document.getElementById('reply-70')]);
+    expect(screen.queryByRole('listitem', { current: true })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { lazy, memo, Suspense, useCallback, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import type { Comment, PostDetail } from '../../../shared/forum';
 import { confirm } from '../../shell/confirm-store';
 import { QueryList } from '../../components/query-list';
@@ -9,9 +10,10 @@ import { useDeleteComment } from './api/delete-comment';
 import { useReactToComment } from './api/react-to-comment';
 import type { ReplyComposerHandle } from './reply-composer';
 import { ReplyGate } from './reply-gate';
-import { ReplyRow, type ReplyActions } from './reply-row';
+import { ReplyRow, replyElementId, type ReplyActions } from './reply-row';
 import type { SignInGate } from '../../components/use-sign-in-gate';
 import { useFormats } from '../../components/format-time';
+import { parseLinkedId, useLinkedItem } from '../../components/use-linked-item';
 
 /**
  * The reply form and its Markdown editor load only for someone the gate lets reply: visitors,
@@ -27,11 +29,15 @@ interface ReplyPageProps {
   actions: ReplyActions;
   gate: SignInGate;
   canReply: boolean;
+  /** The reply `?reply=` links to, once loaded; only its row re-renders when it changes. */
+  linkedId: number | null;
 }
 
 /** One page of 50: loading the next page leaves the earlier pages' elements untouched. */
-const ReplyPage = memo(function ReplyPage({ items, ...rowProps }: ReplyPageProps) {
-  return items.map((comment) => <ReplyRow key={comment.id} comment={comment} {...rowProps} />);
+const ReplyPage = memo(function ReplyPage({ items, linkedId, ...rowProps }: ReplyPageProps) {
+  return items.map((comment) => (
+    <ReplyRow key={comment.id} comment={comment} linked={comment.id === linkedId} {...rowProps} />
+  ));
 });
 
 type UseComposer = (use: (composer: ReplyComposerHandle) => void) => void;
@@ -89,14 +95,28 @@ function useReplyActions(withComposer: UseComposer): ReplyActions {
   );
 }
 
-/** The thread's replies, 50 at a time in time order, and the reply form below them. */
+/**
+ * The thread's replies, 50 at a time in time order, and the reply form below them. A link with
+ * `?reply=` (a search result) opens the thread at that reply, loading the pages before it.
+ */
 export function Replies({ post, gate }: { post: PostDetail; gate: SignInGate }) {
   const comments = useComments(post.id);
   const composer = useComposer();
   const actions = useReplyActions(composer.withComposer);
   const canReply = post.viewer.canReply && !post.locked && !post.deleted;
+  const [params] = useSearchParams();
 
-  const pages = comments.data?.pages ?? [];
+  const data = comments.data;
+  const pages = useMemo(() => data?.pages ?? [], [data]);
+  const ids = useMemo(() => pages.flatMap((page) => page.items.map((item) => item.id)), [pages]);
+  const { linkedId } = useLinkedItem({
+    wanted: parseLinkedId(params.get('reply')),
+    ids,
+    // Replies come oldest first: each next page reaches newer replies.
+    towards: 'newer',
+    query: comments,
+    elementId: replyElementId,
+  });
   const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
   const total = pages.at(-1)?.total ?? post.replyCount;
   const format = useFormats();
@@ -129,6 +149,7 @@ export function Replies({ post, gate }: { post: PostDetail; gate: SignInGate }) 
             actions={actions}
             gate={gate}
             canReply={canReply}
+            linkedId={linkedId}
           />
         )}
       />

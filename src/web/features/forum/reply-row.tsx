@@ -1,4 +1,13 @@
-import { Anchor, Blockquote, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Blockquote,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconArrowBackUp, IconEdit, IconQuote, IconTrash } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useState } from 'react';
 import type { Comment } from '../../../shared/forum';
@@ -7,6 +16,7 @@ import { ModerationMenu } from '../../components/moderation-menu';
 import { useViewer } from '../../components/use-viewer';
 import { RoleBadge } from '../../components/role-badge';
 import { UserAvatar } from '../../components/user-avatar';
+import { linkedItemProps } from '../../components/use-linked-item';
 import { can } from '../../../shared/permissions';
 import { HiddenNotice } from './hidden-notice';
 import { LikeButton, LikeCount } from './like-button';
@@ -29,18 +39,23 @@ export interface ReplyActions {
   remove: (comment: Comment) => void;
 }
 
+/** The element id of a reply's row: the target of quote links and of `?reply=` links. */
+export const replyElementId = (id: number) => `reply-${id}`;
+
 interface ReplyRowProps {
   comment: Comment;
   actions: ReplyActions;
   gate: SignInGate;
   /** The viewer may reply here (signed in, verified, thread open). */
   canReply: boolean;
+  /** The reply the address links to (`?reply=`): marked, and focused once scrolled to. */
+  linked?: boolean;
 }
 
 function QuotedReply({ replyTo }: { replyTo: NonNullable<Comment['replyTo']> }) {
   return (
     <Blockquote p="xs" py={6} color="gray" fz="sm">
-      <Anchor href={`#reply-${replyTo.id}`} size="sm" fw={600}>
+      <Anchor href={`#${replyElementId(replyTo.id)}`} size="sm" fw={600}>
         {replyTo.authorName} wrote:
       </Anchor>
       <Text size="sm" lineClamp={3}>
@@ -59,6 +74,7 @@ export const ReplyRow = memo(function ReplyRow({
   actions,
   gate,
   canReply,
+  linked = false,
 }: ReplyRowProps) {
   const [editing, setEditing] = useState(false);
   const what = `the reply by ${comment.author.name}`;
@@ -68,8 +84,16 @@ export const ReplyRow = memo(function ReplyRow({
   const own = viewer?.id === comment.author.id;
 
   return (
-    <Paper component="li" id={`reply-${comment.id}`} withBorder p="md" radius="md">
+    <Paper
+      component="li"
+      id={replyElementId(comment.id)}
+      withBorder
+      p="md"
+      radius="md"
+      {...linkedItemProps(linked)}
+    >
       <Stack gap="xs">
+        {linked && <VisuallyHidden>Linked reply</VisuallyHidden>}
         <Group gap="xs">
           <UserAvatar author={comment.author} size={28} />
           <Text size="sm" fw={600}>

@@ -124,4 +124,15 @@ describe('news article', () => {
     expect(await screen.findByText('Article not found')).toBeTruthy();
     expect(location()).toBe('/news/5');
   });
+
+  it('opens at the reply a link names (?reply=), as the forum thread does', async () => {
+    const replies = [10, 11, 12].map((id) => buildReply(id, { postId: 77 }));
+    stubApi(articleRoutes(buildArticle(), null, replies));
+    renderRoute('/news/1?reply=11');
+
+    const row = await screen.findByRole('listitem', { current: true });
+    expect(row.id).toBe('reply-11');
+    expect(within(row).getByText('Reply number 11')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(row));
+  });
 });

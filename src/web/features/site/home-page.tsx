@@ -1,5 +1,19 @@
-import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowRight, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Form } from 'react-router';
 import { useSite } from '../../api/get-site';
 import { useAuthState } from '../../shell/auth-state';
 import { PrefetchLink } from '../../shell/prefetch-link';
@@ -31,6 +45,28 @@ function HomeSection({ id, title, more, children }: HomeSectionProps) {
         {children}
       </Stack>
     </Card>
+  );
+}
+
+/** A search box that opens /search; a plain GET form, so it works before the scripts load. */
+function HomeSearch() {
+  return (
+    <Form method="get" action="/search" role="search" aria-label="Site">
+      <TextInput
+        name="q"
+        type="search"
+        label="Search the community"
+        placeholder="A film, a director, a member…"
+        maw={520}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={
+          <ActionIcon type="submit" variant="filled" aria-label="Show results">
+            <IconArrowRight size={16} aria-hidden />
+          </ActionIcon>
+        }
+        rightSectionPointerEvents="all"
+      />
+    </Form>
   );
 }
 
@@ -111,6 +147,7 @@ export function HomePage() {
               Browse the forum
             </Button>
           </Group>
+          <HomeSearch />
         </Stack>
       </Paper>
 
