@@ -2,32 +2,75 @@
 // the benchmark's scale: 1,000 authors, 100,000 threads and 1,000,000 replies, written by the
 // database itself with `insert … select generate_series` in batches. The first 100 threads get
 // 2,000 replies each (long threads to page through), the rest share the remaining 800,000.
+// Titles, thread bodies and replies are words of the benchmark's vocabulary (bench/vocabulary.ts)
+// drawn on a Zipf-like curve from a hash of the row and the word's place, so every seed holds the
+// same text and search meets common words, rare ones and phrases as on a real site.
 // Also creates the benchmark's signed-in account (a verified moderator, exempt from the write
 // rate limits so the write benchmark measures writing). Runs once: a second run sees the mark
-// and stops.
-import { sql } from 'drizzle-orm';
+// and stops; a database holding the earlier seed (one sentence everywhere) is refused, since
+// seeding on top of it would double the data.
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../src/server/platform/db/database.js';
 import { hashPassword } from '../src/server/features/accounts/password-hash.js';
 import { insertAccount } from '../src/server/features/accounts/repo.js';
 import { readSetting, writeSetting } from '../src/server/features/site/repo.js';
 import { exitWithMessage, openScriptDatabase } from '../src/server/cli/open-database.js';
 import { benchAccount, benchScale } from './bench/scale.js';
+import { head, lengths, tail, tailShare } from './bench/vocabulary.js';
 
-const mark = 'bench.seeded';
+const mark = 'bench.seeded.v2';
+/** The earlier seed's mark: the same sentence in every thread and reply, useless to search. */
+const formerMark = 'bench.seeded';
 /** Our own integer constants, written into the SQL so the planner knows their types. */
 const num = (value: number) => sql.raw(String(Math.trunc(value)));
 const replyBatch = 100_000;
 
+/** A word list as an SQL array literal (the words are our own lower-case letters). */
+function wordArray(words: readonly string[]) {
+  if (!words.every((word) => /^[a-z]+$/.test(word))) throw new Error('unexpected vocabulary word');
+  return sql.raw(`'{${words.join(',')}}'::text[]`);
+}
+const headWords = wordArray(head);
+const tailWords = wordArray(tail);
+
+/**
+ * Text of `[min, max]` words for the row numbered `row`, as a lateral subquery giving `t`. Each
+ * word comes from a 64-bit hash of (row, place, salt): 16 bits pick head or tail, 30 bits pick
+ * word number floor(e^(v·ln(n+1))) of n, which is word k with probability ln((k+1)/k)/ln(n+1),
+ * close to 1/k.
+ */
+function words(row: SQL, [min, max]: readonly [number, number], salt: number) {
+  const hash = sql`hashint8extended(${row}::bigint * 256 + i, ${num(salt)})`;
+  const pick = (list: SQL, size: number) =>
+    sql`(${list})[least(${num(size)}, floor(exp((${hash} & 1073741823)::float8 / 1073741824 * ${sql.raw(String(Math.log(size + 1)))}::float8))::int)]`;
+  return sql`(select string_agg(
+      case when ((${hash} >> 40) & 65535) < ${num(tailShare * 65536)}
+           then ${pick(tailWords, tail.length)} else ${pick(headWords, head.length)} end,
+      ' ' order by i) as t
+    from generate_series(1, ${num(min)} + (hashint8extended(${row}, ${num(salt)}) & 1048575) % ${num(max - min + 1)}) i)`;
+}
+/** The first letter in capitals, as a sentence starts. */
+const sentence = (text: SQL) => sql`upper(left(${text}, 1)) || substr(${text}, 2)`;
+
 async function seed() {
   const started = Date.now();
-  const { database, close } = await openScriptDatabase();
+  const { config, database, close } = await openScriptDatabase();
   const db = database.db;
-  const step = (what: string) =>
-    process.stdout.write(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${what}\n`);
+  const elapsed = () => ((Date.now() - started) / 1000).toFixed(1);
+  const step = (what: string) => process.stdout.write(`${elapsed().padStart(6)} s  ${what}\n`);
   try {
     if (await readSetting(db, mark)) {
-      step('already seeded (site setting bench.seeded): nothing to do');
+      step(`already seeded (site setting ${mark}): nothing to do`);
       return;
+    }
+    if (await readSetting(db, formerMark)) {
+      throw new Error(
+        `This database holds the earlier benchmark seed (site setting ${formerMark}), written ` +
+          'before the seed had varied text. Seed a fresh one: ' +
+          (config.embedded
+            ? `remove the data directory ${config.dataDir} (or point DATA_DIR elsewhere).`
+            : 'drop and create the database again (npm run bench uses viewpoint_bench).'),
+      );
     }
     const { authors, posts, replies, longThreads, longThreadReplies } = benchScale;
     await insertAccount(db, {
@@ -55,21 +98,25 @@ async function seed() {
     ).map((row) => row.id);
     const cats = sql.raw(`array[${categoryIds.join(',')}]::int[]`);
     // Reviews (the first category) get a film and a rating; times spread over ~70 days.
+    const row = sql`g`;
     await db.execute(sql`
       insert into posts (id, category_id, author_id, title, body_source, body_html, tags,
                          film_title, rating, reaction_count, last_activity_at, created_at)
       select ${num(first - 1)} + g, (${cats})[1 + g % ${num(categoryIds.length)}],
              'bench-user-' || (1 + g % ${num(authors)}),
-             'Bench thread number ' || g || ': a film worth talking about',
-             'Thread ' || g || ' body with **Markdown** and a [link](https://example.com).',
-             '<p>Thread ' || g || ' body with <strong>Markdown</strong> and a <a href="https://example.com" rel="nofollow ugc noopener">link</a>.</p>',
+             ${sentence(sql`title.t`)},
+             ${sentence(sql`body.t`)} || '.',
+             '<p>' || ${sentence(sql`body.t`)} || '.</p>',
              array['tag' || (g % 50), 'cinema'],
-             case when g % ${num(categoryIds.length)} = 0 then 'Film ' || g end,
+             case when g % ${num(categoryIds.length)} = 0 then initcap(film.t) end,
              case when g % ${num(categoryIds.length)} = 0 then 1 + g % 10 end,
              (g * 7919) % 50,
              now() - make_interval(mins => ${num(posts)} - g),
              now() - make_interval(mins => ${num(posts)} - g)
-      from generate_series(1, ${num(posts)}) g`);
+      from generate_series(1, ${num(posts)}) g
+      cross join lateral ${words(row, lengths.title, 1)} title
+      cross join lateral ${words(row, lengths.body, 2)} body
+      cross join lateral ${words(row, lengths.filmTitle, 3)} film`);
     await db.execute(
       sql`select setval(pg_get_serial_sequence('posts', 'id'), (select max(id) from posts))`,
     );
@@ -84,10 +131,11 @@ async function seed() {
                     then ${num(first)} + (g - 1) / ${num(longThreadReplies)}
                     else ${num(first + longThreads)} + g % ${num(posts - longThreads)} end,
                'bench-user-' || (1 + g % ${num(authors)}),
-               'Reply ' || g || ': I *agree*, mostly.',
-               '<p>Reply ' || g || ': I <em>agree</em>, mostly.</p>',
+               ${sentence(sql`reply.t`)} || '.',
+               '<p>' || ${sentence(sql`reply.t`)} || '.</p>',
                now() - make_interval(secs => ${num(replies)} - g)
-        from generate_series(${num(from)}, ${num(to)}) g`);
+        from generate_series(${num(from)}, ${num(to)}) g
+        cross join lateral ${words(row, lengths.reply, 4)} reply`);
       step(`${to} replies`);
     }
     await db.execute(sql`
@@ -97,9 +145,12 @@ async function seed() {
             from comments group by post_id) counted
       where posts.id = counted.post_id`);
     step('reply counts and last activity');
-    await db.execute(sql`analyze`);
+    // As autovacuum would on a running site (PGlite has none): the search indexes' pending
+    // entries merged, the old versions of the threads the counts rewrote removed, statistics.
+    await db.execute(sql`vacuum analyze`);
+    step('vacuum analyze');
     await writeSetting(db, mark, { posts, replies, at: new Date().toISOString() });
-    step('done');
+    step(`done: seeded ${config.embedded ? 'PGlite' : 'PostgreSQL'} in ${elapsed()} s`);
   } finally {
     await close();
   }
