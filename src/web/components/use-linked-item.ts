@@ -42,11 +42,16 @@ function nearest(ids: readonly number[], wanted: number, towards: 'newer' | 'old
   return { reached: beyond !== null, target: beyond ?? short };
 }
 
-function prefersReducedMotion(): boolean {
-  return (
+/**
+ * Smooth when the item is near (within two screens) and the reader does not prefer less
+ * motion; a jump otherwise, since a smooth scroll across a long thread takes seconds.
+ */
+function scrollBehavior(element: HTMLElement): ScrollBehavior {
+  const reduced =
     typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const distance = Math.abs(element.getBoundingClientRect().top);
+  return reduced || distance > 2 * window.innerHeight ? 'auto' : 'smooth';
 }
 
 /** A positive id from the address, or null when it holds none (or nonsense). */
@@ -91,10 +96,7 @@ export function useLinkedItem({ wanted, ids, towards, query, elementId }: Linked
     if (target === null) return;
     const element = document.getElementById(elementId(target));
     if (!element) return;
-    element.scrollIntoView({
-      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
-      block: 'center',
-    });
+    element.scrollIntoView({ behavior: scrollBehavior(element), block: 'center' });
     if (target === linkedId) element.focus({ preventScroll: true });
   }, [elementId, linkedId, target]);
 
