@@ -410,6 +410,7 @@ export function buildProfile(overrides: Partial<PublicProfile> = {}): PublicProf
     joinedAt: '2024-03-01T10:00:00.000Z',
     blocked: false,
     counts: { posts: 3, replies: 12 },
+    supporter: false,
     ...overrides,
   };
 }

@@ -36,6 +36,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'chat-message.restore': 'Chat message restored',
   'chat-room.create': 'Chat room added',
   'chat-room.update': 'Chat room changed',
+  'donation-message.hide': 'Donor message hidden',
+  'donation-message.restore': 'Donor message restored',
+  'campaign.update': 'Campaign changed',
 };
 
 /** What each kind of target is called in the product. */
@@ -49,6 +52,8 @@ export const auditTargetNames: Record<AuditTargetType, string> = {
   site: 'site',
   'chat-message': 'chat message',
   'chat-room': 'chat room',
+  donation: 'donation',
+  campaign: 'campaign',
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -222,6 +227,12 @@ export function describeEntry(entry: AuditEntry): string {
       return `Added the chat room ‘${label}’`;
     case 'chat-room.update':
       return `Changed the chat room ‘${label}’`;
+    case 'donation-message.hide':
+      return `Hid the donor message of ‘${label}’`;
+    case 'donation-message.restore':
+      return `Restored the donor message of ‘${label}’`;
+    case 'campaign.update':
+      return `Changed the campaign ‘${label}’`;
   }
 }
 
@@ -241,6 +252,9 @@ export function targetPath(target: AuditEntry['target']): string | null {
     case 'chat-message':
     case 'chat-room':
       return '/chat';
+    case 'donation':
+    case 'campaign':
+      return '/admin/donations';
     case 'user':
     case 'comment':
       return null;

@@ -56,6 +56,12 @@ export function PublicProfileCard({ profile }: { profile: PublicProfile }) {
                 {profile.name}
               </Title>
               <RoleBadge role={profile.role} staffOnly />
+              {/* White on teal.9 is 5:1 in both colour modes, as the role badges' shades are. */}
+              {profile.supporter && (
+                <Badge size="sm" color="teal.9" tt="none" fw={600}>
+                  Supporter
+                </Badge>
+              )}
             </Group>
             <Text c="dimmed">@{profile.username}</Text>
             <Group gap="md" mt={4}>

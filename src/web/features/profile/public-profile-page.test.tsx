@@ -45,7 +45,18 @@ describe('public profile page', () => {
     // A plain user has no role badge, and the account is not blocked.
     expect(screen.queryByText('User')).toBeNull();
     expect(screen.queryByText('This account is blocked.')).toBeNull();
+    expect(screen.queryByText('Supporter')).toBeNull();
     expect(api.callsTo('GET', '/api/profiles/ann')).toHaveLength(1);
+  });
+
+  it('marks a member who has given to the community as a supporter', async () => {
+    stubApi({
+      ...profileRoutes({ ...buildProfile(), supporter: true }),
+      'GET /api/forum/posts': () => json({ items: [], nextCursor: null }),
+    });
+    renderRoute('/u/ann');
+
+    expect(await screen.findByText('Supporter')).toBeTruthy();
   });
 
   it('says when the account is blocked and shows a staff role badge', async () => {
