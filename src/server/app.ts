@@ -20,6 +20,7 @@ import { registerAuditRoutes } from './features/audit/routes.js';
 import { registerDiscoveryRoutes } from './features/discovery/routes.js';
 import { registerChat } from './features/chat/chat.js';
 import { registerSearch } from './features/search/routes.js';
+import { registerDonations } from './features/donations/routes.js';
 import { registerForum } from './features/forum/forum.js';
 import { registerModRequestRoutes } from './features/mod-requests/routes.js';
 import { registerNewsRoutes } from './features/news/routes.js';
@@ -214,6 +215,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerChat(app, { db: platforms.database.db, limiter, live, logger: options.logger });
   registerProfileRoutes(app, { db: platforms.database.db });
   registerSearch(app, { db: platforms.database.db });
+  const donations = registerDonations(app, {
+    db: platforms.database.db,
+    payments: platforms.payments,
+    mailer: platforms.mailer,
+    currency: config.donationCurrency,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+  });
+  // Receipts a previous process owed when it stopped.
+  app.addHook('onReady', async () => {
+    await donations.sendReceipts();
+  });
   registerDiscoveryRoutes(app, {
     db: platforms.database.db,
     publicUrl: config.publicUrl,

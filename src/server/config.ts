@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultWebRoot } from './paths.js';
 import type { S3Settings } from './platform/storage/s3-storage.js';
+import { donationCurrencies, type DonationCurrency } from '../shared/donations.js';
 
 /**
  * The server's whole configuration, read from the environment once at start. A bad value stops
@@ -133,6 +134,28 @@ export const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['true', 'false'], 'true or false').optional(),
   ),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_\w+$/, 'a Stripe secret key (sk_… or rk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^whsec_\w+$/, 'a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  DONATION_CURRENCY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value) => value.toLowerCase())
+      .pipe(z.enum(donationCurrencies, `one of ${donationCurrencies.join(', ')}`))
+      .default('usd'),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -167,6 +190,10 @@ export interface Config {
   forumListCacheMs: number;
   /** How long a session check is remembered between writes; 0 reads every time. */
   sessionCacheMs: number;
+  /** Stripe Checkout when both keys are set; the built-in demo checkout otherwise. */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  /** The one currency donations are taken in. */
+  donationCurrency: DonationCurrency;
 }
 
 export class ConfigError extends Error {
@@ -212,7 +239,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     forumListCacheMs: env.FORUM_LIST_CACHE_MS,
     sessionCacheMs: env.SESSION_CACHE_MS,
+    stripe: stripeSettings(env),
+    donationCurrency: env.DONATION_CURRENCY,
   };
+}
+
+/** Both Stripe keys or neither: a half-configured Stripe would take money it cannot record. */
+function stripeSettings(env: Env): Config['stripe'] {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
+  if (secretKey === undefined && webhookSecret === undefined) return undefined;
+  if (secretKey === undefined || webhookSecret === undefined) {
+    const missing = secretKey === undefined ? 'STRIPE_SECRET_KEY' : 'STRIPE_WEBHOOK_SECRET';
+    const other = secretKey === undefined ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+    throw new ConfigError(`Invalid configuration: ${missing} must be set when ${other} is set`);
+  }
+  return { secretKey, webhookSecret };
 }
 
 /** The S3 settings go together: a bucket, and both halves of a key pair or neither. */

@@ -291,6 +291,9 @@ export const auditActions = [
   'chat-message.restore',
   'chat-room.create',
   'chat-room.update',
+  'donation-message.hide',
+  'donation-message.restore',
+  'campaign.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const auditTargetTypes = [
@@ -303,6 +306,8 @@ export const auditTargetTypes = [
   'site',
   'chat-message',
   'chat-room',
+  'donation',
+  'campaign',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -31,6 +31,8 @@ export const publicProfileSchema = z.object({
   /** Blocked accounts' profiles say so (no reason: that is between the user and the moderators). */
   blocked: z.boolean(),
   counts: z.object({ posts: z.number().int(), replies: z.number().int() }),
+  /** Has given to the community under their name (a donation received and not refunded). */
+  supporter: z.boolean(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 export const publicProfileResponse = z.object({ profile: publicProfileSchema });

@@ -5,6 +5,7 @@ import { createMemoryBus, createRedisBus, type Bus } from './bus/bus.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { openPayments, type Payments } from './payments/payments.js';
 import { openStorage } from './storage/open-storage.js';
 import type { Storage } from './storage/storage.js';
 
@@ -15,6 +16,8 @@ export interface Platforms {
   bus: Bus;
   /** Uploaded files: DATA_DIR/uploads, or an S3 bucket. */
   storage: Storage;
+  /** Donations: Stripe Checkout, or the built-in demo checkout. */
+  payments: Payments;
   /** Held in embedded mode: the data directory belongs to this process. */
   dataDirLock: DataDirLock | undefined;
   close(): Promise<void>;
@@ -89,7 +92,8 @@ export async function startPlatforms(config: Config, log: Logger): Promise<Platf
       await created.verify();
       return created;
     });
-    return { database, mailer, bus, storage, dataDirLock, close: closeAll };
+    const payments = openPayments(config);
+    return { database, mailer, bus, storage, payments, dataDirLock, close: closeAll };
   } catch (error) {
     await closeAll();
     throw error;

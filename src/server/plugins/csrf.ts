@@ -9,6 +9,16 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A provider's signed callback (the payment webhook): no browser sends it, no cookie
+     * rides on it, and its own signature is checked instead.
+     */
+    csrfExempt?: true;
+  }
+}
+
 function sameToken(a: string | undefined, b: string | undefined): boolean {
   if (!a || !b || a.length !== b.length) return false;
   return timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -57,7 +67,9 @@ export function registerCsrf(app: FastifyInstance, options: { publicUrl: URL }) 
     }
     try {
       // Every write, whatever its path: the router also matches spellings like /%61pi/account.
-      if (!safeMethods.has(request.method)) check(request);
+      if (!safeMethods.has(request.method) && !request.routeOptions.config.csrfExempt) {
+        check(request);
+      }
     } catch (error) {
       done(error as Error);
       return;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { findSiteRoute, type SiteRoute } from '../../shared/routes.js';
 import { AppError } from '../../shared/errors.js';
 import { maxParamLength, noQuery } from '../http.js';
+import { escapeHtml } from '../core/escape-html.js';
 
 /**
  * The server render of public pages (src/web/entry-server.tsx, built to dist/ssr). Declared
@@ -58,9 +59,6 @@ export interface WebOptions {
   /** Draws public pages on the server; without it every page is drawn in the browser. */
   renderer?: PageRenderer | undefined;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const rootElement = '<div id="root"></div>';
 

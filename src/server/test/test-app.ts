@@ -13,6 +13,7 @@ import { createMemoryBus, createRedisBus } from '../platform/bus/bus.js';
 import { openPglite, openPostgres, type Database } from '../platform/db/database.js';
 import { createOutboxMailer, createSmtpMailer } from '../platform/mail/mailer.js';
 import type { Platforms } from '../platform/platforms.js';
+import { openPayments, type StripeApi } from '../platform/payments/payments.js';
 import { openStorage } from '../platform/storage/open-storage.js';
 
 /**
@@ -96,6 +97,8 @@ export async function createTestApp(
     pageRenderer?: PageRenderer;
     /** Adds test-only routes before the app is sealed. */
     extend?: (app: FastifyInstance) => void;
+    /** Where Stripe's API answers when `STRIPE_*` is set: a stand-in the test started. */
+    stripeApi?: StripeApi;
   } = {},
 ): Promise<TestApp> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'viewpoint-test-'));
@@ -129,6 +132,7 @@ export async function createTestApp(
     bus,
     mailer,
     storage,
+    payments: openPayments(config, options.stripeApi),
     dataDirLock: undefined,
     async close() {
       await mailer.close();

@@ -1,4 +1,5 @@
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
+import { escapeHtml } from '../../core/escape-html.js';
 
 /**
  * The accounts feature's emails: each names the site, the action, the link and how long it
@@ -19,8 +20,6 @@ interface LinkMail {
   validFor: string;
   outro: string;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function linkMessage(siteName: string, mail: LinkMail): MailMessage {
   const href = mail.link.toString();

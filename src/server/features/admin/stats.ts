@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AdminStats } from '../../../shared/moderation.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
+import { donationTotals } from '../donations/index.js';
 
 interface StatsRow {
   users: number;
@@ -29,6 +30,7 @@ export async function readAdminStats(db: Db): Promise<AdminStats> {
       (select count(*)::integer from mod_requests where status = 'open') as pending_mod_requests`,
   );
   if (!row) throw new Error('the stats query returned no row');
+  const donations = await donationTotals(db);
   return {
     users: Number(row.users),
     newUsersThisWeek: Number(row.new_users_this_week),
@@ -36,7 +38,7 @@ export async function readAdminStats(db: Db): Promise<AdminStats> {
     comments: Number(row.comments),
     openReports: Number(row.open_reports),
     pendingModRequests: Number(row.pending_mod_requests),
-    // Donations land in a later issue; the dashboard hides the tile until then.
-    donations: null,
+    // The dashboard hides the tile until the first donation.
+    donations,
   };
 }

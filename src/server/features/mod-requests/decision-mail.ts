@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../platform/mail/mailer.js';
+import { escapeHtml } from '../../core/escape-html.js';
 
 /** The mail that tells a member how their moderator request was decided. */
 export interface DecisionMail {
@@ -9,8 +10,6 @@ export interface DecisionMail {
   decision: 'approved' | 'rejected';
   reason: string | null;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function decisionMessage(mail: DecisionMail): MailMessage {
   const profile = new URL('/user-profile', mail.publicUrl).toString();

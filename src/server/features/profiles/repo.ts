@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database.js';
 import { profiles, uploads, users } from '../../platform/db/schema.js';
 import { activeBlock } from '../../core/viewer.js';
 import type { Tx } from '../../core/transaction.js';
+import { supporterSql } from '../donations/index.js';
 
 export type ProfileFields = Partial<
   Pick<typeof profiles.$inferInsert, 'bio' | 'location' | 'favouriteFilms'>
@@ -17,11 +18,18 @@ export type ProfileFields = Partial<
  * hidden, so a reader never sees a count the list cannot back.
  */
 const visiblePosts = sql<number>`(select count(*)::int from posts p where p.author_id = ${users.id} and p.deleted_at is null and p.hidden_at is null)`;
+const supporter = sql<boolean>`${supporterSql(sql`${users.id}`)}`;
 const visibleReplies = sql<number>`(select count(*)::int from comments c join posts p on p.id = c.post_id where c.author_id = ${users.id} and c.deleted_at is null and c.hidden_at is null and p.deleted_at is null and p.hidden_at is null)`;
 
 async function findProfile(db: Db | Tx, where: SQL) {
   const [row] = await db
-    .select({ user: users, profile: profiles, posts: visiblePosts, replies: visibleReplies })
+    .select({
+      user: users,
+      profile: profiles,
+      posts: visiblePosts,
+      replies: visibleReplies,
+      supporter,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(where, isNull(users.deletedAt)));
@@ -36,7 +44,13 @@ export const findProfileByUsername = (db: Db, username: string) =>
 
 export const findProfileById = (db: Db | Tx, id: string) => findProfile(db, eq(users.id, id));
 
-export function presentProfile({ user, profile, posts, replies }: ProfileRow): PublicProfile {
+export function presentProfile({
+  user,
+  profile,
+  posts,
+  replies,
+  supporter,
+}: ProfileRow): PublicProfile {
   return {
     id: user.id,
     username: user.displayUsername ?? user.username ?? '',
@@ -49,6 +63,7 @@ export function presentProfile({ user, profile, posts, replies }: ProfileRow): P
     joinedAt: user.createdAt.toISOString(),
     blocked: activeBlock(user) !== null,
     counts: { posts: Number(posts), replies: Number(replies) },
+    supporter: Boolean(supporter),
   };
 }
 

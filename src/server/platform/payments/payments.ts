@@ -1,0 +1,161 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { DonationCurrency, DonationInterval } from '../../../shared/donations.js';
+
+/** What the donor asked for, and where the provider sends them back. */
+export interface CheckoutRequest {
+  /** Our checkout id: every event about this payment carries it in its metadata. */
+  checkoutId: string;
+  amount: number;
+  currency: DonationCurrency;
+  interval: DonationInterval;
+  /** The signed-in donor's address; the provider asks a visitor for theirs. */
+  email: string | null;
+  /** What the provider shows on its page and the statement ("Donation to Viewpoint"). */
+  description: string;
+  /** Stripe replaces `{CHECKOUT_SESSION_ID}` in it. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A provider event, verified: Stripe's own shape, whichever provider sent it. */
+export type PaymentEvent = Stripe.Event;
+
+/** The signature was missing, wrong, or too old: the event is refused and nothing is done. */
+export class SignatureError extends Error {
+  override name = 'SignatureError';
+}
+
+/**
+ * The payment provider (DESIGN.md §2): Stripe Checkout when `STRIPE_*` is set, the built-in
+ * demo checkout otherwise. Both deliver Stripe-shaped events, signed with Stripe's scheme, to
+ * the one webhook endpoint, so one piece of code handles every payment.
+ */
+export interface Payments {
+  kind: 'demo' | 'stripe';
+  /** Opens a checkout session; `url` is where the donor pays. */
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Checks the signature against the raw bytes (with a timestamp tolerance) and parses. */
+  verifyEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  /**
+   * The payment intent of an invoice, when its event did not carry it (Stripe's invoices list
+   * their payments separately); refunds name the payment intent.
+   */
+  invoicePaymentRef(invoiceId: string): Promise<string | null>;
+  /** The demo signs its own events; Stripe signs its own. */
+  signEvent?(payload: string): string;
+}
+
+/** How old a signed event may be: Stripe's default of five minutes. */
+export const signatureToleranceSeconds = 300;
+
+/** Only the webhook methods of Stripe's library are used offline; no key is sent anywhere. */
+const offlineStripe = new Stripe('sk_offline_unused');
+
+function verify(rawBody: Buffer, signature: string | undefined, secret: string): PaymentEvent {
+  if (!signature) throw new SignatureError('The Stripe-Signature header is missing');
+  try {
+    return offlineStripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      secret,
+      signatureToleranceSeconds,
+    );
+  } catch (error) {
+    throw new SignatureError(
+      error instanceof Error ? error.message : 'The event signature does not match',
+    );
+  }
+}
+
+/** Where Stripe's API is: api.stripe.com, or a stand-in started by a test. */
+export interface StripeApi {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+export function createStripePayments(options: {
+  secretKey: string;
+  webhookSecret: string;
+  api?: StripeApi;
+}): Payments {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(options.api ?? {}),
+  });
+  return {
+    kind: 'stripe',
+    async createCheckout(request) {
+      const metadata = { checkout_id: request.checkoutId };
+      const monthly = request.interval === 'monthly';
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: monthly ? 'subscription' : 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency,
+                unit_amount: request.amount,
+                product_data: { name: request.description },
+                ...(monthly ? { recurring: { interval: 'month' as const } } : {}),
+              },
+            },
+          ],
+          ...(request.email ? { customer_email: request.email } : {}),
+          metadata,
+          ...(monthly
+            ? { subscription_data: { metadata } }
+            : { payment_intent_data: { metadata }, submit_type: 'donate' as const }),
+          success_url: request.successUrl,
+          cancel_url: request.cancelUrl,
+        },
+        // A retry of the same checkout never opens a second session.
+        { idempotencyKey: `checkout-${request.checkoutId}` },
+      );
+      if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
+      return { sessionId: session.id, url: session.url };
+    },
+    verifyEvent: (rawBody, signature) => verify(rawBody, signature, options.webhookSecret),
+    async invoicePaymentRef(invoiceId) {
+      const payments = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 });
+      for (const entry of payments.data) {
+        const intent = entry.payment.payment_intent;
+        if (intent) return typeof intent === 'string' ? intent : intent.id;
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * The built-in demo checkout: a session is an id on this site (`/donate/checkout/<id>`), and
+ * paying it sends Stripe-shaped events signed with a secret derived from the site's own.
+ */
+export function createDemoPayments(options: { secret: string }): Payments {
+  const webhookSecret = `whsec_demo_${createHmac('sha256', options.secret).update('payments-demo').digest('hex')}`;
+  return {
+    kind: 'demo',
+    createCheckout() {
+      const sessionId = `cs_demo_${randomBytes(18).toString('base64url').replace(/[-]/g, '_')}`;
+      return Promise.resolve({ sessionId, url: `/donate/checkout/${sessionId}` });
+    },
+    verifyEvent: (rawBody, signature) => verify(rawBody, signature, webhookSecret),
+    // The demo's invoice events carry their payment intent.
+    invoicePaymentRef: () => Promise.resolve(null),
+    signEvent: (payload) =>
+      offlineStripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+  };
+}
+
+/** The provider the config names; `api` points Stripe's client elsewhere (a test's stand-in). */
+export function openPayments(
+  config: { stripe: { secretKey: string; webhookSecret: string } | undefined; authSecret: string },
+  api?: StripeApi,
+): Payments {
+  return config.stripe
+    ? createStripePayments({ ...config.stripe, ...(api ? { api } : {}) })
+    : createDemoPayments({ secret: config.authSecret });
+}

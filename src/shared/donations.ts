@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
+
+/**
+ * Donations: members and visitors fund the community through a payment provider (Stripe, or the
+ * built-in demo checkout). Every amount is an integer in minor units (cents) of the site's one
+ * currency; the form converts what a donor types.
+ */
+export const donationLimits = {
+  /** 1 to 10,000 in the currency, in minor units (every supported currency has 2 decimals). */
+  minAmount: 100,
+  maxAmount: 1_000_000,
+  presets: [500, 1_000, 2_500, 5_000],
+  messageMax: 280,
+  nameMax: 60,
+  wallSize: 24,
+  adminPageMax: 100,
+  /** A campaign's goal: 1 to 10,000,000 in the currency. */
+  goalMax: 1_000_000_000,
+  campaignTitleMax: 120,
+  campaignTextMax: 2_000,
+} as const;
+
+/** Currencies the site may take (DONATION_CURRENCY): each has two decimals. */
+export const donationCurrencies = [
+  'usd',
+  'eur',
+  'gbp',
+  'cad',
+  'aud',
+  'nzd',
+  'chf',
+  'sek',
+  'nok',
+  'dkk',
+  'pln',
+] as const;
+export type DonationCurrency = (typeof donationCurrencies)[number];
+
+export const donationIntervals = ['once', 'monthly'] as const;
+export type DonationInterval = (typeof donationIntervals)[number];
+export const donationIntervalLabels: Record<DonationInterval, string> = {
+  once: 'One-off',
+  monthly: 'Monthly',
+};
+
+/** What a donation is now: `pending` until the provider confirms the money. */
+export const donationStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
+export type DonationStatus = (typeof donationStatuses)[number];
+export const donationStatusLabels: Record<DonationStatus, string> = {
+  pending: 'Confirming',
+  paid: 'Received',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+/** 1234 (cents) → "$12.34", in the site's currency. */
+export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: minor % 100 === 0 ? 0 : 2,
+  }).format(minor / 100);
+}
+
+const amountSchema = z
+  .number('Enter an amount')
+  .int('Give the amount in cents: a whole number')
+  .min(donationLimits.minAmount, 'The smallest donation is 1')
+  .max(donationLimits.maxAmount, 'The largest donation is 10,000');
+
+export const donationMessageSchema = multiLineText()
+  .trim()
+  .max(
+    donationLimits.messageMax,
+    `A message can be at most ${donationLimits.messageMax} characters`,
+  );
+
+/** POST /api/donations/checkout: start a payment; the answer says where to send the donor. */
+export const checkoutBody = z
+  .object({
+    amount: amountSchema,
+    /** Optional; when given it must be the site's currency. */
+    currency: singleLineText()
+      .regex(/^[a-zA-Z]{3}$/, 'A currency is a three-letter code')
+      .transform((value) => value.toLowerCase())
+      .optional(),
+    interval: z.enum(donationIntervals).default('once'),
+    message: donationMessageSchema.default(''),
+    /** Appear on the donor wall by name, or as 'Anonymous'. */
+    showName: z.boolean().default(false),
+    /** The name a visitor appears under; a member appears under their display name. */
+    name: singleLineText().trim().max(donationLimits.nameMax).default(''),
+  })
+  .strict();
+export type CheckoutBody = z.input<typeof checkoutBody>;
+export const checkoutResponse = z.object({
+  /** The provider's checkout page, or the demo checkout on this site. */
+  url: z.string(),
+});
+
+/** The current campaign, with what has been raised for it so far. */
+export const campaignSchema = z.object({
+  title: z.string(),
+  /** Why to give, in the admins' words (plain text, paragraphs split by blank lines). */
+  text: z.string(),
+  goal: z.number().int(),
+  raised: z.number().int(),
+  supporters: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  /** Whole days until the end (0 on its last day); null for an open-ended campaign. */
+  daysLeft: z.number().int().nullable(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const wallDonationSchema = z.object({
+  id: z.number().int(),
+  /** The donor's name, or 'Anonymous'. */
+  name: z.string(),
+  /** A member who appears by name links to their profile. */
+  username: z.string().nullable(),
+  amount: z.number().int(),
+  interval: z.enum(donationIntervals),
+  /** Null when the donor left none or a moderator hid it. */
+  message: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WallDonation = z.infer<typeof wallDonationSchema>;
+
+/** GET /api/donations: everything the donations page shows. */
+export const donationsPageResponse = z.object({
+  currency: z.enum(donationCurrencies),
+  /** The demo checkout is in use: no money moves. */
+  testMode: z.boolean(),
+  campaign: campaignSchema.nullable(),
+  wall: z.array(wallDonationSchema),
+});
+export type DonationsPage = z.infer<typeof donationsPageResponse>;
+
+export const sessionIdSchema = singleLineText()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_]+$/, 'Not a checkout session id');
+
+export const donationStatusQuery = z.object({ session_id: sessionIdSchema }).strict();
+
+/** GET /api/donations/status: the donation of a checkout this browser (or member) started. */
+export const donationStatusResponse = z.object({
+  state: z.enum(['confirming', 'received', 'failed', 'refunded', 'cancelled']),
+  amount: z.number().int(),
+  currency: z.enum(donationCurrencies),
+  interval: z.enum(donationIntervals),
+  /** When the payment was received; null until then. */
+  receivedAt: z.string().nullable(),
+});
+export type DonationStatusAnswer = z.infer<typeof donationStatusResponse>;
+
+export const demoCheckoutParams = z.object({ sessionId: sessionIdSchema }).strict();
+export const demoCheckoutResponse = z.object({
+  sessionId: z.string(),
+  amount: z.number().int(),
+  currency: z.enum(donationCurrencies),
+  interval: z.enum(donationIntervals),
+  /** The signed-in donor's address, to prefill. */
+  email: z.string().nullable(),
+  state: z.enum(['open', 'paid', 'cancelled']),
+});
+export const demoPayBody = z
+  .object({ email: singleLineText().trim().pipe(z.email('Enter a valid email address')) })
+  .strict();
+export const redirectResponse = z.object({ url: z.string() });
+
+/** POST /api/payments/webhook: what the provider is told. */
+export const webhookResponse = z.object({
+  received: z.literal(true),
+  /** false for an event type we do not act on, or one seen before. */
+  handled: z.boolean(),
+  duplicate: z.boolean(),
+});
+
+// Administration.
+
+export const adminDonationsQuery = z
+  .object({
+    from: z.iso.date('A date as YYYY-MM-DD').optional(),
+    to: z.iso.date('A date as YYYY-MM-DD').optional(),
+    status: z.enum(donationStatuses).optional(),
+    interval: z.enum(donationIntervals).optional(),
+    cursor: pageCursorSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(donationLimits.adminPageMax).default(50),
+  })
+  .strict();
+export type AdminDonationsQuery = z.input<typeof adminDonationsQuery>;
+export const adminDonationsExportQuery = adminDonationsQuery.omit({ cursor: true, limit: true });
+
+export const adminDonationSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  amount: z.number().int(),
+  amountRefunded: z.number().int(),
+  currency: z.enum(donationCurrencies),
+  interval: z.enum(donationIntervals),
+  status: z.enum(donationStatuses),
+  /** The name on the wall ('Anonymous' when the donor chose so). */
+  name: z.string(),
+  email: z.string().nullable(),
+  member: z.object({ id: z.string(), username: z.string(), name: z.string() }).nullable(),
+  message: z.string(),
+  messageHidden: z.boolean(),
+  /** The provider's reference: checkout session (one-off) or invoice (monthly). */
+  reference: z.string(),
+  subscriptionCancelled: z.boolean(),
+});
+export type AdminDonation = z.infer<typeof adminDonationSchema>;
+
+export const adminDonationsResponse = z.object({
+  items: z.array(adminDonationSchema),
+  nextCursor: z.string().nullable(),
+  /** Over every donation the filters match: received money net of refunds. */
+  totals: z.object({ count: z.number().int(), amount: z.number().int() }),
+});
+
+export const monthlyTotalsResponse = z.object({
+  currency: z.enum(donationCurrencies),
+  months: z.array(
+    z.object({
+      /** YYYY-MM */
+      month: z.string(),
+      count: z.number().int(),
+      /** Received, net of refunds. */
+      amount: z.number().int(),
+      refunded: z.number().int(),
+    }),
+  ),
+});
+
+export const donationIdParams = z.object({ id: z.coerce.number().int().positive() }).strict();
+export const moderateMessageBody = z
+  .object({
+    hidden: z.boolean(),
+    reason: multiLineText().trim().max(500).default(''),
+  })
+  .strict();
+
+export const campaignSettingsSchema = z
+  .object({
+    title: singleLineText()
+      .trim()
+      .min(1, 'Give the campaign a title')
+      .max(donationLimits.campaignTitleMax),
+    text: multiLineText().trim().max(donationLimits.campaignTextMax),
+    goal: z
+      .number()
+      .int('The goal is in cents: a whole number')
+      .min(100, 'A goal of at least 1')
+      .max(donationLimits.goalMax),
+    startsAt: z.iso.date('A date as YYYY-MM-DD'),
+    endsAt: z.iso.date('A date as YYYY-MM-DD').nullable(),
+  })
+  .strict()
+  .refine((value) => value.endsAt === null || value.endsAt >= value.startsAt, {
+    message: 'The campaign must end on or after its start',
+    path: ['endsAt'],
+  });
+export type CampaignSettings = z.infer<typeof campaignSettingsSchema>;
+export const campaignSettingsResponse = z.object({ campaign: campaignSettingsSchema.nullable() });
