@@ -37,6 +37,7 @@ CREATE TABLE "donations" (
 	"message_hidden_at" timestamp with time zone,
 	"message_hidden_by_id" text,
 	"receipt_due" boolean DEFAULT false NOT NULL,
+	"receipt_claimed_at" timestamp with time zone,
 	"receipt_sent_at" timestamp with time zone,
 	CONSTRAINT "donations_provider_ref_unique" UNIQUE("provider_ref"),
 	CONSTRAINT "donations_payment_ref_unique" UNIQUE("payment_ref")

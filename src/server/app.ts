@@ -223,9 +223,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteName: config.siteName,
     publicUrl: config.publicUrl,
   });
-  // Receipts a previous process owed when it stopped.
+  // Receipts owed: at start (a previous process stopped before sending them), then every
+  // minute (one whose sender died is taken over once its claim is old).
+  const receiptSweep = setInterval(() => {
+    donations.sendReceipts().catch((error: unknown) => app.log.error(error, 'receipt sweep'));
+  }, 60_000);
+  receiptSweep.unref();
   app.addHook('onReady', async () => {
     await donations.sendReceipts();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(receiptSweep);
   });
   registerDiscoveryRoutes(app, {
     db: platforms.database.db,

@@ -190,29 +190,39 @@ export interface DueReceipt {
   paid_at: string;
 }
 
+/** How long a claimed receipt waits for its sender before another process sends it. */
+const receiptLease = sql.raw(`interval '5 minutes'`);
+
 /**
- * Claims one owed receipt (so two processes never send the same one) and returns it; null
- * when none is owed. A donation without an address is marked done without a mail.
+ * Claims one owed receipt for a while (so two processes never send the same one, and one that
+ * died sending it leaves it to the next) and returns it; null when none is owed. A donation
+ * without an address is marked done without a mail.
  */
 export async function claimReceipt(db: Db): Promise<DueReceipt | null> {
   for (;;) {
     const [row] = await queryRows<DueReceipt & { email: string | null }>(
       db,
       sql`
-      update donations set receipt_due = false, receipt_sent_at = now()
-      where id = (select id from donations where receipt_due order by id limit 1
-                  for update skip locked)
+      update donations set receipt_claimed_at = now()
+      where id = (select id from donations
+                  where receipt_due
+                    and (receipt_claimed_at is null or receipt_claimed_at < now() - ${receiptLease})
+                  order by id limit 1 for update skip locked)
       returning id, email, amount, currency, interval, paid_at`,
     );
     if (!row) return null;
     if (row.email) return { ...row, email: row.email };
+    await settleReceipt(db, row.id, 'sent');
   }
 }
 
-/** A receipt that could not be sent is owed again. */
-export async function releaseReceipt(db: Db, id: number): Promise<void> {
+/** A receipt went out, or could not and is owed again. */
+export async function settleReceipt(db: Db, id: number, outcome: 'sent' | 'failed'): Promise<void> {
   await db.execute(
-    sql`update donations set receipt_due = true, receipt_sent_at = null where id = ${id}`,
+    outcome === 'sent'
+      ? sql`update donations set receipt_due = false, receipt_sent_at = now(),
+                                 receipt_claimed_at = null where id = ${id}`
+      : sql`update donations set receipt_claimed_at = null where id = ${id}`,
   );
 }
 

@@ -130,12 +130,13 @@ export function createDonationService(options: DonationServiceOptions) {
     ) {
       try {
         await sendReceipt(receipt);
-        sent += 1;
       } catch (error) {
-        await repo.releaseReceipt(db, receipt.id);
+        await repo.settleReceipt(db, receipt.id, 'failed');
         options.log.error({ err: error, donation: receipt.id }, 'donation receipt not sent');
         break;
       }
+      await repo.settleReceipt(db, receipt.id, 'sent');
+      sent += 1;
     }
     return sent;
   }

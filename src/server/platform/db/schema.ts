@@ -640,6 +640,8 @@ export const donations = pgTable(
     }),
     /** A receipt is owed once the money is received, and sent after the transaction. */
     receiptDue: boolean('receipt_due').notNull().default(false),
+    /** A process is sending the receipt; another takes it over if this is old (a crash). */
+    receiptClaimedAt: timestamp('receipt_claimed_at', { withTimezone: true }),
     receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
   },
   (table) => [
