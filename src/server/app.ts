@@ -232,8 +232,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     await donations.sendReceipts();
   });
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', (_instance, done) => {
     clearInterval(receiptSweep);
+    done();
   });
   registerDiscoveryRoutes(app, {
     db: platforms.database.db,
