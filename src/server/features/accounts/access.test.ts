@@ -92,7 +92,9 @@ describe('route access', () => {
         if (persona === 'blocked') await restoreBlockedSession();
         const agent = agents.get(persona) as Agent;
         const res = await agent.inject({ method: method as 'GET', url: concreteUrl(route.url) });
-        const error = res.body ? res.json() : {};
+        // Errors are JSON; an allowed download (the donations CSV) is not.
+        const json = String(res.headers['content-type'] ?? '').includes('json');
+        const error = json ? res.json() : {};
         const expectAllowed = allowed(access, persona);
         const denied = res.statusCode === 401 || res.statusCode === 403;
         const line = `${method} ${route.url} [${describeAccess(access)}] as ${persona}: ${res.statusCode}`;

@@ -51,6 +51,7 @@ describe('public profiles', () => {
       joinedAt: '2024-03-01T10:00:00.000Z',
       blocked: false,
       counts: { posts: 0, replies: 0 },
+      supporter: false,
     });
   });
 
