@@ -182,12 +182,18 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Talk films in real time.',
   },
   {
+    name: 'donate-checkout',
+    path: '/donate/checkout/:sessionId',
+    layout: 'default',
+    title: 'Checkout',
+    description: 'Test-mode checkout: no money moves.',
+  },
+  {
     name: 'donate-success',
     path: '/donate/success',
     layout: 'default',
     title: 'Thank you',
     description: 'Thank you for your donation.',
-    pending: true,
   },
   {
     name: 'donations',
@@ -196,7 +202,6 @@ export const siteRoutes: readonly SiteRoute[] = [
     title: 'Donations',
     description: 'Support the community.',
     public: true,
-    pending: true,
   },
   {
     name: 'forum',

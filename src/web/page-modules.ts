@@ -86,6 +86,16 @@ const pages: Record<string, () => Promise<PageModule>> = {
   'search-category-id': () =>
     import('./features/search/open-result-page').then((m) => ({ Component: m.OpenResultPage })),
   chat: () => import('./features/chat/chat-page').then((m) => ({ Component: m.ChatPage })),
+  donations: () =>
+    import('./features/donations/donations-page').then((m) => ({ Component: m.DonationsPage })),
+  'donate-checkout': () =>
+    import('./features/donations/demo-checkout-page').then((m) => ({
+      Component: m.DemoCheckoutPage,
+    })),
+  'donate-success': () =>
+    import('./features/donations/donate-success-page').then((m) => ({
+      Component: m.DonateSuccessPage,
+    })),
   news: () => import('./features/news/news-page').then((m) => ({ Component: m.NewsPage })),
   'news-id': () =>
     import('./features/news/news-article-page').then((m) => ({ Component: m.NewsArticlePage })),

@@ -1,10 +1,12 @@
 import { screen } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { siteRoutes } from '../shared/routes';
+import { siteRoutes, type SiteRoute } from '../shared/routes';
 import { createQueryClient } from './api/query-client';
+import { pageModuleFor } from './page-modules';
 import { createRoutes } from './routes';
 import { stubApi } from './test/fake-api';
+import { renderWithTheme } from './test/render';
 import { renderRoute, toastTitles } from './test/render-route';
 
 function flatten(routes: RouteObject[]): RouteObject[] {
@@ -42,9 +44,24 @@ describe('app routes', () => {
     expect(screen.getByRole('main')).toBeTruthy();
   });
 
-  it('renders pending pages plainly', async () => {
-    renderRoute('/donations');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Donations' })).toBeTruthy();
+  it('renders a page whose feature has not landed plainly, under its title', async () => {
+    const route: SiteRoute = {
+      name: 'later',
+      path: '/later',
+      layout: 'default',
+      title: 'Coming later',
+      description: 'A page flagged pending.',
+      pending: true,
+    };
+    const { Component } = await pageModuleFor(route)();
+    const router = createMemoryRouter(
+      [{ path: route.path, handle: { siteRoute: route }, Component }],
+      {
+        initialEntries: [route.path],
+      },
+    );
+    renderWithTheme(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coming later' })).toBeTruthy();
     expect(screen.getByText('This page is not available yet.')).toBeTruthy();
   });
 

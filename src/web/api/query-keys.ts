@@ -49,6 +49,10 @@ export const queryKeys = {
   chatHistories: ['chat', 'messages'] as const,
   chatMessages: (roomId: number) => ['chat', 'messages', roomId] as const,
   chatUnread: ['chat', 'unread'] as const,
+  /** The donations page, a checkout's state, and the admins' lists, totals and campaign. */
+  donationsPage: ['donations', 'page'] as const,
+  donationStatus: (sessionId: string) => ['donations', 'status', sessionId] as const,
+  demoCheckout: (sessionId: string) => ['donations', 'demo', sessionId] as const,
   /** A page of search results; the quick search's hits; where a result lives now. */
   search: (params: Record<string, string | undefined>) => ['search', 'results', params] as const,
   quickSearch: (q: string) => ['search', 'quick', q] as const,

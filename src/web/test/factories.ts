@@ -25,6 +25,15 @@ import type {
   ReviewItem,
 } from '../../shared/moderation';
 import type { ChatMessage } from '../../shared/chat';
+import type {
+  AdminDonation,
+  Campaign,
+  CampaignSettings,
+  DonationsPage,
+  DonationStatusAnswer,
+  demoCheckoutResponse,
+  WallDonation,
+} from '../../shared/donations';
 import type { NewsArticle, NewsSummary } from '../../shared/news';
 import type {
   ChatHit,
@@ -607,6 +616,112 @@ export function buildSearchResult(overrides: Partial<SearchResult> = {}): Search
     },
     items: [buildPostHit()],
     notice: null,
+    ...overrides,
+  };
+}
+
+/** The spring campaign, a quarter of the way to its goal (GET /api/donations). */
+export function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    title: 'Keep the lights on',
+    text: 'The server costs money every month.\n\nEvery donation goes to hosting.',
+    goal: 500_000,
+    raised: 125_000,
+    supporters: 42,
+    startsAt: '2025-03-01',
+    endsAt: '2025-03-31',
+    daysLeft: 12,
+    ...overrides,
+  };
+}
+
+/** Ann's one-off $25 on the donor wall, with a message. */
+export function buildWallDonation(id: number, overrides: Partial<WallDonation> = {}): WallDonation {
+  return {
+    id,
+    name: 'Ann Lee',
+    username: 'ann',
+    amount: 2_500,
+    interval: 'once',
+    message: 'For the westerns.',
+    createdAt: at,
+    ...overrides,
+  };
+}
+
+/** GET /api/donations in test mode, with the campaign and one donation on the wall. */
+export function buildDonationsPage(overrides: Partial<DonationsPage> = {}): DonationsPage {
+  return {
+    currency: 'usd',
+    testMode: true,
+    campaign: buildCampaign(),
+    wall: [buildWallDonation(1)],
+    ...overrides,
+  };
+}
+
+/** GET /api/donations/status: a one-off $25 received. */
+export function buildDonationStatus(
+  overrides: Partial<DonationStatusAnswer> = {},
+): DonationStatusAnswer {
+  return {
+    state: 'received',
+    amount: 2_500,
+    currency: 'usd',
+    interval: 'once',
+    receivedAt: at,
+    ...overrides,
+  };
+}
+
+export type DemoCheckout = z.infer<typeof demoCheckoutResponse>;
+
+/** GET /api/donations/demo/cs_test_1: an open test checkout for a one-off $25. */
+export function buildDemoCheckout(overrides: Partial<DemoCheckout> = {}): DemoCheckout {
+  return {
+    sessionId: 'cs_test_1',
+    amount: 2_500,
+    currency: 'usd',
+    interval: 'once',
+    email: null,
+    state: 'open',
+    ...overrides,
+  };
+}
+
+/** A row of GET /api/admin/donations: Ann's $25, paid, with her message. */
+export function buildAdminDonation(
+  id: number,
+  overrides: Partial<AdminDonation> = {},
+): AdminDonation {
+  return {
+    id,
+    createdAt: at,
+    paidAt: at,
+    amount: 2_500,
+    amountRefunded: 0,
+    currency: 'usd',
+    interval: 'once',
+    status: 'paid',
+    name: 'Ann Lee',
+    email: 'ann@example.com',
+    member: { id: 'u1', username: 'ann', name: 'Ann Lee' },
+    message: 'For the westerns.',
+    messageHidden: false,
+    reference: `cs_test_${id}`,
+    subscriptionCancelled: false,
+    ...overrides,
+  };
+}
+
+/** GET /api/admin/donations/campaign: the spring campaign's settings. */
+export function buildCampaignSettings(overrides: Partial<CampaignSettings> = {}): CampaignSettings {
+  return {
+    title: 'Keep the lights on',
+    text: 'The server costs money every month.',
+    goal: 500_000,
+    startsAt: '2025-03-01',
+    endsAt: '2025-03-31',
     ...overrides,
   };
 }
