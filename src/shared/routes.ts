@@ -99,6 +99,15 @@ export const siteRoutes: readonly SiteRoute[] = [
     requiresAdmin: true,
   },
   {
+    name: 'admin-donations',
+    path: '/admin/donations',
+    layout: 'default',
+    title: 'Donations',
+    description: 'Every donation, monthly totals and the campaign.',
+    requiresAuth: true,
+    requiresAdmin: true,
+  },
+  {
     name: 'admin-mod-requests',
     path: '/admin/mod-requests',
     layout: 'default',

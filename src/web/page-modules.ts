@@ -78,6 +78,10 @@ const pages: Record<string, () => Promise<PageModule>> = {
     })),
   'admin-audit': () =>
     import('./features/admin/admin-audit-page').then((m) => ({ Component: m.AdminAuditPage })),
+  'admin-donations': () =>
+    import('./features/admin/admin-donations-page').then((m) => ({
+      Component: m.AdminDonationsPage,
+    })),
   'admin-mod-requests': () =>
     import('./features/admin/admin-mod-requests-page').then((m) => ({
       Component: m.AdminModRequestsPage,

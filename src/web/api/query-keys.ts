@@ -53,6 +53,12 @@ export const queryKeys = {
   donationsPage: ['donations', 'page'] as const,
   donationStatus: (sessionId: string) => ['donations', 'status', sessionId] as const,
   demoCheckout: (sessionId: string) => ['donations', 'demo', sessionId] as const,
+  /** Every admin donations list; a list's own key adds its filters. */
+  adminDonations: ['donations', 'admin'] as const,
+  adminDonationList: (filters: Record<string, string | undefined>) =>
+    ['donations', 'admin', filters] as const,
+  donationMonths: ['donations', 'months'] as const,
+  campaignSettings: ['donations', 'campaign'] as const,
   /** A page of search results; the quick search's hits; where a result lives now. */
   search: (params: Record<string, string | undefined>) => ['search', 'results', params] as const,
   quickSearch: (q: string) => ['search', 'quick', q] as const,

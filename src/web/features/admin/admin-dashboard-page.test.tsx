@@ -27,6 +27,10 @@ describe('admin dashboard', () => {
     expect(href('Audit log')).toBe('/admin/audit');
     expect(href('News articles')).toBe('/admin/news');
     expect(href('Site settings')).toBe('/admin/settings');
+    const areas = screen.getByRole('navigation', { name: 'Admin areas' });
+    expect(within(areas).getByRole('link', { name: 'Donations' }).getAttribute('href')).toBe(
+      '/admin/donations',
+    );
   });
 
   it('shows donations once they exist', async () => {
@@ -40,6 +44,9 @@ describe('admin dashboard', () => {
     const counts = await screen.findByRole('list', { name: 'Site counts' });
     expect(within(counts).getByText('Donations')).toBeTruthy();
     expect(within(counts).getByText(/^4 · .*125\.00$/)).toBeTruthy();
+    expect(within(counts).getByRole('link', { name: 'See donations' }).getAttribute('href')).toBe(
+      '/admin/donations',
+    );
   });
 
   it('says why the counts are missing when the server refuses', async () => {

@@ -78,7 +78,7 @@ function statCards(stats: AdminStats): StatCard[] {
     cards.push({
       label: 'Donations',
       value: `${count(stats.donations.count)} · ${money(stats.donations.totalCents)}`,
-      to: '/donations',
+      to: '/admin/donations',
       linkLabel: 'See donations',
       icon: <IconCoin size={20} aria-hidden />,
     });
@@ -89,6 +89,7 @@ function statCards(stats: AdminStats): StatCard[] {
 const areas = [
   { label: 'Audit log', to: '/admin/audit', icon: <IconHistory size={18} aria-hidden /> },
   { label: 'News articles', to: '/admin/news', icon: <IconNews size={18} aria-hidden /> },
+  { label: 'Donations', to: '/admin/donations', icon: <IconCoin size={18} aria-hidden /> },
   { label: 'Site settings', to: '/admin/settings', icon: <IconSettings size={18} aria-hidden /> },
 ];
 
