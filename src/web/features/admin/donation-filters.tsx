@@ -59,7 +59,7 @@ export function DonationFiltersForm({ filters, onApply }: DonationFiltersFormPro
           label="How often"
           w={150}
           data={[
-            { value: '', label: 'One-off and monthly' },
+            { value: '', label: 'Both' },
             ...donationIntervals.map((interval) => ({
               value: interval,
               label: donationIntervalLabels[interval],
