@@ -1,0 +1,1499 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { count } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminDonation, CheckoutBody, DonationsPage } from '../../../shared/donations.js';
+import type { PublicProfile } from '../../../shared/profiles.js';
+import { donations, paymentEvents } from '../../platform/db/schema.js';
+import { createAgent, readMails, type Agent } from '../../test/accounts.js';
+import { person, type Person } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+/**
+ * The webhook in Stripe mode: signatures checked against the raw bytes, each event applied once,
+ * and a realistic sequence of Stripe's events giving the same totals in any order, however often
+ * it is delivered. Stripe's API is a stand-in on 127.0.0.1 answering as Stripe does; events are
+ * signed here with Stripe's own library.
+ */
+const secretKey = 'sk_test_51ViewpointStandIn';
+const webhookSecret = 'whsec_viewpoint_webhook_test_secret';
+const stripeEnv = { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret };
+const apiVersion = '2026-10-28.endive';
+const origin = 'http://viewpoint.test';
+const signer = new Stripe('sk_test_x');
+
+const alphanumeric = (length: number) => {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from(randomBytes(length), (byte) => letters[byte % letters.length]).join('');
+};
+/** An id in Stripe's style: `pi_3Q…`, `cs_test_a1…`. */
+const stripeId = (prefix: string, length = 24) => `${prefix}_${alphanumeric(length)}`;
+
+// Stripe's API, stood in for.
+
+interface StandInRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  form: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** The checkout session answered, for POST /v1/checkout/sessions. */
+  sessionId?: string;
+}
+
+interface StripeStandIn {
+  port: number;
+  requests: StandInRequest[];
+  /** Invoice → its payment intent, for GET /v1/invoice_payments. */
+  invoicePayments: Map<string, string>;
+  /** Answers 500 to everything, as Stripe does when it is having trouble. */
+  failing: boolean;
+  close(): Promise<void>;
+}
+
+/** The checkout session Stripe answers on creation: open, with the page to send the donor to. */
+function openedSession(form: URLSearchParams, id: string) {
+  const created = Math.floor(Date.now() / 1000);
+  const subscription = form.get('mode') === 'subscription';
+  const amount = Number(form.get('line_items[0][price_data][unit_amount]'));
+  return {
+    id,
+    object: 'checkout.session',
+    adaptive_pricing: { enabled: true },
+    after_expiration: null,
+    allow_promotion_codes: null,
+    amount_subtotal: amount,
+    amount_total: amount,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: null,
+    cancel_url: form.get('cancel_url'),
+    client_reference_id: null,
+    client_secret: null,
+    created,
+    currency: form.get('line_items[0][price_data][currency]'),
+    customer: null,
+    customer_creation: subscription ? 'always' : 'if_required',
+    customer_details: null,
+    customer_email: form.get('customer_email'),
+    discounts: [],
+    expires_at: created + 86_400,
+    invoice: null,
+    livemode: false,
+    locale: null,
+    metadata: { checkout_id: form.get('metadata[checkout_id]') },
+    mode: form.get('mode'),
+    payment_intent: null,
+    payment_link: null,
+    payment_method_collection: subscription ? 'always' : 'if_required',
+    payment_method_types: ['card'],
+    payment_status: 'unpaid',
+    status: 'open',
+    submit_type: form.get('submit_type'),
+    subscription: null,
+    success_url: form.get('success_url'),
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted',
+    url: `https://checkout.stripe.com/c/pay/${id}#fidkdWxOYHwnPyd1blpxYHZxWjA0VGBif`,
+  };
+}
+
+async function startStripeStandIn(): Promise<StripeStandIn> {
+  const requests: StandInRequest[] = [];
+  const invoicePayments = new Map<string, string>();
+  const standIn = { failing: false };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://api.stripe.test');
+      const received: StandInRequest = {
+        method: request.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
+        headers: request.headers,
+      };
+      requests.push(received);
+      const answer = (status: number, body: unknown) => {
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': stripeId('req', 14),
+          'stripe-version': apiVersion,
+        });
+        response.end(JSON.stringify(body));
+      };
+      if (standIn.failing) {
+        answer(500, {
+          error: { type: 'api_error', message: 'An unknown error occurred' },
+        });
+      } else if (received.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        received.sessionId = stripeId('cs_test_a1', 50);
+        answer(200, openedSession(received.form, received.sessionId));
+      } else if (received.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+        const invoice = url.searchParams.get('invoice') ?? '';
+        const intent = invoicePayments.get(invoice);
+        answer(200, {
+          object: 'list',
+          data: intent
+            ? [
+                {
+                  id: stripeId('inpay'),
+                  object: 'invoice_payment',
+                  amount_paid: 500,
+                  amount_requested: 500,
+                  created: Math.floor(Date.now() / 1000),
+                  currency: 'usd',
+                  invoice,
+                  is_default: true,
+                  livemode: false,
+                  payment: { type: 'payment_intent', payment_intent: intent },
+                  status: 'paid',
+                  status_transitions: { canceled_at: null, paid_at: Math.floor(Date.now() / 1000) },
+                },
+              ]
+            : [],
+          has_more: false,
+          url: '/v1/invoice_payments',
+        });
+      } else {
+        answer(404, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Unrecognized request URL (${received.method}: ${url.pathname}).`,
+          },
+        });
+      }
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    requests,
+    invoicePayments,
+    get failing() {
+      return standIn.failing;
+    },
+    set failing(value: boolean) {
+      standIn.failing = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let stripe: StripeStandIn;
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+});
+afterAll(() => stripe.close());
+
+const stripeApp = (port = stripe.port) =>
+  createTestApp({
+    serveWeb: false,
+    env: stripeEnv,
+    stripeApi: { host: '127.0.0.1', port, protocol: 'http' },
+  });
+
+// Talking to the site.
+
+/** Starts a checkout; answers the stand-in's request and our checkout id from its metadata. */
+async function startCheckout(agent: Agent, body: CheckoutBody) {
+  const before = stripe.requests.length;
+  const res = await agent.inject({ method: 'POST', url: '/api/donations/checkout', payload: body });
+  expect(res.statusCode, res.body).toBe(200);
+  const request = stripe.requests
+    .slice(before)
+    .find((entry) => entry.path === '/v1/checkout/sessions');
+  const checkoutId = request?.form.get('metadata[checkout_id]');
+  if (!request?.sessionId || !checkoutId) throw new Error('Stripe was not asked for a session');
+  expect(res.json()).toEqual({ url: expect.stringContaining(request.sessionId) });
+  return { checkoutId, sessionId: request.sessionId, request };
+}
+
+interface StripeEvent {
+  id: string;
+  type: string;
+  created: number;
+}
+
+function stripeEvent(type: string, object: Record<string, unknown>, created: number) {
+  return {
+    id: stripeId('evt_1Q'),
+    object: 'event',
+    api_version: apiVersion,
+    created,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  };
+}
+
+/** Posts an event as Stripe does: the JSON body, signed now (or as `sign` says). */
+async function deliver(
+  t: TestApp,
+  event: StripeEvent,
+  sign: { secret?: string; timestamp?: number; body?: string; header?: string | null } = {},
+) {
+  const payload = JSON.stringify(event, null, 2);
+  const header =
+    sign.header === undefined
+      ? signer.webhooks.generateTestHeaderString({
+          payload,
+          secret: sign.secret ?? webhookSecret,
+          ...(sign.timestamp === undefined ? {} : { timestamp: sign.timestamp }),
+        })
+      : sign.header;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      ...(header === null ? {} : { 'stripe-signature': header }),
+    },
+    payload: sign.body ?? payload,
+  });
+}
+
+async function storedCounts(t: TestApp) {
+  const db = t.platforms.database.db;
+  const [events] = await db.select({ n: count() }).from(paymentEvents);
+  const [paid] = await db.select({ n: count() }).from(donations);
+  return { events: events?.n ?? 0, donations: paid?.n ?? 0 };
+}
+
+interface AdminList {
+  items: AdminDonation[];
+  totals: { count: number; amount: number };
+}
+async function adminList(admin: Agent, query = ''): Promise<AdminList> {
+  const res = await admin.inject({ url: `/api/admin/donations?limit=100${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<AdminList>();
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const day = 86_400;
+
+// Stripe's objects as its webhooks carry them (API 2026-10-28).
+
+interface Donor {
+  label: string;
+  email: string;
+  name: string;
+  checkoutId: string;
+  sessionId: string;
+  amount: number;
+}
+
+function completedSession(
+  donor: Donor,
+  options: {
+    mode: 'payment' | 'subscription';
+    paymentStatus: 'paid' | 'unpaid';
+    created: number;
+    paymentIntent?: string;
+    subscription?: string;
+    customer?: string;
+    method?: 'card' | 'sepa_debit';
+    metadata?: Record<string, string>;
+  },
+) {
+  const subscription = options.mode === 'subscription';
+  return {
+    id: donor.sessionId,
+    object: 'checkout.session',
+    adaptive_pricing: { enabled: true },
+    after_expiration: null,
+    allow_promotion_codes: null,
+    amount_subtotal: donor.amount,
+    amount_total: donor.amount,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: null,
+    cancel_url: `${origin}/donations`,
+    client_reference_id: null,
+    client_secret: null,
+    collected_information: { business_name: null, individual_name: null, shipping_details: null },
+    consent: null,
+    consent_collection: null,
+    created: options.created - 120,
+    currency: 'usd',
+    currency_conversion: null,
+    custom_fields: [],
+    custom_text: {
+      after_submit: null,
+      shipping_address: null,
+      submit: null,
+      terms_of_service_acceptance: null,
+    },
+    customer: options.customer ?? null,
+    customer_creation: subscription ? 'always' : 'if_required',
+    customer_details: {
+      address: {
+        city: null,
+        country: 'NL',
+        line1: null,
+        line2: null,
+        postal_code: null,
+        state: null,
+      },
+      business_name: null,
+      email: donor.email,
+      individual_name: null,
+      name: donor.name,
+      phone: null,
+      tax_exempt: 'none',
+      tax_ids: [],
+    },
+    customer_email: null,
+    discounts: [],
+    expires_at: options.created - 120 + day,
+    invoice: null,
+    invoice_creation: subscription
+      ? null
+      : {
+          enabled: false,
+          invoice_data: {
+            account_tax_ids: null,
+            custom_fields: null,
+            description: null,
+            footer: null,
+            issuer: null,
+            metadata: {},
+            rendering_options: null,
+          },
+        },
+    livemode: false,
+    locale: null,
+    metadata: options.metadata ?? { checkout_id: donor.checkoutId },
+    mode: options.mode,
+    origin_context: null,
+    payment_intent: options.paymentIntent ?? null,
+    payment_link: null,
+    payment_method_collection: subscription ? 'always' : 'if_required',
+    payment_method_configuration_details: { id: 'pmc_1QViewpointConfig', parent: null },
+    payment_method_options: { card: { request_three_d_secure: 'automatic' } },
+    payment_method_types: [options.method ?? 'card'],
+    payment_status: options.paymentStatus,
+    permissions: null,
+    phone_number_collection: { enabled: false },
+    recovered_from: null,
+    saved_payment_method_options: null,
+    setup_intent: null,
+    shipping_address_collection: null,
+    shipping_cost: null,
+    shipping_options: [],
+    status: 'complete',
+    submit_type: subscription ? null : 'donate',
+    subscription: options.subscription ?? null,
+    success_url: `${origin}/donate/success?session_id={CHECKOUT_SESSION_ID}`,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted',
+    url: null,
+    wallet_options: null,
+  };
+}
+
+function paidInvoice(
+  donor: Donor,
+  options: {
+    id: string;
+    subscription: string;
+    customer: string;
+    paidAt: number;
+    reason: 'subscription_create' | 'subscription_cycle';
+    /** The invoice's payments, when the event carries them (otherwise Stripe is asked). */
+    paymentIntent?: string;
+    metadata?: Record<string, string>;
+  },
+) {
+  const periodStart = options.paidAt - 60;
+  const line = {
+    id: stripeId('il_1Q'),
+    object: 'line_item',
+    amount: donor.amount,
+    currency: 'usd',
+    description: '1 × Donation to Viewpoint (at $5.00 / month)',
+    discount_amounts: [],
+    discountable: true,
+    discounts: [],
+    invoice: options.id,
+    livemode: false,
+    metadata: {},
+    parent: {
+      invoice_item_details: null,
+      subscription_item_details: {
+        invoice_item: null,
+        proration: false,
+        proration_details: { credited_items: null },
+        subscription: options.subscription,
+        subscription_item: stripeId('si'),
+      },
+      type: 'subscription_item_details',
+    },
+    period: { end: periodStart + 30 * day, start: periodStart },
+    pretax_credit_amounts: [],
+    pricing: {
+      price_details: { price: stripeId('price_1Q'), product: stripeId('prod') },
+      type: 'price_details',
+      unit_amount_decimal: String(donor.amount),
+    },
+    quantity: 1,
+    taxes: [],
+  };
+  return {
+    id: options.id,
+    object: 'invoice',
+    account_country: 'NL',
+    account_name: 'Viewpoint',
+    account_tax_ids: null,
+    amount_due: donor.amount,
+    amount_overpaid: 0,
+    amount_paid: donor.amount,
+    amount_remaining: 0,
+    amount_shipping: 0,
+    application: null,
+    attempt_count: 1,
+    attempted: true,
+    auto_advance: false,
+    automatic_tax: {
+      disabled_reason: null,
+      enabled: false,
+      liability: null,
+      provider: null,
+      status: null,
+    },
+    automatically_finalizes_at: null,
+    billing_reason: options.reason,
+    collection_method: 'charge_automatically',
+    created: periodStart,
+    currency: 'usd',
+    custom_fields: null,
+    customer: options.customer,
+    customer_account: null,
+    customer_address: null,
+    customer_email: donor.email,
+    customer_name: donor.name,
+    customer_phone: null,
+    customer_shipping: null,
+    customer_tax_exempt: 'none',
+    customer_tax_ids: [],
+    default_payment_method: null,
+    default_source: null,
+    default_tax_rates: [],
+    description: null,
+    discounts: [],
+    due_date: null,
+    effective_at: periodStart,
+    ending_balance: 0,
+    footer: null,
+    from_invoice: null,
+    hosted_invoice_url: `https://invoice.stripe.com/i/acct_1QViewpoint/test_${alphanumeric(40)}`,
+    invoice_pdf: `https://pay.stripe.com/invoice/acct_1QViewpoint/test_${alphanumeric(40)}/pdf`,
+    issuer: { type: 'self' },
+    last_finalization_error: null,
+    latest_revision: null,
+    lines: {
+      object: 'list',
+      data: [line],
+      has_more: false,
+      total_count: 1,
+      url: `/v1/invoices/${options.id}/lines`,
+    },
+    livemode: false,
+    metadata: {},
+    next_payment_attempt: null,
+    number: `VP${alphanumeric(6).toUpperCase()}-0001`,
+    on_behalf_of: null,
+    parent: {
+      quote_details: null,
+      subscription_details: {
+        metadata: options.metadata ?? { checkout_id: donor.checkoutId },
+        subscription: options.subscription,
+      },
+      type: 'subscription_details',
+    },
+    payment_settings: {
+      default_mandate: null,
+      payment_method_options: null,
+      payment_method_types: null,
+    },
+    ...(options.paymentIntent
+      ? {
+          payments: {
+            object: 'list',
+            data: [
+              {
+                id: stripeId('inpay'),
+                object: 'invoice_payment',
+                amount_paid: donor.amount,
+                amount_requested: donor.amount,
+                created: options.paidAt,
+                currency: 'usd',
+                invoice: options.id,
+                is_default: true,
+                livemode: false,
+                payment: { payment_intent: options.paymentIntent, type: 'payment_intent' },
+                status: 'paid',
+                status_transitions: { canceled_at: null, paid_at: options.paidAt },
+              },
+            ],
+            has_more: false,
+            url: '/v1/invoice_payments',
+          },
+        }
+      : {}),
+    period_end: periodStart,
+    period_start: periodStart,
+    post_payment_credit_notes_amount: 0,
+    pre_payment_credit_notes_amount: 0,
+    receipt_number: null,
+    rendering: null,
+    shipping_cost: null,
+    shipping_details: null,
+    starting_balance: 0,
+    statement_descriptor: null,
+    status: 'paid',
+    status_transitions: {
+      finalized_at: periodStart,
+      marked_uncollectible_at: null,
+      paid_at: options.paidAt,
+      voided_at: null,
+    },
+    subtotal: donor.amount,
+    subtotal_excluding_tax: donor.amount,
+    test_clock: null,
+    total: donor.amount,
+    total_discount_amounts: [],
+    total_excluding_tax: donor.amount,
+    total_pretax_credit_amounts: [],
+    total_taxes: [],
+    webhooks_delivered_at: options.paidAt,
+  };
+}
+
+function refundedCharge(options: {
+  paymentIntent: string;
+  amount: number;
+  created: number;
+  email: string;
+}) {
+  return {
+    id: stripeId('ch_3Q'),
+    object: 'charge',
+    amount: options.amount,
+    amount_captured: options.amount,
+    amount_refunded: options.amount,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: stripeId('txn_3Q'),
+    billing_details: {
+      address: {
+        city: null,
+        country: 'NL',
+        line1: null,
+        line2: null,
+        postal_code: null,
+        state: null,
+      },
+      email: options.email,
+      name: null,
+      phone: null,
+      tax_id: null,
+    },
+    calculated_statement_descriptor: 'VIEWPOINT',
+    captured: true,
+    created: options.created,
+    currency: 'usd',
+    customer: null,
+    description: null,
+    disputed: false,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    fraud_details: {},
+    livemode: false,
+    metadata: {},
+    on_behalf_of: null,
+    outcome: {
+      advice_code: null,
+      network_advice_code: null,
+      network_decline_code: null,
+      network_status: 'approved_by_network',
+      reason: null,
+      risk_level: 'normal',
+      risk_score: 12,
+      seller_message: 'Payment complete.',
+      type: 'authorized',
+    },
+    paid: true,
+    payment_intent: options.paymentIntent,
+    payment_method: stripeId('pm_1Q'),
+    payment_method_details: {
+      card: {
+        brand: 'visa',
+        checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
+        country: 'US',
+        exp_month: 12,
+        exp_year: 2034,
+        funding: 'credit',
+        last4: '4242',
+        network: 'visa',
+      },
+      type: 'card',
+    },
+    receipt_email: options.email,
+    receipt_number: null,
+    receipt_url: `https://pay.stripe.com/receipts/payment/${alphanumeric(60)}`,
+    refunded: true,
+    review: null,
+    shipping: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: 'succeeded',
+    transfer_data: null,
+    transfer_group: null,
+  };
+}
+
+function deletedSubscription(options: {
+  id: string;
+  customer: string;
+  amount: number;
+  startedAt: number;
+  cancelledAt: number;
+  metadata: Record<string, string>;
+}) {
+  return {
+    id: options.id,
+    object: 'subscription',
+    application: null,
+    application_fee_percent: null,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+    billing_cycle_anchor: options.startedAt,
+    billing_cycle_anchor_config: null,
+    billing_mode: { flexible: null, type: 'classic' },
+    billing_thresholds: null,
+    cancel_at: null,
+    cancel_at_period_end: false,
+    canceled_at: options.cancelledAt,
+    cancellation_details: { comment: null, feedback: null, reason: 'cancellation_requested' },
+    collection_method: 'charge_automatically',
+    created: options.startedAt,
+    currency: 'usd',
+    customer: options.customer,
+    customer_account: null,
+    days_until_due: null,
+    default_payment_method: stripeId('pm_1Q'),
+    default_source: null,
+    default_tax_rates: [],
+    description: null,
+    discounts: [],
+    ended_at: options.cancelledAt,
+    invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: stripeId('si'),
+          object: 'subscription_item',
+          created: options.startedAt,
+          current_period_end: options.cancelledAt,
+          current_period_start: options.cancelledAt - 30 * day,
+          discounts: [],
+          metadata: {},
+          price: {
+            id: stripeId('price_1Q'),
+            object: 'price',
+            active: false,
+            currency: 'usd',
+            recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+            type: 'recurring',
+            unit_amount: options.amount,
+          },
+          quantity: 1,
+          subscription: options.id,
+          tax_rates: [],
+        },
+      ],
+      has_more: false,
+      total_count: 1,
+      url: `/v1/subscription_items?subscription=${options.id}`,
+    },
+    latest_invoice: stripeId('in_1Q'),
+    livemode: false,
+    metadata: options.metadata,
+    next_pending_invoice_item_invoice: null,
+    on_behalf_of: null,
+    pause_collection: null,
+    payment_settings: {
+      payment_method_options: null,
+      payment_method_types: null,
+      save_default_payment_method: 'off',
+    },
+    pending_invoice_item_interval: null,
+    pending_setup_intent: null,
+    pending_update: null,
+    schedule: null,
+    start_date: options.startedAt,
+    status: 'canceled',
+    test_clock: null,
+    transfer_data: null,
+    trial_end: null,
+    trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
+    trial_start: null,
+  };
+}
+
+describe('the webhook signature', () => {
+  let t: TestApp;
+  let donor: Donor;
+  let event: ReturnType<typeof stripeEvent>;
+  beforeAll(async () => {
+    t = await stripeApp();
+    const opened = await startCheckout(createAgent(t.app), { amount: 2_000 });
+    donor = {
+      label: 'grace',
+      email: 'grace@example.test',
+      name: 'Grace',
+      amount: 2_000,
+      ...opened,
+    };
+    event = stripeEvent(
+      'checkout.session.completed',
+      completedSession(donor, {
+        mode: 'payment',
+        paymentStatus: 'paid',
+        created: now() - 60,
+        paymentIntent: stripeId('pi_3Q'),
+      }),
+      now() - 60,
+    );
+  });
+  afterAll(() => t.close());
+
+  async function refused(sign: Parameters<typeof deliver>[2], message: string) {
+    const before = await storedCounts(t);
+    const res = await deliver(t, event, sign);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'invalid-argument' });
+    expect(res.json().error.message).toContain(message);
+    expect(await storedCounts(t)).toEqual(before);
+  }
+
+  it('refuses a body changed after signing, a wrong secret, a stale timestamp and a missing header', async () => {
+    const signed = JSON.stringify(event, null, 2);
+    const header = signer.webhooks.generateTestHeaderString({
+      payload: signed,
+      secret: webhookSecret,
+    });
+    await refused(
+      { header, body: signed.replace('"amount_total": 2000', '"amount_total": 200000') },
+      'No signatures found',
+    );
+    await refused({ header, body: `${signed}\n` }, 'No signatures found');
+    await refused({ secret: 'whsec_someone_elses_endpoint' }, 'No signatures found');
+    await refused({ timestamp: now() - 301 - 5 }, 'Timestamp outside the tolerance zone');
+    await refused({ header: null }, 'The Stripe-Signature header is missing');
+    await refused({ header: 't=1,v1=deadbeef' }, 'No signatures found');
+    await refused({ header: 'garbage' }, 'Webhook signature refused');
+    // Within the tolerance it is taken.
+    const res = await deliver(t, event, { timestamp: now() - 240 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true, handled: true, duplicate: false });
+  });
+
+  it('acknowledges an event type it does not act on, and records nothing', async () => {
+    const before = await storedCounts(t);
+    for (const type of ['payment_intent.succeeded', 'customer.created', 'invoice.finalized']) {
+      const res = await deliver(
+        t,
+        stripeEvent(type, { id: stripeId('pi_3Q'), object: 'x' }, now()),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ received: true, handled: false, duplicate: false });
+    }
+    expect(await storedCounts(t)).toEqual(before);
+  });
+
+  it('applies the same event id once: the second delivery is a duplicate that changes nothing', async () => {
+    const opened = await startCheckout(createAgent(t.app), { amount: 4_200 });
+    const once: Donor = {
+      ...donor,
+      ...opened,
+      label: 'heidi',
+      email: 'heidi@example.test',
+      amount: 4_200,
+    };
+    const paid = stripeEvent(
+      'checkout.session.completed',
+      completedSession(once, {
+        mode: 'payment',
+        paymentStatus: 'paid',
+        created: now(),
+        paymentIntent: stripeId('pi_3Q'),
+      }),
+      now(),
+    );
+    const before = await storedCounts(t);
+    const first = await deliver(t, paid);
+    expect(first.json()).toEqual({ received: true, handled: true, duplicate: false });
+    const second = await deliver(t, paid);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ received: true, handled: false, duplicate: true });
+    expect(await storedCounts(t)).toEqual({
+      events: before.events + 1,
+      donations: before.donations + 1,
+    });
+    const receipts = (await readMails(t)).filter((mail) => mail.to.includes(once.email));
+    expect(receipts.map((mail) => mail.subject)).toEqual([
+      'Your $42 donation to Viewpoint: receipt',
+    ]);
+  });
+});
+
+describe('checkout with Stripe', () => {
+  let t: TestApp;
+  let giver: Person;
+  beforeAll(async () => {
+    t = await stripeApp();
+    giver = await person(t);
+  });
+  afterAll(() => t.close());
+
+  it('asks Stripe for a payment session carrying our checkout id, once per checkout', async () => {
+    const { request, checkoutId, sessionId } = await startCheckout(giver.agent, {
+      amount: 2_500,
+      message: 'Thank you',
+    });
+    expect(request.method).toBe('POST');
+    expect(request.headers.authorization).toBe(`Bearer ${secretKey}`);
+    expect(request.headers['idempotency-key']).toBe(`checkout-${checkoutId}`);
+    expect(request.headers['stripe-version']).toBe(apiVersion);
+    expect(Object.fromEntries(request.form)).toEqual({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '2500',
+      'line_items[0][price_data][product_data][name]': 'Donation to Viewpoint',
+      customer_email: giver.user.email,
+      'metadata[checkout_id]': checkoutId,
+      'payment_intent_data[metadata][checkout_id]': checkoutId,
+      submit_type: 'donate',
+      success_url: `${origin}/donate/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}/donations`,
+    });
+    const status = await giver.agent.inject({
+      url: `/api/donations/status?session_id=${sessionId}`,
+    });
+    expect(status.json()).toMatchObject({ state: 'confirming', amount: 2_500 });
+    // The demo checkout does not exist in Stripe mode.
+    const demo = await giver.agent.inject({ url: `/api/donations/demo/${sessionId}` });
+    expect(demo.statusCode).toBe(404);
+  });
+
+  it('asks for a subscription for a monthly donation, and no email for a visitor', async () => {
+    const { request, checkoutId } = await startCheckout(createAgent(t.app), {
+      amount: 1_000,
+      interval: 'monthly',
+    });
+    expect(Object.fromEntries(request.form)).toEqual({
+      mode: 'subscription',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '1000',
+      'line_items[0][price_data][product_data][name]': 'Donation to Viewpoint',
+      'line_items[0][price_data][recurring][interval]': 'month',
+      'metadata[checkout_id]': checkoutId,
+      'subscription_data[metadata][checkout_id]': checkoutId,
+      success_url: `${origin}/donate/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}/donations`,
+    });
+  });
+
+  it('answers unavailable when Stripe fails, after retrying the same request, and charges nothing', async () => {
+    const before = { requests: stripe.requests.length, stored: await storedCounts(t) };
+    stripe.failing = true;
+    try {
+      const res = await createAgent(t.app).inject({
+        method: 'POST',
+        url: '/api/donations/checkout',
+        payload: { amount: 5_000 },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatchObject({
+        code: 'unavailable',
+        message: expect.stringContaining('nothing was charged'),
+      });
+    } finally {
+      stripe.failing = false;
+    }
+    const tries = stripe.requests.slice(before.requests);
+    expect(tries).toHaveLength(3);
+    expect(new Set(tries.map((entry) => entry.headers['idempotency-key'])).size).toBe(1);
+    expect(await storedCounts(t)).toEqual(before.stored);
+  });
+
+  it('answers unavailable when Stripe cannot be reached', async () => {
+    const gone = http.createServer();
+    gone.listen(0, '127.0.0.1');
+    await once(gone, 'listening');
+    const { port } = gone.address() as AddressInfo;
+    gone.close();
+    await once(gone, 'close');
+    const offline = await stripeApp(port);
+    try {
+      const res = await createAgent(offline.app).inject({
+        method: 'POST',
+        url: '/api/donations/checkout',
+        payload: { amount: 5_000 },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('unavailable');
+      expect(await storedCounts(offline)).toEqual({ events: 0, donations: 0 });
+    } finally {
+      await offline.close();
+    }
+  });
+});
+
+// A realistic sequence: five one-off donors (two paying by bank debit, one of which fails),
+// a monthly plan over three months then cancelled, two refunds, and events that are not ours.
+
+interface Scenario {
+  t: TestApp;
+  admin: Agent;
+  events: StripeEvent[];
+  /** Provider reference (session or invoice) → who it is, the same in every run. */
+  labels: Map<string, string>;
+  emails: Map<string, string>;
+  /** Invoices whose payment intent the event does not carry: Stripe is asked. */
+  askedInvoices: string[];
+  /** What was received, when, and refunded: the expected month totals are computed from it. */
+  payments: { amount: number; refunded: number; paidAt: number }[];
+}
+
+/** The scenario's clock: the same in every run, so every run expects the same totals. */
+const base = now();
+
+async function openScenario(): Promise<Scenario> {
+  stripe.requests.length = 0;
+  const t = await stripeApp();
+  const admin = (await person(t, 'admin')).agent;
+  const campaign = await admin.inject({
+    method: 'PUT',
+    url: '/api/admin/donations/campaign',
+    payload: {
+      title: 'A year of screenings',
+      text: 'Hosting for the year.',
+      goal: 100_000,
+      startsAt: new Date((base - 90 * day) * 1000).toISOString().slice(0, 10),
+      endsAt: null,
+    },
+  });
+  expect(campaign.statusCode, campaign.body).toBe(200);
+
+  const bob = await person(t, 'user', { name: 'Bob Okafor' });
+  const frank = await person(t, 'user', { name: 'Frank Ito' });
+  const erinMember = await person(t, 'user', { name: 'Erin Blake' });
+  const donor = async (
+    label: string,
+    agent: Agent,
+    body: CheckoutBody,
+    who: { email: string; name: string },
+  ): Promise<Donor> => ({
+    label,
+    amount: body.amount,
+    ...who,
+    ...(await startCheckout(agent, body)),
+  });
+  const alice = await donor(
+    'alice',
+    createAgent(t.app),
+    { amount: 2_500, showName: true, name: 'Alice Moreau', message: 'For the archive' },
+    { email: 'alice@example.test', name: 'Alice Moreau' },
+  );
+  const bobs = await donor(
+    'bob',
+    bob.agent,
+    { amount: 5_000, showName: true },
+    { email: bob.user.email, name: 'Bob Okafor' },
+  );
+  const carol = await donor(
+    'carol',
+    createAgent(t.app),
+    { amount: 1_000 },
+    { email: 'carol@example.test', name: 'Carol Diaz' },
+  );
+  const dave = await donor(
+    'dave',
+    createAgent(t.app),
+    { amount: 1_500 },
+    { email: 'dave@example.test', name: 'Dave Lund' },
+  );
+  const erin = await donor(
+    'erin',
+    erinMember.agent,
+    { amount: 10_000, showName: true },
+    { email: erinMember.user.email, name: 'Erin Blake' },
+  );
+  const franks = await donor(
+    'frank',
+    frank.agent,
+    { amount: 500, interval: 'monthly', showName: true, message: 'Monthly, gladly' },
+    { email: frank.user.email, name: 'Frank Ito' },
+  );
+
+  const intents = {
+    alice: stripeId('pi_3Q'),
+    bob: stripeId('pi_3Q'),
+    carol: stripeId('pi_3Q'),
+    dave: stripeId('pi_3Q'),
+    erin: stripeId('pi_3Q'),
+    frank: [stripeId('pi_3Q'), stripeId('pi_3Q'), stripeId('pi_3Q')] as const,
+  };
+  const plan = stripeId('sub_1Q');
+  const customer = stripeId('cus');
+  const invoices = [stripeId('in_1Q'), stripeId('in_1Q'), stripeId('in_1Q')] as const;
+  const paidAt = [base - 62 * day, base - 31 * day, base - 3600] as const;
+  // The second invoice's event lists its payment; for the others the handler asks Stripe.
+  stripe.invoicePayments.set(invoices[0], intents.frank[0]);
+  stripe.invoicePayments.set(invoices[2], intents.frank[2]);
+
+  const completed = (
+    who: Donor,
+    at: number,
+    extra: Partial<Parameters<typeof completedSession>[1]>,
+  ) =>
+    stripeEvent(
+      'checkout.session.completed',
+      completedSession(who, { mode: 'payment', paymentStatus: 'paid', created: at, ...extra }),
+      at,
+    );
+  const asyncResult = (type: string, who: Donor, at: number, paymentIntent: string) =>
+    stripeEvent(
+      type,
+      completedSession(who, {
+        mode: 'payment',
+        paymentStatus: type.endsWith('succeeded') ? 'paid' : 'unpaid',
+        created: at - 3 * day,
+        paymentIntent,
+        method: 'sepa_debit',
+      }),
+      at,
+    );
+  const foreign: Donor = {
+    label: 'foreign',
+    email: 'shop@example.test',
+    name: 'A shop customer',
+    amount: 9_900,
+    checkoutId: 'unused',
+    sessionId: stripeId('cs_test_b1', 50),
+  };
+  const foreignPlan = stripeId('sub_1Q');
+
+  const events = [
+    completed(alice, base - 3 * day, { paymentIntent: intents.alice }),
+    stripeEvent(
+      'payment_intent.succeeded',
+      { id: intents.alice, object: 'payment_intent', amount: 2_500, status: 'succeeded' },
+      base - 3 * day,
+    ),
+    completed(bobs, base - 2 * day, { paymentIntent: intents.bob }),
+    completed(carol, base - 5 * day, {
+      paymentIntent: intents.carol,
+      paymentStatus: 'unpaid',
+      method: 'sepa_debit',
+    }),
+    asyncResult('checkout.session.async_payment_succeeded', carol, base - 2 * day, intents.carol),
+    completed(dave, base - 4 * day, {
+      paymentIntent: intents.dave,
+      paymentStatus: 'unpaid',
+      method: 'sepa_debit',
+    }),
+    asyncResult('checkout.session.async_payment_failed', dave, base - day, intents.dave),
+    completed(erin, base - 10 * day, { paymentIntent: intents.erin }),
+    stripeEvent(
+      'charge.refunded',
+      refundedCharge({
+        paymentIntent: intents.erin,
+        amount: 10_000,
+        created: base - 6 * day,
+        email: erin.email,
+      }),
+      base - 6 * day,
+    ),
+    stripeEvent(
+      'checkout.session.completed',
+      completedSession(franks, {
+        mode: 'subscription',
+        paymentStatus: 'paid',
+        created: paidAt[0] - 5,
+        subscription: plan,
+        customer,
+      }),
+      paidAt[0] - 5,
+    ),
+    ...invoices.map((invoice, index) =>
+      stripeEvent(
+        'invoice.paid',
+        paidInvoice(franks, {
+          id: invoice,
+          subscription: plan,
+          customer,
+          paidAt: paidAt[index] ?? base,
+          reason: index === 0 ? 'subscription_create' : 'subscription_cycle',
+          ...(index === 1 ? { paymentIntent: intents.frank[1] } : {}),
+        }),
+        paidAt[index] ?? base,
+      ),
+    ),
+    stripeEvent('invoice.finalized', { id: invoices[2], object: 'invoice' }, paidAt[2] - 60),
+    stripeEvent(
+      'charge.refunded',
+      refundedCharge({
+        paymentIntent: intents.frank[1],
+        amount: 500,
+        created: base - 20 * day,
+        email: franks.email,
+      }),
+      base - 20 * day,
+    ),
+    stripeEvent(
+      'customer.subscription.deleted',
+      deletedSubscription({
+        id: plan,
+        customer,
+        amount: 500,
+        startedAt: paidAt[0],
+        cancelledAt: base - 1800,
+        metadata: { checkout_id: franks.checkoutId },
+      }),
+      base - 1800,
+    ),
+    // Another integration on the same Stripe account: a payment link, a checkout id we never
+    // made, a plan and a refund of its own.
+    completed(foreign, base - 2 * day, { paymentIntent: stripeId('pi_3Q'), metadata: {} }),
+    completed({ ...foreign, sessionId: stripeId('cs_test_b1', 50) }, base - 2 * day, {
+      paymentIntent: stripeId('pi_3Q'),
+      metadata: { checkout_id: 'order-7781' },
+    }),
+    stripeEvent(
+      'invoice.paid',
+      paidInvoice(foreign, {
+        id: stripeId('in_1Q'),
+        subscription: foreignPlan,
+        customer: stripeId('cus'),
+        paidAt: base - day,
+        reason: 'subscription_cycle',
+        metadata: {},
+      }),
+      base - day,
+    ),
+    stripeEvent(
+      'charge.refunded',
+      refundedCharge({
+        paymentIntent: stripeId('pi_3Q'),
+        amount: 9_900,
+        created: base - day,
+        email: foreign.email,
+      }),
+      base - day,
+    ),
+    stripeEvent(
+      'customer.subscription.deleted',
+      deletedSubscription({
+        id: foreignPlan,
+        customer: stripeId('cus'),
+        amount: 9_900,
+        startedAt: base - 40 * day,
+        cancelledAt: base - 600,
+        metadata: {},
+      }),
+      base - 600,
+    ),
+  ];
+
+  const labels = new Map<string, string>([
+    [alice.sessionId, 'alice'],
+    [bobs.sessionId, 'bob'],
+    [carol.sessionId, 'carol'],
+    [dave.sessionId, 'dave'],
+    [erin.sessionId, 'erin'],
+    ...invoices.map((invoice, index): [string, string] => [invoice, `frank, month ${index + 1}`]),
+  ]);
+  const emails = new Map(
+    [alice, bobs, carol, dave, erin, franks].map((who) => [who.email, who.label]),
+  );
+  return {
+    t,
+    admin,
+    events,
+    labels,
+    emails,
+    askedInvoices: [invoices[0], invoices[2]],
+    payments: [
+      { amount: 2_500, refunded: 0, paidAt: base - 3 * day },
+      { amount: 5_000, refunded: 0, paidAt: base - 2 * day },
+      { amount: 1_000, refunded: 0, paidAt: base - 2 * day },
+      { amount: 10_000, refunded: 10_000, paidAt: base - 10 * day },
+      { amount: 500, refunded: 0, paidAt: paidAt[0] },
+      { amount: 500, refunded: 500, paidAt: paidAt[1] },
+      { amount: 500, refunded: 0, paidAt: paidAt[2] },
+    ],
+  };
+}
+
+const handledTypes = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'invoice.paid',
+  'customer.subscription.deleted',
+  'charge.refunded',
+]);
+
+/** A seeded shuffle (mulberry32 and Fisher–Yates): the same seed, the same order. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
+  }
+  return copy;
+}
+
+/** What a run ends with, in terms that do not depend on the ids Stripe gave out. */
+async function outcome(scenario: Scenario) {
+  const { t, admin } = scenario;
+  const list = await adminList(admin);
+  const page = (await createAgent(t.app).inject({ url: '/api/donations' })).json<DonationsPage>();
+  const months = await admin.inject({ url: '/api/admin/donations/months' });
+  const receipts = new Map<string, number>();
+  for (const mail of await readMails(t)) {
+    const who = [...scenario.emails].find(([email]) => mail.to.includes(email))?.[1] ?? mail.to;
+    receipts.set(who, (receipts.get(who) ?? 0) + 1);
+  }
+  const byStatus = async (status: string) => (await adminList(admin, `&status=${status}`)).totals;
+  // Members who gave by name: a supporter while their gift stays.
+  const supporters: Record<string, boolean> = {};
+  for (const item of list.items) {
+    if (!item.member || item.name === 'Anonymous') continue;
+    const profile = await createAgent(t.app).inject({
+      url: `/api/profiles/${item.member.username}`,
+    });
+    supporters[item.name] = profile.json<{ profile: PublicProfile }>().profile.supporter;
+  }
+  return {
+    donations: list.items
+      .map((item) => ({
+        who: scenario.labels.get(item.reference) ?? `unknown ${item.reference}`,
+        status: item.status,
+        interval: item.interval,
+        amount: item.amount,
+        amountRefunded: item.amountRefunded,
+        name: item.name,
+        paidAt: item.paidAt,
+        planCancelled: item.subscriptionCancelled,
+      }))
+      .sort((a, b) => a.who.localeCompare(b.who)),
+    totals: list.totals,
+    byStatus: {
+      paid: await byStatus('paid'),
+      pending: await byStatus('pending'),
+      failed: await byStatus('failed'),
+      refunded: await byStatus('refunded'),
+    },
+    campaign: { raised: page.campaign?.raised, supporters: page.campaign?.supporters },
+    wall: page.wall.map((entry) => `${entry.name} ${entry.amount}`).sort(),
+    supporters,
+    months: months.json<{ months: unknown[] }>().months,
+    receipts: Object.fromEntries([...receipts].sort()),
+    stored: await storedCounts(t),
+  };
+}
+
+/** Month totals computed here from what the scenario paid, independently of the server. */
+function expectedMonths(payments: Scenario['payments']) {
+  const months = new Map<
+    string,
+    { month: string; count: number; amount: number; refunded: number }
+  >();
+  for (const payment of payments) {
+    const month = new Date(payment.paidAt * 1000).toISOString().slice(0, 7);
+    const entry = months.get(month) ?? { month, count: 0, amount: 0, refunded: 0 };
+    entry.count += 1;
+    entry.amount += payment.amount - payment.refunded;
+    entry.refunded += payment.refunded;
+    months.set(month, entry);
+  }
+  return [...months.values()].sort((a, b) => b.month.localeCompare(a.month));
+}
+
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+describe('a realistic Stripe event sequence, delivered twice in shuffled orders', () => {
+  const outcomes: Awaited<ReturnType<typeof outcome>>[] = [];
+  /** The first delivery's order; the second delivery is shuffled again with `replaySeed`. */
+  const orders: {
+    name: string;
+    first: (events: StripeEvent[]) => StripeEvent[];
+    replaySeed: number;
+  }[] = [
+    { name: 'shuffled with seed 1', first: (events) => shuffled(events, 1), replaySeed: 11 },
+    {
+      name: 'shuffled with seed 20261028',
+      first: (events) => shuffled(events, 20_261_028),
+      replaySeed: 12,
+    },
+    { name: 'shuffled with seed 777', first: (events) => shuffled(events, 777), replaySeed: 13 },
+    // Both refunds and the plan's cancellation arrive before the payments they are about.
+    { name: 'in reverse', first: (events) => [...events].reverse(), replaySeed: 14 },
+  ];
+
+  it.each(orders)(
+    'ends with exactly the right donations and totals, $name',
+    async ({ first, replaySeed }) => {
+      const scenario = await openScenario();
+      try {
+        const { t, events } = scenario;
+        for (const event of first(events)) {
+          const res = await deliver(t, event);
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.json()).toEqual({
+            received: true,
+            handled: handledTypes.has(event.type),
+            duplicate: false,
+          });
+        }
+        // Stripe delivers again (retries, a replay from the dashboard): nothing changes.
+        const once = await outcome(scenario);
+        for (const event of shuffled(events, replaySeed)) {
+          const res = await deliver(t, event);
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.json()).toEqual({
+            received: true,
+            handled: false,
+            duplicate: handledTypes.has(event.type),
+          });
+        }
+        const twice = await outcome(scenario);
+        expect(twice).toEqual(once);
+
+        const paid = (who: string, amount: number, at: number, name: string) => ({
+          who,
+          status: 'paid',
+          interval: who.startsWith('frank') ? 'monthly' : 'once',
+          amount,
+          amountRefunded: 0,
+          name,
+          paidAt: iso(at),
+          planCancelled: who.startsWith('frank'),
+        });
+        expect(twice.donations).toEqual([
+          paid('alice', 2_500, base - 3 * day, 'Alice Moreau'),
+          paid('bob', 5_000, base - 2 * day, 'Bob Okafor'),
+          paid('carol', 1_000, base - 2 * day, 'Anonymous'),
+          { ...paid('dave', 1_500, 0, 'Anonymous'), status: 'failed', paidAt: null },
+          {
+            ...paid('erin', 10_000, base - 10 * day, 'Erin Blake'),
+            status: 'refunded',
+            amountRefunded: 10_000,
+          },
+          paid('frank, month 1', 500, base - 62 * day, 'Frank Ito'),
+          {
+            ...paid('frank, month 2', 500, base - 31 * day, 'Frank Ito'),
+            status: 'refunded',
+            amountRefunded: 500,
+          },
+          paid('frank, month 3', 500, base - 3600, 'Frank Ito'),
+        ]);
+        expect(twice.totals).toEqual({ count: 8, amount: 9_500 });
+        expect(twice.byStatus).toEqual({
+          paid: { count: 5, amount: 9_500 },
+          pending: { count: 0, amount: 0 },
+          failed: { count: 1, amount: 0 },
+          refunded: { count: 2, amount: 0 },
+        });
+        expect(twice.campaign).toEqual({ raised: 9_500, supporters: 4 });
+        expect(twice.wall).toEqual([
+          'Alice Moreau 2500',
+          'Anonymous 1000',
+          'Bob Okafor 5000',
+          'Frank Ito 500',
+          'Frank Ito 500',
+        ]);
+        expect(twice.supporters).toEqual({
+          'Bob Okafor': true,
+          'Erin Blake': false,
+          'Frank Ito': true,
+        });
+        expect(twice.months).toEqual(expectedMonths(scenario.payments));
+        // One receipt per payment received (a refund does not take the receipt back).
+        expect(twice.receipts).toEqual({ alice: 1, bob: 1, carol: 1, erin: 1, frank: 3 });
+        expect(twice.stored).toEqual({
+          events: events.filter((event) => handledTypes.has(event.type)).length,
+          donations: 8,
+        });
+        // Stripe was asked for the payments of exactly the invoices whose events lacked them.
+        const asked = stripe.requests
+          .filter((request) => request.path === '/v1/invoice_payments')
+          .map((request) => request.query.get('invoice'));
+        expect(new Set(asked)).toEqual(new Set(scenario.askedInvoices));
+        outcomes.push(twice);
+      } finally {
+        await scenario.t.close();
+      }
+    },
+    60_000,
+  );
+
+  it('ends the same when every event arrives twice at the same moment', async () => {
+    const scenario = await openScenario();
+    try {
+      const { t, events } = scenario;
+      const answers = await Promise.all(
+        shuffled(events, 5).flatMap((event) =>
+          [0, 1].map(async () => {
+            const res = await deliver(t, event);
+            expect(res.statusCode, res.body).toBe(200);
+            return { type: event.type, id: event.id, ...res.json<{ duplicate: boolean }>() };
+          }),
+        ),
+      );
+      for (const event of events) {
+        const pair = answers.filter((answer) => answer.id === event.id);
+        expect(pair.map((answer) => answer.duplicate).sort()).toEqual(
+          handledTypes.has(event.type) ? [false, true] : [false, false],
+        );
+      }
+      expect(await outcome(scenario)).toEqual(outcomes[0]);
+    } finally {
+      await scenario.t.close();
+    }
+  }, 60_000);
+
+  it('ends the same whatever the order', () => {
+    expect(outcomes).toHaveLength(orders.length);
+    for (const each of outcomes) expect(each).toEqual(outcomes[0]);
+  });
+});
