@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { siteRoutes } from '../src/shared/routes';
 import { checkA11y } from './support/axe';
 import { useBrowser } from './support/browser';
 
@@ -42,41 +41,5 @@ describe('route guards (signed out)', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await expectSentToLogin(page, '/user-profile');
-  });
-});
-
-describe('pending pages', () => {
-  const pending = siteRoutes.filter(
-    (route) => route.pending && !route.requiresAuth && !route.path.includes(':'),
-  );
-
-  it.each(pending.map((route) => [route.path, route.title] as const))(
-    '%s answers 200 and says it is not available yet',
-    async (path, title) => {
-      const raw = await fetch(baseURL + path);
-      expect(raw.status).toBe(200);
-
-      const page = await browser.newPage({ consent: 'accepted' });
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      expect(await page.getByText('This page is not available yet.').isVisible()).toBe(true);
-      const home = page.getByRole('main').getByRole('link', { name: /home/i });
-      expect(await home.getAttribute('href')).toBe('/');
-      expect(await page.title()).toBe(`${title} · Viewpoint`);
-      await checkA11y(page, path);
-    },
-  );
-
-  const withParameters = siteRoutes
-    .filter((route) => route.pending && !route.requiresAuth && route.path.includes(':'))
-    .map((route) => [route.path.replace(/:[a-z]+/gi, '12'), route.title] as const);
-
-  it.each(withParameters)('%s (a page with parameters) is pending too', async (path, title) => {
-    const page = await browser.newPage({ consent: 'accepted' });
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    expect(await page.getByText('This page is not available yet.').isVisible()).toBe(true);
   });
 });

@@ -47,8 +47,11 @@ beforeAll(async () => {
   ids.news = idOf(news.items, newsArticle.title);
 });
 
-/** The pages a visitor sees: the auth pages, and the public pages with the header's sign-in. */
-const visitorPages = () => [
+/**
+ * The pages a visitor sees: the auth pages, the public pages with the header's sign-in, and the
+ * demo checkout, which only the browser that started it may open (the walk starts one).
+ */
+const visitorPages = (checkout = '/donate/checkout/started-by-the-walk') => [
   '/auth/login',
   '/auth/sign-up',
   '/auth/verify-email',
@@ -59,6 +62,7 @@ const visitorPages = () => [
   '/',
   '/forum',
   `/forum/post/${ids.longThread}`,
+  checkout,
 ];
 
 /** Every other page, seen by the admin, who may see them all and sees the most on each. */
@@ -89,6 +93,7 @@ const adminPages = () => [
   '/admin/mod-requests',
   '/admin/audit',
   '/admin/settings',
+  '/admin/donations',
   '/admin/news',
   '/admin/news/create',
   `/admin/news/edit/${ids.news}`,
@@ -158,8 +163,13 @@ describe.each(Object.keys(viewports) as ViewportName[])('on a %s', (viewportName
 
     // The visitor's and the admin's walks run side by side: each page waits on the network
     // and the browser in turn, so two keep the machine busy.
+    const started = await visitor.request.post('/api/donations/checkout', {
+      data: { amount: 2500, interval: 'monthly' },
+    });
+    expect(started.status()).toBe(200);
+    const { url: checkout } = (await started.json()) as { url: string };
     const walks = await Promise.all([
-      walk(visitor, visitorPages(), `${viewportName} ${mode} visitor`),
+      walk(visitor, visitorPages(checkout), `${viewportName} ${mode} visitor`),
       walk(admin, adminPages(), `${viewportName} ${mode} admin`),
     ]);
     const failures = walks.flat();

@@ -18,8 +18,6 @@ export interface SiteRoute extends RouteFlags {
   layout: 'default' | 'auth';
   title: string;
   description: string;
-  /** The feature behind this page has not landed yet: the page says so plainly. */
-  pending?: boolean;
   /** Public pages listed in /sitemap.xml. */
   inSitemap?: boolean;
   /**

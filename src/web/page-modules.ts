@@ -111,14 +111,10 @@ const pages: Record<string, () => Promise<PageModule>> = {
     import('./features/news/news-editor-page').then((m) => ({ Component: m.EditNewsPage })),
 };
 
-const pendingPage = () =>
-  import('./features/pending/pending-page').then((m) => ({ Component: m.PendingPage }));
-
-/** The module of a route in the table; pending routes share the 'not available yet' page. */
+/** The module of a route in the table. */
 export function pageModuleFor(route: SiteRoute): () => Promise<PageModule> {
-  if (route.pending) return pendingPage;
   const load = pages[route.name];
-  if (!load) throw new Error(`Route '${route.name}' is not pending but has no page module`);
+  if (!load) throw new Error(`Route '${route.name}' has no page module`);
   return load;
 }
 

@@ -1,12 +1,10 @@
 import { screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { siteRoutes, type SiteRoute } from '../shared/routes';
+import { siteRoutes } from '../shared/routes';
 import { createQueryClient } from './api/query-client';
-import { pageModuleFor } from './page-modules';
 import { createRoutes } from './routes';
 import { stubApi } from './test/fake-api';
-import { renderWithTheme } from './test/render';
 import { renderRoute, toastTitles } from './test/render-route';
 
 function flatten(routes: RouteObject[]): RouteObject[] {
@@ -42,27 +40,6 @@ describe('app routes', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     expect(screen.getByRole('radiogroup', { name: 'Colour mode' })).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
-  });
-
-  it('renders a page whose feature has not landed plainly, under its title', async () => {
-    const route: SiteRoute = {
-      name: 'later',
-      path: '/later',
-      layout: 'default',
-      title: 'Coming later',
-      description: 'A page flagged pending.',
-      pending: true,
-    };
-    const { Component } = await pageModuleFor(route)();
-    const router = createMemoryRouter(
-      [{ path: route.path, handle: { siteRoute: route }, Component }],
-      {
-        initialEntries: [route.path],
-      },
-    );
-    renderWithTheme(<RouterProvider router={router} />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Coming later' })).toBeTruthy();
-    expect(screen.getByText('This page is not available yet.')).toBeTruthy();
   });
 
   it('sends a signed-out visitor of /admin to the login page with a toast', async () => {
