@@ -36,6 +36,7 @@ const disallowed = [
   '/forum/post/edit/',
   '/api/',
   '/donate/success',
+  '/donate/checkout/',
   '/search',
 ];
 

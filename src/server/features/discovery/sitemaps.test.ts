@@ -416,6 +416,7 @@ describe('robots.txt', () => {
         'Disallow: /forum/post/edit/',
         'Disallow: /api/',
         'Disallow: /donate/success',
+        'Disallow: /donate/checkout/',
         'Disallow: /search',
         '',
         'Sitemap: http://viewpoint.test/sitemap.xml',

@@ -123,7 +123,8 @@ export function DonationsTable({ donations, label, busy, onModerate }: Donations
               <Table.Td>
                 <Amount donation={donation} />
               </Table.Td>
-              <Table.Td>
+              {/* A status is short: its column never squeezes it into an ellipsis. */}
+              <Table.Td miw={112}>
                 <Badge color={statusColors[donation.status]} variant="light">
                   {donationStatusLabels[donation.status]}
                 </Badge>
