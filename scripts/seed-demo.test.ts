@@ -1,14 +1,17 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq, getTableName, is, isNotNull, ne, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../src/server/features/accounts/password-hash.js';
+import * as donationsRepo from '../src/server/features/donations/repo.js';
+import { createProfilesService } from '../src/server/features/profiles/service.js';
 import { queryRows, type Database } from '../src/server/platform/db/database.js';
 import * as schema from '../src/server/platform/db/schema.js';
 import {
   accounts,
+  auditLog,
   categories,
   chatMessages,
   chatReactions,
@@ -17,8 +20,10 @@ import {
   chatRooms,
   commentReactions,
   comments,
+  donationSubscriptions,
   modRequests,
   newsArticles,
+  paymentEvents,
   postReactions,
   postRevisions,
   posts,
@@ -32,6 +37,7 @@ import type { Storage } from '../src/server/platform/storage/storage.js';
 import { createTestDatabase } from '../src/server/test/test-app.js';
 import { newsCategorySlug } from '../src/shared/forum.js';
 import { seedDemo, type DemoCredential, type DemoSite } from './seed/demo.js';
+import { seedDonations } from './seed/donations.js';
 
 /** The demo seed against the test database: PGlite, or PostgreSQL when DATABASE_URL is set. */
 let database: Database;
@@ -47,7 +53,16 @@ beforeAll(async () => {
   site = {
     db: database.db,
     storage,
-    config: { publicUrl: new URL('http://viewpoint.test'), uploadQuotaBytes: 50 * 1024 * 1024 },
+    config: {
+      publicUrl: new URL('http://viewpoint.test'),
+      uploadQuotaBytes: 50 * 1024 * 1024,
+      dataDir,
+      siteName: 'Viewpoint',
+      mailFrom: '"Viewpoint" <no-reply@viewpoint.test>',
+      authSecret: 'seed-test-secret-that-is-long-enough-0123456789',
+      stripe: undefined,
+      donationCurrency: 'usd',
+    },
   };
 });
 
@@ -65,7 +80,11 @@ async function countOf(table: PgTable, where?: ReturnType<typeof and>) {
   return row?.n ?? 0;
 }
 
-/** Rows in every table but sessions, and the stored files: what a run may add. */
+/** The mails written to the data directory's outbox. */
+const outbox = async () =>
+  (await readdir(path.join(dataDir, 'mail'))).filter((f) => f.endsWith('.eml')).sort();
+
+/** Rows in every table but sessions, the stored files and the mails: what a run may add. */
 async function census() {
   const rows: Record<string, number> = {};
   for (const table of Object.values(schema)) {
@@ -74,7 +93,7 @@ async function census() {
     }
   }
   const files = (await readdir(path.join(dataDir, 'uploads'))).filter((f) => !f.startsWith('.'));
-  return { rows, files: files.sort() };
+  return { rows, files: files.sort(), mail: await outbox() };
 }
 
 async function passwordWorks({ email, password }: DemoCredential) {
@@ -282,6 +301,73 @@ describe('npm run seed:demo', () => {
       const [row] = await queryRowsOf(matches(table));
       expect(row?.n, table).toBeGreaterThan(0);
     }
+  });
+
+  it('raises money for a campaign through the demo checkout, with receipts, a refund and a hidden message', async () => {
+    const campaign = await donationsRepo.readCampaign(db());
+    if (!campaign) throw new Error('The seed wrote no campaign');
+    const { raised, supporters } = await donationsRepo.campaignProgress(db(), campaign, 'usd');
+    expect(raised).toBeGreaterThan(campaign.goal * 0.4);
+    expect(raised).toBeLessThan(campaign.goal * 0.9);
+    expect(supporters).toBeGreaterThan(20);
+    expect(campaign.endsAt !== null && campaign.endsAt > campaign.startsAt).toBe(true);
+
+    const donations = (
+      await donationsRepo.adminDonations(db(), {}, { after: null, limit: 1000 })
+    ).map(donationsRepo.presentAdminDonation);
+    expect(donations.length).toBeGreaterThanOrEqual(30);
+    const statuses = donations.map((d) => d.status);
+    expect(statuses.filter((status) => status === 'refunded')).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 'refunded').every((s) => s === 'paid')).toBe(
+      true,
+    );
+    // Each one came as a stored provider event; monthly plans paid again as their invoices.
+    expect(await countOf(paymentEvents)).toBeGreaterThan(donations.length);
+    expect(await countOf(donationSubscriptions)).toBeGreaterThanOrEqual(3);
+    expect(donations.filter((d) => d.interval === 'monthly').length).toBeGreaterThan(4);
+    expect(new Set(donations.map((d) => d.amount)).size).toBeGreaterThan(6);
+    expect(donations.filter((d) => d.name === 'Anonymous').length).toBeGreaterThan(5);
+    expect(donations.filter((d) => d.member !== null).length).toBeGreaterThan(5);
+    expect(donations.filter((d) => d.message !== '').length).toBeGreaterThan(15);
+
+    const months = await donationsRepo.monthlyTotals(db(), 'usd');
+    expect(months.length).toBeGreaterThanOrEqual(3);
+    expect(months.reduce((sum, month) => sum + month.refunded, 0)).toBeGreaterThan(0);
+
+    const hidden = donations.filter((d) => d.messageHidden);
+    expect(hidden).toHaveLength(1);
+    const [hiding] = await db()
+      .select({ reason: auditLog.reason })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'donation-message.hide'));
+    expect(hiding?.reason).toMatch(/pirat/i);
+    const wall = await donationsRepo.wall(db(), 100);
+    expect(wall.find((d) => d.id === hidden[0]?.id)?.message).toBeNull();
+
+    // A member who gave by name shows the badge; one who gave as Anonymous does not.
+    const profiles = createProfilesService(db());
+    expect((await profiles.byUsername('priya_reels')).supporter).toBe(true);
+    expect((await profiles.byUsername('noor')).supporter).toBe(false);
+
+    const receipts = await outbox();
+    expect(receipts).toHaveLength(donations.length);
+    const receipt = await readFile(path.join(dataDir, 'mail', receipts[0] ?? ''), 'utf8');
+    expect(receipt).toMatch(/^Subject: Your .+ to Viewpoint: receipt$/m);
+  });
+
+  it('leaves donations out when Stripe is configured: the seed never opens real checkouts', async () => {
+    const before = await census();
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      await seedDonations({
+        ...site,
+        config: { ...site.config, stripe: { secretKey: 'sk_test_x', webhookSecret: 'whsec_x' } },
+      });
+      expect(write).toHaveBeenCalledWith(expect.stringMatching(/Stripe is configured/));
+    } finally {
+      write.mockRestore();
+    }
+    expect(await census()).toEqual(before);
   });
 
   it(

@@ -1,6 +1,7 @@
 // `npm run seed:demo`: fills the site with a demo community (members of every role, threads,
-// reviews, replies, likes, news, chat rooms and messages, reports and a moderator request) and
-// prints how to sign in with one account per role. Safe to run again: it adds only what is
+// reviews, replies, likes, news, chat rooms and messages, reports, a moderator request, and a
+// donation campaign with donations paid through the demo checkout, their receipts in the mail
+// outbox) and prints how to sign in with one account per role. Safe to run again: it adds only what is
 // missing, and gives the printed accounts fresh random passwords, since a demo site reachable
 // from elsewhere must not share known passwords.
 import { exitWithMessage, openScriptDatabase } from '../src/server/cli/open-database.js';

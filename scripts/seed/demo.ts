@@ -1,6 +1,7 @@
 import { writeSetting } from '../../src/server/features/site/repo.js';
 import { seedProfiles } from './avatars.js';
 import { seedChat } from './chat.js';
+import { seedDonations } from './donations.js';
 import { seedForum } from './forum.js';
 import { seedMembers, type DemoCredential } from './members.js';
 import { seedModeration } from './moderation.js';
@@ -16,8 +17,10 @@ const description =
 /**
  * Fills the site with a small living community: members of every role with avatars and
  * profiles, threads and reviews with replies and likes, news, chat rooms with a few hundred
- * messages, reports waiting for review and a moderator request. Whatever an earlier run made is found again and kept, so running it
- * twice adds nothing; only the printed accounts get fresh passwords.
+ * messages, reports waiting for review, a moderator request, and a donation campaign with about
+ * three months of donations paid through the demo checkout. Whatever an earlier run made is
+ * found again and kept, so running it twice adds nothing; only the printed accounts get fresh
+ * passwords.
  */
 export async function seedDemo(site: DemoSite): Promise<DemoCredential[]> {
   const credentials = await seedMembers(site);
@@ -26,6 +29,7 @@ export async function seedDemo(site: DemoSite): Promise<DemoCredential[]> {
   await seedNews(site);
   await seedChat(site);
   await seedModeration(site);
+  await seedDonations(site);
   await writeSetting(site.db, 'site.description', description);
   return credentials;
 }

@@ -6,11 +6,24 @@ import { users } from '../../src/server/platform/db/schema.js';
 import type { Storage } from '../../src/server/platform/storage/storage.js';
 import { isRole } from '../../src/shared/roles.js';
 
-/** What the demo seed writes to: the opened database and storage, and the site's settings. */
+/**
+ * What the demo seed writes to: the opened database and storage, and the site's settings (the
+ * data directory's mail outbox takes the donation receipts).
+ */
 export interface DemoSite {
   db: Db;
   storage: Storage;
-  config: Pick<Config, 'publicUrl' | 'uploadQuotaBytes'>;
+  config: Pick<
+    Config,
+    | 'publicUrl'
+    | 'uploadQuotaBytes'
+    | 'dataDir'
+    | 'siteName'
+    | 'mailFrom'
+    | 'authSecret'
+    | 'stripe'
+    | 'donationCurrency'
+  >;
 }
 
 const dayMs = 86_400_000;
