@@ -252,7 +252,7 @@ export async function seedDonations(site: DemoSite): Promise<void> {
         }),
       );
     }
-    if (await donationTotals(site.db)) return;
+    if (await donationTotals(site.db, site.config.donationCurrency)) return;
     for (const donation of demoDonations) {
       const sessionId = await give(site, demo, donation);
       if (donation.hiddenBecause) {

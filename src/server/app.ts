@@ -198,7 +198,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerUserRoutes(app, { db: platforms.database.db, live });
   registerAuditRoutes(app, { db: platforms.database.db });
   registerModerationRoutes(app, { db: platforms.database.db });
-  registerAdminRoutes(app, { db: platforms.database.db, siteName: config.siteName });
+  registerAdminRoutes(app, {
+    db: platforms.database.db,
+    siteName: config.siteName,
+    currency: config.donationCurrency,
+  });
   registerModRequestRoutes(app, {
     db: platforms.database.db,
     mailer: platforms.mailer,

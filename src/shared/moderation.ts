@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { authorSchema, categorySchema, idSchema } from './forum.js';
 import { roles } from './roles.js';
 import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
+import { donationCurrencies } from './donations.js';
 
 /**
  * The moderation contract (DESIGN.md §4): reports and the review queue, mutes, moderator
@@ -351,7 +352,13 @@ export const adminStatsResponse = z.object({
   openReports: z.number().int(),
   pendingModRequests: z.number().int(),
   /** Null until donations exist. */
-  donations: z.object({ count: z.number().int(), totalCents: z.number().int() }).nullable(),
+  donations: z
+    .object({
+      count: z.number().int(),
+      totalCents: z.number().int(),
+      currency: z.enum(donationCurrencies),
+    })
+    .nullable(),
 });
 export type AdminStats = z.infer<typeof adminStatsResponse>;
 

@@ -11,13 +11,17 @@ import { readAdminStats } from './stats.js';
 import { viewerOf } from '../../core/access.js';
 import { updateSiteInfo } from '../site/index.js';
 import { memberLimit, perMinute } from '../../core/route-limits.js';
+import type { DonationCurrency } from '../../../shared/donations.js';
 
 const siteSettingsLimit = memberLimit('site-settings', 'changing site settings', perMinute(20));
 
 const errors = errorResponses(400, 401, 403);
 
 /** The admin dashboard's counts and the site settings (admins). */
-export function registerAdminRoutes(app: FastifyInstance, options: { db: Db; siteName: string }) {
+export function registerAdminRoutes(
+  app: FastifyInstance,
+  options: { db: Db; siteName: string; currency: DonationCurrency },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
 
@@ -32,7 +36,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: { db: Db; sit
         response: { 200: adminStatsResponse, ...errors },
       },
     },
-    () => readAdminStats(options.db),
+    () => readAdminStats(options.db, options.currency),
   );
 
   api.put(

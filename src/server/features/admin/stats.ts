@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AdminStats } from '../../../shared/moderation.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { donationTotals } from '../donations/index.js';
+import type { DonationCurrency } from '../../../shared/donations.js';
 
 interface StatsRow {
   users: number;
@@ -16,7 +17,7 @@ interface StatsRow {
  * The dashboard's counts in one round trip. Deleted accounts and content do not count; the
  * news discussion threads do (they are threads people reply in).
  */
-export async function readAdminStats(db: Db): Promise<AdminStats> {
+export async function readAdminStats(db: Db, currency: DonationCurrency): Promise<AdminStats> {
   const [row] = await queryRows<StatsRow>(
     db,
     sql`select
@@ -30,7 +31,7 @@ export async function readAdminStats(db: Db): Promise<AdminStats> {
       (select count(*)::integer from mod_requests where status = 'open') as pending_mod_requests`,
   );
   if (!row) throw new Error('the stats query returned no row');
-  const donations = await donationTotals(db);
+  const donations = await donationTotals(db, currency);
   return {
     users: Number(row.users),
     newUsersThisWeek: Number(row.new_users_this_week),

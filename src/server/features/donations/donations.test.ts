@@ -686,6 +686,7 @@ describe('administration', () => {
     expect((await stats()).donations).toEqual({
       count: (statsBefore?.count ?? 0) + 2,
       totalCents: (statsBefore?.totalCents ?? 0) + 3_500,
+      currency: 'usd',
     });
     const campaign = (await page()).campaign;
     expect(campaign?.raised).toBe((pageBefore?.raised ?? 0) + 3_500);

@@ -14,6 +14,13 @@ import type { PaymentFact } from './events.js';
 /** Any fixed number: the advisory lock that applies payment events one at a time. */
 const PAYMENT_EVENTS_LOCK = 7_151_001;
 
+/**
+ * The start of a calendar day (YYYY-MM-DD) in UTC, whatever the database's time zone: dates
+ * here (filters, a campaign's days) are UTC days, like the monthly totals and days left.
+ */
+const utcDay = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
+const utcDayAfter = (day: string) => sql`((${day}::date + 1)::timestamp at time zone 'UTC')`;
+
 /** Where the campaign lives among the site settings. */
 export const campaignSettingKey = 'donations.campaign';
 
@@ -247,7 +254,7 @@ export async function campaignProgress(
   currency: DonationCurrency,
 ): Promise<{ raised: number; supporters: number }> {
   const end =
-    campaign.endsAt === null ? sql`'infinity'::timestamptz` : sql`${campaign.endsAt}::date + 1`;
+    campaign.endsAt === null ? sql`'infinity'::timestamptz` : utcDayAfter(campaign.endsAt);
   const [row] = await queryRows<{ raised: string; supporters: string }>(
     db,
     sql`
@@ -256,7 +263,7 @@ export async function campaignProgress(
              filter (where ${keptSql} > 0) as supporters
     from donations
     where donations.status = 'paid' and donations.currency = ${currency}
-      and donations.paid_at >= ${campaign.startsAt}::date and donations.paid_at < ${end}`,
+      and donations.paid_at >= ${utcDay(campaign.startsAt)} and donations.paid_at < ${end}`,
   );
   return { raised: Number(row?.raised ?? 0), supporters: Number(row?.supporters ?? 0) };
 }
@@ -312,8 +319,8 @@ export interface AdminFilters {
 
 function filterSql(filters: AdminFilters): SQL {
   const parts: SQL[] = [sql`true`];
-  if (filters.from) parts.push(sql`donations.created_at >= ${filters.from}::date`);
-  if (filters.to) parts.push(sql`donations.created_at < ${filters.to}::date + 1`);
+  if (filters.from) parts.push(sql`donations.created_at >= ${utcDay(filters.from)}`);
+  if (filters.to) parts.push(sql`donations.created_at < ${utcDayAfter(filters.to)}`);
   if (filters.status) parts.push(sql`${statusSql} = ${filters.status}`);
   if (filters.interval) parts.push(sql`donations.interval = ${filters.interval}`);
   return sql.join(parts, sql` and `);
@@ -466,13 +473,14 @@ export async function adminDonation(db: Db, id: number): Promise<AdminRow | null
 /** The admin dashboard's tile: donations received and the money kept; null before any. */
 export async function donationTotals(
   db: Db,
-): Promise<{ count: number; totalCents: number } | null> {
+  currency: DonationCurrency,
+): Promise<{ count: number; totalCents: number; currency: DonationCurrency } | null> {
   const [row] = await queryRows<{ any: boolean; count: string; amount: string }>(
     db,
     sql`select count(*) > 0 as any,
                count(*) filter (where ${keptSql} > 0) as count,
                coalesce(sum(${keptSql}), 0) as amount
-        from donations`,
+        from donations where donations.currency = ${currency}`,
   );
-  return row?.any ? { count: Number(row.count), totalCents: Number(row.amount) } : null;
+  return row?.any ? { count: Number(row.count), totalCents: Number(row.amount), currency } : null;
 }

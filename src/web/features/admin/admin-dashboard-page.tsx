@@ -12,6 +12,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatMoney } from '../../../shared/donations';
 import type { AdminStats } from '../../../shared/moderation';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { useAdminStats } from './api/get-admin-stats';
@@ -24,9 +25,6 @@ interface StatCard {
   linkLabel: string;
   icon: ReactNode;
 }
-
-const money = (cents: number) =>
-  (cents / 100).toLocaleString(undefined, { style: 'currency', currency: 'USD' });
 
 function statCards(stats: AdminStats): StatCard[] {
   const count = (value: number) => value.toLocaleString();
@@ -77,7 +75,7 @@ function statCards(stats: AdminStats): StatCard[] {
   if (stats.donations) {
     cards.push({
       label: 'Donations',
-      value: `${count(stats.donations.count)} · ${money(stats.donations.totalCents)}`,
+      value: `${count(stats.donations.count)} · ${formatMoney(stats.donations.totalCents, stats.donations.currency)}`,
       to: '/admin/donations',
       linkLabel: 'See donations',
       icon: <IconCoin size={20} aria-hidden />,
