@@ -30,6 +30,7 @@ import { registerUploadRoutes } from './features/uploads/routes.js';
 import { registerUserRoutes } from './features/users/routes.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { createLimiter } from './core/limits.js';
+import { createJobRunner, type JobRunner } from './core/jobs.js';
 import { createLive, LiveRefusal, type Live, type LiveMember } from './core/live.js';
 import { registerRouteLimits, type RouteLimit } from './core/route-limits.js';
 import { registerClientErrorRoutes } from './features/client-errors/routes.js';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     /** The live channel (Socket.IO) on this app's HTTP server. */
     live: Live;
+    /** The durable job queue's runner: features register their kinds' handlers on it. */
+    jobs: JobRunner;
   }
 }
 
@@ -189,6 +192,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the HTTP server closes: open sockets would keep it waiting.
   app.addHook('preClose', async () => {
     await live.close();
+  });
+
+  // Runs from ready to close; features add handlers while they register (core/jobs.ts).
+  const jobs = createJobRunner({
+    db: platforms.database.db,
+    log: options.logger,
+    pollMs: 2_000,
+    leaseMs: 5 * 60_000,
+    maxAttempts: 10,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', (done) => {
+    jobs.start();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
   });
 
   registerHealth(app, platforms);

@@ -675,3 +675,31 @@ export const donationSubscriptions = pgTable('donation_subscriptions', {
     .references(() => donationCheckouts.id),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
 });
+
+/**
+ * Work done after a write, off the request path (core/jobs.ts). A job is inserted in the
+ * transaction of the write that asks for it; a runner claims it for a lease (`locked_until`),
+ * deletes it once done, or moves `run_at` forward after a failure. A job that failed too often
+ * stays with `run_at` = 'infinity' and its last error, for someone to look at.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Claims so far; also the claim's token, so a runner whose lease ran out changes nothing. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** At most one waiting job per key: enqueuing the same key again does nothing. */
+    dedupeKey: text('dedupe_key').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('jobs_due_idx')
+      .on(table.runAt, table.id)
+      .where(sql`${table.runAt} < 'infinity'`),
+  ],
+);
