@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
 import { afterEach } from 'vitest';
@@ -48,4 +48,20 @@ export function renderRoute(entry: InitialEntry, options: { strict?: boolean } =
 /** The titles of the toasts on screen, oldest first. */
 export function toastTitles(): string[] {
   return toast.getToasts().map((item) => item.title);
+}
+
+/**
+ * The row a link names (`?reply=`, `?message=`) once the page has walked to it and marked it
+ * current. Found by its attribute rather than by role: a role query over a few hundred rows
+ * costs jsdom seconds per try, which a loaded machine turns into a timeout.
+ */
+export function findLinkedRow(within: ParentNode = document): Promise<HTMLElement> {
+  return waitFor(
+    () => {
+      const row = within.querySelector<HTMLElement>('li[aria-current="true"]');
+      if (!row) throw new Error('no linked row yet');
+      return row;
+    },
+    { timeout: 15_000 },
+  );
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ChatRoom } from '../../../shared/chat';
 import { answerLater, apiError, json, sessionOf, stubApi } from '../../test/fake-api';
 import { buildAuthor, buildUser, buildChatMessage } from '../../test/factories';
-import { renderRoute } from '../../test/render-route';
+import { renderRoute, findLinkedRow } from '../../test/render-route';
 import { pendingMessages } from './pending-messages';
 
 /** Socket.IO's client is outside the project: a stand-in the test plays the server through. */
@@ -228,7 +228,7 @@ describe('the chat page', () => {
     const app = renderRoute('/chat?room=1&message=20', { strict: true });
 
     const list = await historyList();
-    const row = await within(list).findByRole('listitem', { current: true });
+    const row = await findLinkedRow(list);
     expect(row.id).toBe('chat-message-20');
     expect(within(row).getByText('Linked message')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(row));

@@ -18,7 +18,7 @@ import {
   buildThreadDetail,
   buildUser,
 } from '../../test/factories';
-import { renderRoute } from '../../test/render-route';
+import { renderRoute, findLinkedRow } from '../../test/render-route';
 import type { Comment } from '../../../shared/forum';
 
 const viewer = buildUser();
@@ -269,7 +269,7 @@ describe('a link to a reply (?reply=)', () => {
     });
     renderRoute('/forum/post/1?reply=110', { strict: true });
 
-    const row = await screen.findByRole('listitem', { current: true });
+    const row = await findLinkedRow();
     expect(row.id).toBe('reply-110');
     expect(within(row).getByText('Linked reply')).toBeTruthy();
     expect(within(row).getByText('Reply number 110')).toBeTruthy();

@@ -20,7 +20,7 @@ import {
   buildUser,
   newsCover,
 } from '../../test/factories';
-import { renderRoute, toastTitles } from '../../test/render-route';
+import { renderRoute, toastTitles, findLinkedRow } from '../../test/render-route';
 
 const viewer = buildUser();
 const admin = buildAdmin();
@@ -130,7 +130,7 @@ describe('news article', () => {
     stubApi(articleRoutes(buildArticle(), null, replies));
     renderRoute('/news/1?reply=11');
 
-    const row = await screen.findByRole('listitem', { current: true });
+    const row = await findLinkedRow();
     expect(row.id).toBe('reply-11');
     expect(within(row).getByText('Reply number 11')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(row));
