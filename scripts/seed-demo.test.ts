@@ -180,6 +180,10 @@ describe('npm run seed:demo', () => {
 
     expect(await countOf(comments, isNotNull(comments.replyToId))).toBeGreaterThanOrEqual(10);
     expect(await countOf(comments, sql`${comments.bodySource} like '%@%'`)).toBeGreaterThan(5);
+    // A reply naming a demo member links to their profile.
+    expect(
+      await countOf(comments, sql`${comments.bodyHtml} like '%<a href="/u/%" class="mention"%'`),
+    ).toBeGreaterThan(5);
     expect(await countOf(postReactions)).toBeGreaterThan(50);
     expect(await countOf(commentReactions)).toBeGreaterThan(50);
     // Counters are kept by the forum's own writes: they match the rows.
@@ -255,7 +259,10 @@ describe('npm run seed:demo', () => {
       await countOf(chatMessages, sql`cardinality(${chatMessages.mentions}) > 0`),
     ).toBeGreaterThan(10);
     expect(
-      await countOf(chatMessages, sql`${chatMessages.bodyHtml} like '%<span class="mention"%'`),
+      await countOf(
+        chatMessages,
+        sql`${chatMessages.bodyHtml} like '%<a href="/u/%" class="mention"%'`,
+      ),
     ).toBeGreaterThan(10);
     expect(await countOf(chatMessages, isNotNull(chatMessages.replyToId))).toBeGreaterThan(20);
     expect(await countOf(chatReactions)).toBeGreaterThan(100);

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Ranked } from '../../shared/rank.js';
+import type { MentionableMember } from '../markdown/mentions.js';
 import { users } from '../platform/db/schema.js';
 import type { DbOrTx } from './transaction.js';
 
@@ -10,4 +11,30 @@ export async function authorRank(db: DbOrTx, authorId: string): Promise<Ranked |
     .from(users)
     .where(eq(users.id, authorId));
   return row && row.deletedAt === null ? { id: row.id, role: row.role } : null;
+}
+
+/**
+ * The members that `@name` may link to among the lower-cased `usernames`: existing accounts,
+ * not deleted and not blocked right now (a block without an end date, or one not yet over).
+ */
+export async function mentionableMembers(
+  db: DbOrTx,
+  usernames: readonly string[],
+): Promise<Map<string, MentionableMember>> {
+  if (usernames.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(
+      and(
+        inArray(users.username, [...usernames]),
+        isNull(users.deletedAt),
+        sql`not (${users.banned} and (${users.banExpires} is null or ${users.banExpires} > now()))`,
+      ),
+    );
+  return new Map(
+    rows.flatMap((row) =>
+      row.username ? [[row.username.toLowerCase(), { id: row.id, username: row.username }]] : [],
+    ),
+  );
 }

@@ -1,6 +1,13 @@
 import MarkdownIt from 'markdown-it';
 import taskLists from 'markdown-it-task-lists';
 import { mediaPathPattern } from '../../shared/uploads.js';
+import {
+  mentionCandidates,
+  mentionsPlugin,
+  type MentionableMember,
+  type MentionableMembers,
+  type MentionEnv,
+} from './mentions.js';
 
 /**
  * The one Markdown renderer (CommonMark + GFM tables, strikethrough, autolinks and task lists). Posts and replies are
@@ -21,6 +28,8 @@ markdown.linkify.set({ fuzzyLink: true });
 // `- [ ] Watch Solaris` and `- [x] Watch Stalker` become checkboxes readers see but cannot tick, as on GitHub,
 // each inside a <label> with its item's text, so a screen reader names it.
 markdown.use(taskLists, { enabled: false, label: true });
+// `@username` of an existing member links to their profile (the caller looks the names up).
+markdown.use(mentionsPlugin);
 
 const allowedSchemes = new Set(['http', 'https', 'mailto']);
 const sameSiteBase = new URL('https://same-site.invalid/');
@@ -92,8 +101,27 @@ markdown.renderer.rules.image = (tokens, index, options, env, self) => {
   );
 };
 
-export function renderMarkdown(source: string): string {
-  return markdown.render(source);
+/**
+ * Renders a post, reply or preview. `mentionable` holds the members `markdownMentionCandidates`
+ * found (core's `renderWithMentions` looks them up); without it `@name` stays text.
+ */
+export function renderMarkdown(source: string, mentionable?: MentionableMembers): string {
+  return renderMarkdownWithMentions(source, mentionable).html;
+}
+
+/** The HTML and the members it links to as mentions (at most `maxMentions`). */
+export function renderMarkdownWithMentions(
+  source: string,
+  mentionable?: MentionableMembers,
+): { html: string; mentioned: MentionableMember[] } {
+  const env: MentionEnv = mentionable ? { mentionable } : {};
+  const html = markdown.render(source, env);
+  return { html, mentioned: env.mentioned ?? [] };
+}
+
+/** The lower-cased usernames a text names with `@` outside code and links, to look up. */
+export function markdownMentionCandidates(source: string): string[] {
+  return mentionCandidates(markdown, source);
 }
 
 /** Links in a text as readers will see them, autolinks included (the new-account rule). */

@@ -195,13 +195,14 @@ describe('messages', () => {
     expect(elsewhere.statusCode).toBe(409);
   });
 
-  it('renders a safe Markdown subset and highlights mentions of existing members only', async () => {
+  it('renders a safe Markdown subset and links mentions of existing, unblocked members only', async () => {
     const room = await createRoom({ name: 'Markdown' });
     const username = ben.user.username ?? '';
+    const blocked = await buildAccount(db(), { banned: true, banReason: 'Spam' });
     const message = await sent(
       ana.agent,
       room.id,
-      `**bold** _italic_ \`code @${username}\` [link](https://example.com) <script>alert(1)</script> # not a heading @${username} @nobody_here_123 [x](javascript:alert(1))`,
+      `**bold** _italic_ \`code @${username}\` [link](https://example.com) <script>alert(1)</script> # not a heading @${username} @${blocked.username ?? ''} @nobody_here_123 [x](javascript:alert(1))`,
     );
     expect(message.html).toContain('<strong>bold</strong>');
     expect(message.html).toContain('<em>italic</em>');
@@ -214,9 +215,10 @@ describe('messages', () => {
     expect(message.html).not.toContain('<h1');
     expect(message.html).not.toMatch(/href="javascript:/);
     expect(message.html).toContain(
-      `<span class="mention" data-username="${username}">@${username}</span>`,
+      `<a href="/u/${username}" class="mention" data-mention="${username}">@${username}</a>`,
     );
-    expect(message.html).not.toContain('data-username="nobody_here_123"');
+    expect(message.html).toContain(` @${blocked.username ?? ''} @nobody_here_123 `);
+    expect(message.html.match(/class="mention"/g)).toHaveLength(1);
     expect(message.mentions).toEqual([username]);
   });
 

@@ -233,25 +233,3 @@ export async function markRead(
       },
     });
 }
-
-/** Existing members among lower-cased `usernames`: lower-cased name → their own spelling. */
-export async function membersNamed(db: DbOrTx, usernames: string[]): Promise<Map<string, string>> {
-  if (usernames.length === 0) return new Map();
-  const rows = await db
-    .select({ username: users.username, display: users.displayUsername })
-    .from(users)
-    .where(
-      and(
-        sql`${users.username} in (${sql.join(
-          usernames.map((name) => sql`${name}`),
-          sql`, `,
-        )})`,
-        sql`${users.deletedAt} is null`,
-      ),
-    );
-  return new Map(
-    rows.flatMap((row) =>
-      row.username ? [[row.username.toLowerCase(), row.display ?? row.username] as const] : [],
-    ),
-  );
-}

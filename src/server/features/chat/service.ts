@@ -27,7 +27,8 @@ import type { Limiter } from '../../core/limits.js';
 import type { Live } from '../../core/live.js';
 import { assertMayActOnContent, rankedAuthor } from '../../core/rank.js';
 import type { Viewer } from '../../core/viewer.js';
-import { mentionCandidates, renderChatMessage } from '../../markdown/chat.js';
+import { chatMentionCandidates, renderChatMessage } from '../../markdown/chat.js';
+import { mentionableMembers } from '../../core/repo.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import { z } from 'zod';
 import {
@@ -35,7 +36,6 @@ import {
   historyPage,
   listRooms,
   markRead,
-  membersNamed,
   messageById,
   messageByNonce,
   messagesAfter,
@@ -124,9 +124,11 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
       .emit(liveEvents.room, presentRoom(found, found.posting === 'everyone'));
   }
 
+  /** The stored HTML, and the members it mentions (their usernames, kept with the message). */
   async function renderBody(source: string) {
-    const members = await membersNamed(db, mentionCandidates(source));
-    return renderChatMessage(source, members);
+    const members = await mentionableMembers(db, chatMentionCandidates(source));
+    const { html, mentioned } = renderChatMessage(source, members);
+    return { html, mentions: mentioned.map((member) => member.username) };
   }
 
   return {

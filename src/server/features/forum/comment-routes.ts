@@ -15,7 +15,6 @@ import {
 } from '../../../shared/forum.js';
 import { singleLineText } from '../../../shared/text.js';
 import { errorResponses, noQuery } from '../../http.js';
-import { renderMarkdown } from '../../markdown/render.js';
 import type { CommentService } from './comment-service.js';
 import { viewerOf } from '../../core/access.js';
 import { forumLimits } from './limits.js';
@@ -154,6 +153,6 @@ export function registerCommentRoutes(
         response: { 200: previewResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    (request) => ({ html: renderMarkdown(request.body.body) }),
+    async (request) => ({ html: await comments.preview(request.body.body) }),
   );
 }

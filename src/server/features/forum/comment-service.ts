@@ -9,7 +9,7 @@ import type { Comment, CommentPage } from '../../../shared/forum.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { commentRevisions, comments, posts } from '../../platform/db/schema.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
-import { renderMarkdown } from '../../markdown/render.js';
+import { renderBody } from '../../core/mentions.js';
 import {
   decodeAuthorCommentCursor,
   decodeCommentCursor,
@@ -149,7 +149,7 @@ export function createCommentService(deps: { db: Db; reads: ForumReads }) {
       body: { body: string; replyToId?: number | null | undefined },
     ): Promise<Comment> {
       await assertNewAccountLinks(db, viewer, body.body, 'reply');
-      const bodyHtml = renderMarkdown(body.body);
+      const { html: bodyHtml } = await renderBody(db, body.body);
       const id = await db.transaction(async (tx) => {
         const [post] = await tx
           .select({ locked: posts.locked, hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
@@ -197,8 +197,13 @@ export function createCommentService(deps: { db: Db; reads: ForumReads }) {
       return read(viewer, id);
     },
 
+    /** The editor's preview: rendered as it would be stored, mentions included. */
+    async preview(source: string): Promise<string> {
+      return (await renderBody(db, source)).html;
+    },
+
     async update(viewer: Viewer, id: number, body: { body: string }): Promise<Comment> {
-      const bodyHtml = renderMarkdown(body.body);
+      const { html: bodyHtml } = await renderBody(db, body.body);
       await db.transaction(async (tx) => {
         const comment = await ownReply(viewer, id, tx);
         if (comment.authorId !== viewer.id) {

@@ -16,7 +16,7 @@ import type {
 import { newsCategorySlug, postListResponse } from '../../../shared/forum.js';
 import type { Db } from '../../platform/db/database.js';
 import { categories, postRevisions, posts } from '../../platform/db/schema.js';
-import { renderMarkdown } from '../../markdown/render.js';
+import { renderBody } from '../../core/mentions.js';
 import type { CategoryService } from './categories.js';
 import { decodePostCursor, encodePostCursor } from './cursor.js';
 import type { ForumReads } from './reads.js';
@@ -154,7 +154,7 @@ export function createPostService(deps: {
 
     async create(viewer: Viewer, body: z.output<typeof createPostBody>): Promise<PostDetail> {
       await assertNewAccountLinks(db, viewer, body.body, 'thread');
-      const bodyHtml = renderMarkdown(body.body);
+      const { html: bodyHtml } = await renderBody(db, body.body);
       const id = await db.transaction(async (tx) => {
         const category = await writableCategory(tx, body.categoryId);
         const review = { filmTitle: body.filmTitle ?? null, rating: body.rating ?? null };
@@ -182,7 +182,7 @@ export function createPostService(deps: {
       id: number,
       body: z.output<typeof updatePostBody>,
     ): Promise<PostDetail> {
-      const bodyHtml = body.body === undefined ? undefined : renderMarkdown(body.body);
+      const bodyHtml = body.body === undefined ? undefined : (await renderBody(db, body.body)).html;
       await db.transaction(async (tx) => {
         const [post] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
         assertVisible(post, viewer, 'Thread');
