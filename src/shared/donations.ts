@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { donationCurrencies } from './currencies.js';
 import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
 
 /**
@@ -21,21 +22,7 @@ export const donationLimits = {
   campaignTextMax: 2_000,
 } as const;
 
-/** Currencies the site may take (DONATION_CURRENCY): each has two decimals. */
-export const donationCurrencies = [
-  'usd',
-  'eur',
-  'gbp',
-  'cad',
-  'aud',
-  'nzd',
-  'chf',
-  'sek',
-  'nok',
-  'dkk',
-  'pln',
-] as const;
-export type DonationCurrency = (typeof donationCurrencies)[number];
+export { donationCurrencies, type DonationCurrency } from './currencies.js';
 
 export const donationIntervals = ['once', 'monthly'] as const;
 export type DonationInterval = (typeof donationIntervals)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authorSchema, categorySchema, idSchema } from './forum.js';
 import { roles } from './roles.js';
 import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
-import { donationCurrencies } from './donations.js';
+import { donationCurrencies } from './currencies.js';
 
 /**
  * The moderation contract (DESIGN.md §4): reports and the review queue, mutes, moderator
