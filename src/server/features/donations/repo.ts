@@ -475,12 +475,14 @@ export async function donationTotals(
   db: Db,
   currency: DonationCurrency,
 ): Promise<{ count: number; totalCents: number; currency: DonationCurrency } | null> {
-  const [row] = await queryRows<{ any: boolean; count: string; amount: string }>(
+  const [row] = await queryRows<{ has_any: boolean; count: string; amount: string }>(
     db,
-    sql`select count(*) > 0 as any,
+    sql`select count(*) > 0 as has_any,
                count(*) filter (where ${keptSql} > 0) as count,
                coalesce(sum(${keptSql}), 0) as amount
         from donations where donations.currency = ${currency}`,
   );
-  return row?.any ? { count: Number(row.count), totalCents: Number(row.amount), currency } : null;
+  return row?.has_any
+    ? { count: Number(row.count), totalCents: Number(row.amount), currency }
+    : null;
 }

@@ -121,7 +121,7 @@ async function startSilentMailServer() {
         buffer = buffer.slice(end + 2);
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250 mail.stand-in\r\n');
         else if (verb === 'QUIT') socket.end('221 Bye\r\n');
-        else socket.write('502 Not implemented\r\n');
+        else socket.write('500 Unrecognised command\r\n');
       }
     });
   });

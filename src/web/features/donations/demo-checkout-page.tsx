@@ -19,7 +19,7 @@ import { TestModeNotice } from './test-mode-notice';
 
 type DemoCheckout = z.infer<typeof demoCheckoutResponse>;
 
-function BackToDonations() {
+function DonationsPageLink() {
   return (
     <Anchor component={PrefetchLink} to="/donations">
       Back to the donations page
@@ -106,7 +106,7 @@ function CheckoutView({ checkout }: { checkout: DemoCheckout }) {
                 ? 'This checkout is already paid. Thank you!'
                 : 'This checkout was cancelled. Nothing was charged.'}
             </Text>
-            <BackToDonations />
+            <DonationsPageLink />
           </Stack>
         )}
       </Stack>
@@ -130,7 +130,7 @@ export function DemoCheckoutPage() {
         <Stack gap="xs" align="flex-start">
           <Text fw={700}>Checkout not found</Text>
           <Text size="sm">This checkout does not exist, or was started in another browser.</Text>
-          <BackToDonations />
+          <DonationsPageLink />
         </Stack>
       </Alert>
     );
