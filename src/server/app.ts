@@ -24,13 +24,14 @@ import { registerDonations } from './features/donations/routes.js';
 import { registerForum } from './features/forum/forum.js';
 import { registerModRequestRoutes } from './features/mod-requests/routes.js';
 import { registerNewsRoutes } from './features/news/routes.js';
+import { registerNotifications } from './features/notifications/notifications.js';
 import { registerModerationRoutes } from './features/moderation/routes.js';
 import { registerProfileRoutes } from './features/profiles/routes.js';
 import { registerUploadRoutes } from './features/uploads/routes.js';
 import { registerUserRoutes } from './features/users/routes.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { createLimiter } from './core/limits.js';
-import { createJobRunner, type JobRunner } from './core/jobs.js';
+import { createJobRunner, takeEnqueued, type JobRunner } from './core/jobs.js';
 import { createLive, LiveRefusal, type Live, type LiveMember } from './core/live.js';
 import { registerRouteLimits, type RouteLimit } from './core/route-limits.js';
 import { registerClientErrorRoutes } from './features/client-errors/routes.js';
@@ -189,10 +190,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger,
   });
   app.decorate('live', live);
-  // Before the HTTP server closes: open sockets would keep it waiting.
-  app.addHook('preClose', async () => {
-    await live.close();
-  });
 
   // Runs from ready to close; features add handlers while they register (core/jobs.ts).
   const jobs = createJobRunner({
@@ -207,8 +204,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     jobs.start();
     done();
   });
-  app.addHook('onClose', async () => {
+  // Before the HTTP server closes (open sockets would keep it waiting): the jobs first, since a
+  // job in flight may still send on the live channel.
+  app.addHook('preClose', async () => {
     await jobs.stop();
+    await live.close();
+  });
+  // A write that asked for work has committed once it answered: start that work now.
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (takeEnqueued()) jobs.kick();
+    done();
   });
 
   registerHealth(app, platforms);
@@ -237,6 +242,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     listCacheMs: config.forumListCacheMs,
   });
   registerChat(app, { db: platforms.database.db, limiter, live, logger: options.logger });
+  registerNotifications(app, {
+    db: platforms.database.db,
+    mailer: platforms.mailer,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    authSecret: config.authSecret,
+    fanOut:
+      platforms.database.kind === 'pglite'
+        ? { batch: 100, pauseMs: 10 }
+        : { batch: 500, pauseMs: 0 },
+  });
   registerProfileRoutes(app, { db: platforms.database.db });
   registerSearch(app, { db: platforms.database.db });
   const donations = registerDonations(app, {

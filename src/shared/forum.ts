@@ -88,6 +88,8 @@ export const postListQuery = z
     /** A username: that author's threads (profile pages). */
     author: singleLineText().trim().min(1).max(40).optional(),
     sort: z.enum(postSorts).default('latest'),
+    /** `new`: only threads the signed-in viewer has not read to the end (signed in only). */
+    filter: z.enum(['new']).optional(),
     cursor: pageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(forumLimits.pageSizeMax).default(20),
   })
@@ -156,6 +158,11 @@ export const postSummarySchema = z.object({
   viewCount: z.number().int(),
   lastActivityAt: z.iso.datetime({ offset: true }),
   createdAt: z.iso.datetime({ offset: true }),
+  /**
+   * The signed-in viewer's reading of the thread (null for visitors): `seen` once they opened
+   * it, and the replies posted since they last read it.
+   */
+  unread: z.object({ seen: z.boolean(), replies: z.number().int() }).nullable(),
 });
 export type PostSummary = z.infer<typeof postSummarySchema>;
 
@@ -236,3 +243,25 @@ export type Revision = z.infer<typeof revisionSchema>;
 export const revisionListResponse = z.object({ revisions: z.array(revisionSchema) });
 
 export const reactionResponse = z.object({ reacted: z.boolean(), reactionCount: z.number().int() });
+
+/** Watching a thread or category decides who hears of its new replies. */
+export const watchLevels = ['watching', 'normal', 'muted'] as const;
+export type WatchLevel = (typeof watchLevels)[number];
+export const watchBody = z.object({ level: z.enum(watchLevels) }).strict();
+export const watchResponse = z.object({ level: z.enum(watchLevels) });
+
+/** A member's place in a thread: how far they read it, and whether they watch it. */
+export const threadReadingSchema = z.object({
+  watch: z.enum(watchLevels),
+  /** The newest reply they have seen; null before they opened the thread. */
+  lastReadReplyId: z.number().int().nullable(),
+  /** Where the thread opens for them: the oldest reply they have not seen, if any. */
+  firstUnreadReplyId: z.number().int().nullable(),
+  unreadReplies: z.number().int(),
+});
+export type ThreadReading = z.infer<typeof threadReadingSchema>;
+export const threadReadingResponse = z.object({ reading: threadReadingSchema });
+/** Saved as the member scrolls: the position only moves forward. 0 is "read the opening post". */
+export const saveReadingBody = z
+  .object({ lastReadReplyId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
+  .strict();

@@ -72,6 +72,11 @@ export const newsSummarySchema = z.object({
   commentCount: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
+  /**
+   * The signed-in reader's reading of the public list (null otherwise): `seen` once they opened
+   * the article, and the replies posted since they last read its comments.
+   */
+  unread: z.object({ seen: z.boolean(), replies: z.number().int() }).nullable(),
 });
 export type NewsSummary = z.infer<typeof newsSummarySchema>;
 

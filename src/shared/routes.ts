@@ -308,6 +308,14 @@ export const siteRoutes: readonly SiteRoute[] = [
     public: true,
   },
   {
+    name: 'notifications',
+    path: '/notifications',
+    layout: 'default',
+    title: 'Notifications',
+    description: 'Replies, mentions and likes of your posts, newest first.',
+    requiresAuth: true,
+  },
+  {
     name: 'search',
     path: '/search',
     layout: 'default',
@@ -322,6 +330,13 @@ export const siteRoutes: readonly SiteRoute[] = [
     title: 'Search',
     description: 'Search results.',
     public: true,
+  },
+  {
+    name: 'unsubscribe',
+    path: '/unsubscribe',
+    layout: 'default',
+    title: 'Unsubscribe',
+    description: 'Stop the e-mails of one type of notification.',
   },
   {
     name: 'user-profile',

@@ -21,16 +21,21 @@ export interface ClaimedJob {
   attempt: number;
 }
 
-export async function insertJob(tx: DbOrTx, job: NewJob): Promise<void> {
-  await tx
-    .insert(jobs)
-    .values({
-      kind: job.kind,
-      payload: job.payload,
-      ...(job.runAt ? { runAt: job.runAt } : {}),
-      ...(job.dedupeKey === undefined ? {} : { dedupeKey: job.dedupeKey }),
-    })
-    .onConflictDoNothing({ target: jobs.dedupeKey });
+const jobRow = (job: NewJob) => ({
+  kind: job.kind,
+  payload: job.payload,
+  ...(job.runAt ? { runAt: job.runAt } : {}),
+  ...(job.dedupeKey === undefined ? {} : { dedupeKey: job.dedupeKey }),
+});
+
+/** Inserts jobs, a few thousand rows a statement (PostgreSQL takes 65,535 parameters). */
+export async function insertJobs(tx: DbOrTx, list: readonly NewJob[]): Promise<void> {
+  for (let start = 0; start < list.length; start += 2_000) {
+    await tx
+      .insert(jobs)
+      .values(list.slice(start, start + 2_000).map(jobRow))
+      .onConflictDoNothing({ target: jobs.dedupeKey });
+  }
 }
 
 /**

@@ -59,6 +59,11 @@ export interface Live {
   /** Sends `event` to every socket of a member, on every process. */
   toMember(memberId: string, event: string, payload: unknown): void;
   /**
+   * False only when the member surely has no open socket: known in one process; with Redis
+   * another process may hold one, so always true there.
+   */
+  mayBeOnline(memberId: string): boolean;
+  /**
    * Ends every socket of a member at once, on every process (a block), and once more when the
    * session checks other processes remember (`recheckAfterMs`) have expired: a socket that
    * opened in between, through a process that still remembered the session, ends then.
@@ -155,6 +160,9 @@ export async function createLive(options: LiveOptions): Promise<Live> {
     },
     toMember(memberId, event, payload) {
       io.to(memberRoom(memberId)).emit(event, payload);
+    },
+    mayBeOnline(memberId) {
+      return options.redis !== undefined || io.sockets.adapter.rooms.has(memberRoom(memberId));
     },
     disconnectMember(memberId) {
       io.in(memberRoom(memberId)).disconnectSockets(true);

@@ -6,6 +6,8 @@ import type { DbOrTx } from './transaction.js';
 export interface RenderedBody {
   html: string;
   mentionedUserIds: string[];
+  /** The same members' usernames, lower case, in the same order. */
+  mentionedNames: string[];
 }
 
 /**
@@ -16,5 +18,20 @@ export interface RenderedBody {
 export async function renderBody(db: DbOrTx, source: string): Promise<RenderedBody> {
   const members = await mentionableMembers(db, markdownMentionCandidates(source));
   const { html, mentioned } = renderMarkdownWithMentions(source, members);
-  return { html, mentionedUserIds: mentioned.map((member) => member.id) };
+  return {
+    html,
+    mentionedUserIds: mentioned.map((member) => member.id),
+    mentionedNames: mentioned.map((member) => member.username.toLowerCase()),
+  };
+}
+
+/**
+ * The members an edit names that the text before it did not (read from its stored HTML's
+ * mention links): an edit tells only them.
+ */
+export function newlyMentioned(previousHtml: string, next: RenderedBody): string[] {
+  const before = new Set(
+    [...previousHtml.matchAll(/data-mention="([^"]+)"/g)].map((match) => match[1] ?? ''),
+  );
+  return next.mentionedUserIds.filter((_, index) => !before.has(next.mentionedNames[index] ?? ''));
 }

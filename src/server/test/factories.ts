@@ -1,11 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Comment, CreatePostBody, PostDetail } from '../../shared/forum.js';
 import type { ReportBody } from '../../shared/moderation.js';
 import type { CreateNewsBody, NewsArticle } from '../../shared/news.js';
 import type { Role } from '../../shared/roles.js';
 import type { Db } from '../platform/db/database.js';
-import { accounts, categories, comments, posts, uploads, users } from '../platform/db/schema.js';
+import {
+  accounts,
+  categories,
+  comments,
+  jobs,
+  posts,
+  uploads,
+  users,
+} from '../platform/db/schema.js';
 import { hashPassword } from '../features/accounts/password-hash.js';
 import { renderMarkdown } from '../markdown/render.js';
 import { signIn, testPassword, type Agent } from './accounts.js';
@@ -274,3 +282,26 @@ export async function insertUpload(t: TestApp, ownerId: string): Promise<string>
 }
 
 export const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+// Jobs
+
+/**
+ * Waits until every job that is due has run (the app's runner works in the background too):
+ * the notifications a write asked for are then stored and their e-mails written.
+ */
+export async function settleJobs(t: TestApp): Promise<void> {
+  const db = t.platforms.database.db;
+  for (let round = 0; round < 500; round += 1) {
+    await t.app.jobs.runDue();
+    const [due] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(sql`${jobs.runAt} <= now()`);
+    if (Number(due?.count ?? 0) === 0) {
+      await t.platforms.mailer.idle();
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('jobs did not settle');
+}

@@ -1,3 +1,4 @@
+import { notifyLater } from '../../core/notify.js';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   chatLimits,
@@ -128,7 +129,11 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
   async function renderBody(source: string) {
     const members = await mentionableMembers(db, chatMentionCandidates(source));
     const { html, mentioned } = renderChatMessage(source, members);
-    return { html, mentions: mentioned.map((member) => member.username) };
+    return {
+      html,
+      mentions: mentioned.map((member) => member.username),
+      mentionedIds: mentioned.map((member) => member.id),
+    };
   }
 
   return {
@@ -273,21 +278,33 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
       const slow = found.slowModeSeconds > 0 && !moderator ? slowMode(found.slowModeSeconds) : null;
       const slowKey = `${roomId}:${viewer.id}`;
       await slow?.consume(slowKey);
-      const { html, mentions } = await renderBody(body.body);
+      const { html, mentions, mentionedIds } = await renderBody(body.body);
       let id: number;
       try {
-        const [row] = await db
-          .insert(chatMessages)
-          .values({
-            roomId,
-            authorId: viewer.id,
-            nonce: body.nonce,
-            replyToId: body.replyToId ?? null,
-            bodySource: body.body,
-            bodyHtml: html,
-            mentions,
-          })
-          .returning({ id: chatMessages.id });
+        // A message that mentions someone records it in the same transaction (notifications).
+        const [row] = await db.transaction(async (tx) => {
+          const inserted = await tx
+            .insert(chatMessages)
+            .values({
+              roomId,
+              authorId: viewer.id,
+              nonce: body.nonce,
+              replyToId: body.replyToId ?? null,
+              bodySource: body.body,
+              bodyHtml: html,
+              mentions,
+            })
+            .returning({ id: chatMessages.id });
+          const [first] = inserted;
+          if (first && mentionedIds.length > 0) {
+            await notifyLater(tx, {
+              kind: 'chat_mention',
+              messageId: first.id,
+              mentioned: mentionedIds,
+            });
+          }
+          return inserted;
+        });
         if (!row) throw new Error('insert returned no row');
         id = row.id;
       } catch (error) {

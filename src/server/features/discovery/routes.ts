@@ -38,6 +38,8 @@ const disallowed = [
   '/donate/success',
   '/donate/checkout/',
   '/search',
+  '/notifications',
+  '/unsubscribe',
 ];
 
 export const robotsTxt = (origin: string) =>

@@ -418,6 +418,8 @@ describe('robots.txt', () => {
         'Disallow: /donate/success',
         'Disallow: /donate/checkout/',
         'Disallow: /search',
+        'Disallow: /notifications',
+        'Disallow: /unsubscribe',
         '',
         'Sitemap: http://viewpoint.test/sitemap.xml',
         '',

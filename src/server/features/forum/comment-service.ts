@@ -9,7 +9,8 @@ import type { Comment, CommentPage } from '../../../shared/forum.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { commentRevisions, comments, posts } from '../../platform/db/schema.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
-import { renderBody } from '../../core/mentions.js';
+import { newlyMentioned, renderBody } from '../../core/mentions.js';
+import { notifyLater } from '../../core/notify.js';
 import {
   decodeAuthorCommentCursor,
   decodeCommentCursor,
@@ -149,7 +150,7 @@ export function createCommentService(deps: { db: Db; reads: ForumReads }) {
       body: { body: string; replyToId?: number | null | undefined },
     ): Promise<Comment> {
       await assertNewAccountLinks(db, viewer, body.body, 'reply');
-      const { html: bodyHtml } = await renderBody(db, body.body);
+      const { html: bodyHtml, mentionedUserIds } = await renderBody(db, body.body);
       const id = await db.transaction(async (tx) => {
         const [post] = await tx
           .select({ locked: posts.locked, hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
@@ -192,6 +193,7 @@ export function createCommentService(deps: { db: Db; reads: ForumReads }) {
           .set({ replyCount: sql`${posts.replyCount} + 1`, lastActivityAt: sql`now()` })
           .where(eq(posts.id, postId));
         if (!row) throw notFound('Reply');
+        await notifyLater(tx, { kind: 'reply', commentId: row.id, mentioned: mentionedUserIds });
         return row.id;
       });
       return read(viewer, id);
@@ -203,7 +205,8 @@ export function createCommentService(deps: { db: Db; reads: ForumReads }) {
     },
 
     async update(viewer: Viewer, id: number, body: { body: string }): Promise<Comment> {
-      const { html: bodyHtml } = await renderBody(db, body.body);
+      const rendered = await renderBody(db, body.body);
+      const bodyHtml = rendered.html;
       await db.transaction(async (tx) => {
         const comment = await ownReply(viewer, id, tx);
         if (comment.authorId !== viewer.id) {
@@ -222,6 +225,12 @@ export function createCommentService(deps: { db: Db; reads: ForumReads }) {
           .update(comments)
           .set({ bodySource: body.body, bodyHtml, editedAt: sql`now()` })
           .where(eq(comments.id, id));
+        await notifyLater(tx, {
+          kind: 'mention',
+          postId: comment.postId,
+          commentId: id,
+          mentioned: newlyMentioned(comment.bodyHtml, rendered),
+        });
         // An experienced moderator's edit of someone else's reply is a moderation action.
         if (comment.authorId !== viewer.id) {
           await recordAudit(tx, {

@@ -1,3 +1,4 @@
+import { unauthenticated } from '../../../shared/errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,7 +41,11 @@ export function registerPostRoutes(
         response: { 200: postListResponse, ...readErrors },
       },
     },
-    async (request, reply) => sendSerialized(reply, await posts.listJson(request.query)),
+    async (request, reply) => {
+      if (request.viewer) return posts.listFor(request.viewer, request.query);
+      if (request.query.filter === 'new') throw unauthenticated();
+      return sendSerialized(reply, await posts.listJson(request.query));
+    },
   );
 
   api.post(

@@ -16,7 +16,9 @@ import type {
 import { newsCategorySlug, postListResponse } from '../../../shared/forum.js';
 import type { Db } from '../../platform/db/database.js';
 import { categories, postRevisions, posts } from '../../platform/db/schema.js';
-import { renderBody } from '../../core/mentions.js';
+import { newlyMentioned, renderBody } from '../../core/mentions.js';
+import { notifyLater } from '../../core/notify.js';
+import { threadReadsOf } from '../notifications/index.js';
 import type { CategoryService } from './categories.js';
 import { decodePostCursor, encodePostCursor } from './cursor.js';
 import type { ForumReads } from './reads.js';
@@ -63,6 +65,9 @@ async function writableCategory(tx: Tx, id: number) {
   return category;
 }
 
+/** How long a thread nobody showed a member counts as new to them (the "New" filter's 14 days). */
+const newForMs = 14 * 86_400_000;
+
 /** Threads: the list, one thread, writing, editing, deleting, revisions. */
 export function createPostService(deps: {
   db: Db;
@@ -99,7 +104,7 @@ export function createPostService(deps: {
   const service = {
     read,
 
-    async list(query: z.output<typeof postListQuery>): Promise<PostList> {
+    async list(query: z.output<typeof postListQuery>, unreadBy?: string): Promise<PostList> {
       const categoryId = query.category ? await deps.categories.idOf(query.category) : undefined;
       // News comments live in the archived `news` category: shown with their article only.
       const excludeCategoryId =
@@ -112,6 +117,7 @@ export function createPostService(deps: {
         tag: query.tag,
         author,
         excludeCategoryId,
+        unreadBy,
         after,
         limit: query.limit + 1,
       });
@@ -152,9 +158,48 @@ export function createPostService(deps: {
       );
     },
 
+    /**
+     * A signed-in member's list: the same remembered list (or their own "New" one, never
+     * remembered), with what is new to them in each thread from one indexed lookup.
+     */
+    async listFor(viewer: Viewer, query: z.output<typeof postListQuery>): Promise<PostList> {
+      const list =
+        query.filter === 'new'
+          ? await service.list(query, viewer.id)
+          : await deps.reads.rememberList(`object ${JSON.stringify(query)}`, () =>
+              service.list(query),
+            );
+      const reads = await threadReadsOf(
+        db,
+        viewer.id,
+        list.items.map((item) => item.id),
+      );
+      return {
+        ...list,
+        items: list.items.map((item) => {
+          const readCount = reads.get(item.id);
+          if (readCount !== undefined) {
+            return {
+              ...item,
+              unread: { seen: true, replies: Math.max(0, item.replyCount - readCount) },
+            };
+          }
+          // Never opened: new when recent and someone else's (the "New" filter's rule).
+          const recent = Date.parse(item.createdAt) > Date.now() - newForMs;
+          return {
+            ...item,
+            unread:
+              recent && item.author.id !== viewer.id
+                ? { seen: false, replies: item.replyCount }
+                : null,
+          };
+        }),
+      };
+    },
+
     async create(viewer: Viewer, body: z.output<typeof createPostBody>): Promise<PostDetail> {
       await assertNewAccountLinks(db, viewer, body.body, 'thread');
-      const { html: bodyHtml } = await renderBody(db, body.body);
+      const { html: bodyHtml, mentionedUserIds } = await renderBody(db, body.body);
       const id = await db.transaction(async (tx) => {
         const category = await writableCategory(tx, body.categoryId);
         const review = { filmTitle: body.filmTitle ?? null, rating: body.rating ?? null };
@@ -172,6 +217,7 @@ export function createPostService(deps: {
           })
           .returning({ id: posts.id });
         if (!row) throw notFound('Thread');
+        await notifyLater(tx, { kind: 'post', postId: row.id, mentioned: mentionedUserIds });
         return row.id;
       });
       return read(viewer, id);
@@ -182,7 +228,8 @@ export function createPostService(deps: {
       id: number,
       body: z.output<typeof updatePostBody>,
     ): Promise<PostDetail> {
-      const bodyHtml = body.body === undefined ? undefined : (await renderBody(db, body.body)).html;
+      const rendered = body.body === undefined ? undefined : await renderBody(db, body.body);
+      const bodyHtml = rendered?.html;
       await db.transaction(async (tx) => {
         const [post] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
         assertVisible(post, viewer, 'Thread');
@@ -221,6 +268,14 @@ export function createPostService(deps: {
           .update(posts)
           .set({ ...next, bodyHtml: bodyHtml ?? post.bodyHtml, editedAt: sql`now()` })
           .where(eq(posts.id, post.id));
+        if (rendered) {
+          await notifyLater(tx, {
+            kind: 'mention',
+            postId: post.id,
+            commentId: null,
+            mentioned: newlyMentioned(post.bodyHtml, rendered),
+          });
+        }
         // An experienced moderator's edit of someone else's thread is a moderation action.
         if (post.authorId !== viewer.id) {
           await recordAudit(tx, {

@@ -44,6 +44,7 @@ export function presentPostSummary(row: PostSummaryRow): PostSummary {
     viewCount: row.viewCount,
     lastActivityAt: iso(row.lastActivityAt),
     createdAt: iso(row.createdAt),
+    unread: null,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database.js';
 import { commentReactions, comments, postReactions, posts } from '../../platform/db/schema.js';
 import { assertNotOwn, assertVisible } from './rules.js';
 import type { Viewer } from '../../core/viewer.js';
+import { notifyLater } from '../../core/notify.js';
 
 export interface ReactionState {
   reacted: boolean;
@@ -40,6 +41,14 @@ export function createReactionService(db: Db) {
               .returning({ postId: postReactions.postId })
           : await tx.delete(postReactions).where(mine).returning({ postId: postReactions.postId });
         const delta = changed.length === 0 ? 0 : on ? 1 : -1;
+        if (delta === 1) {
+          await notifyLater(tx, {
+            kind: 'reaction',
+            target: 'post',
+            id: postId,
+            actorId: viewer.id,
+          });
+        }
         const [row] = await tx
           .update(posts)
           .set({ reactionCount: sql`${posts.reactionCount} + ${delta}` })
@@ -83,6 +92,14 @@ export function createReactionService(db: Db) {
               .where(mine)
               .returning({ commentId: commentReactions.commentId });
         const delta = changed.length === 0 ? 0 : on ? 1 : -1;
+        if (delta === 1) {
+          await notifyLater(tx, {
+            kind: 'reaction',
+            target: 'comment',
+            id: commentId,
+            actorId: viewer.id,
+          });
+        }
         const [row] = await tx
           .update(comments)
           .set({ reactionCount: sql`${comments.reactionCount} + ${delta}` })

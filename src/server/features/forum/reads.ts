@@ -46,6 +46,7 @@ export interface PostListValues {
   tag?: string | undefined;
   author?: string | undefined;
   excludeCategoryId?: number | undefined;
+  unreadBy?: string | undefined;
   after?: { pinned: boolean; key: string | number; id: number } | undefined;
   /** Rows wanted: a page and one more. */
   limit: number;
@@ -111,6 +112,7 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
         values.tag === undefined ? '' : 'tag',
         values.author === undefined ? '' : 'author',
         values.excludeCategoryId === undefined ? '' : 'exclude',
+        values.unreadBy === undefined ? '' : 'new',
         cursor,
         size,
       ].join('_');
@@ -122,6 +124,7 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
         if (values.excludeCategoryId !== undefined) {
           filter.excludeCategoryId = p('excludeCategoryId');
         }
+        if (values.unreadBy !== undefined) filter.unreadBy = p('unreadBy');
         if (values.after)
           filter.after = { pinned: values.after.pinned, key: p('key'), id: p('id') };
         return postListQuery(filter);
@@ -131,6 +134,7 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
         tag: values.tag,
         author: values.author,
         excludeCategoryId: values.excludeCategoryId,
+        unreadBy: values.unreadBy,
         key: values.after?.key,
         id: values.after?.id,
       });

@@ -50,6 +50,11 @@ export interface PostListFilter {
   excludeCategoryId?: Param<number> | undefined;
   /** The last row of the previous page: its sort key (a timestamp text or likes) and id. */
   after?: { pinned: boolean; key: Param<string | number>; id: Param<number> } | undefined;
+  /**
+   * A member's "New": threads with replies since they last read them, and threads of the last
+   * fortnight by others that they never opened.
+   */
+  unreadBy?: Param<string> | undefined;
   /** Rows to read: one more than the page, to know whether another page follows. */
   limit: number;
 }
@@ -89,6 +94,13 @@ export function postListQuery(filter: PostListFilter): SQL {
     conditions.push(sql`category_id <> ${filter.excludeCategoryId}`);
   }
   if (filter.tag !== undefined) conditions.push(sql`tags @> array[${filter.tag}]::text[]`);
+  if (filter.unreadBy !== undefined) {
+    const member = filter.unreadBy;
+    conditions.push(sql`coalesce(
+      (select r.read_count < posts.reply_count from thread_reads r
+        where r.user_id = ${member} and r.post_id = posts.id),
+      created_at > now() - interval '14 days' and author_id <> ${member})`);
+  }
   if (filter.author !== undefined) {
     conditions.push(sql`author_id = (select id from users where username = ${filter.author})`);
   }

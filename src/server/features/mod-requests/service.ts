@@ -13,6 +13,7 @@ import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { modRequests, users } from '../../platform/db/schema.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { decisionMessage } from './decision-mail.js';
+import { notifyLater } from '../../core/notify.js';
 import { ineligibility, type RequesterAccount } from './eligibility.js';
 import * as repo from './repo.js';
 import { activeBlock, activeMute, type Viewer } from '../../core/viewer.js';
@@ -110,6 +111,13 @@ export function createModRequestService(options: ModRequestOptions) {
         reason,
         before: { status: 'open' },
         after: { status: updated.status },
+      });
+      await notifyLater(tx, {
+        kind: 'mod_request',
+        userId: requester.id,
+        decision: approving ? 'approved' : 'rejected',
+        reason,
+        requestId: id,
       });
       if (approving) {
         await recordAudit(tx, {

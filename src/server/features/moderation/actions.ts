@@ -30,6 +30,32 @@ import { authorRank } from '../../core/repo.js';
 import { itemKey, loadTargets, type ItemKey } from './targets.js';
 import type { Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
+import { notifyLater } from '../../core/notify.js';
+import type { DbOrTx } from '../../core/transaction.js';
+
+/** What the author of moderated content is told of: its hiding, restoring, locking. */
+const toldActions = {
+  hide: 'hidden',
+  restore: 'restored',
+  lock: 'locked',
+  unlock: 'unlocked',
+} as const;
+
+async function tellAuthor(
+  tx: DbOrTx,
+  action: string,
+  changed: boolean,
+  content: { authorId: string; type: 'post' | 'comment'; id: number; reason: string | null },
+) {
+  if (!changed || !(action in toldActions)) return;
+  await notifyLater(tx, {
+    kind: 'moderation',
+    userId: content.authorId,
+    action: toldActions[action as keyof typeof toldActions],
+    reason: content.reason,
+    target: { type: content.type, id: content.id },
+  });
+}
 import { hiddenByReportsReason } from '../forum/index.js';
 import type { Tx } from '../../core/transaction.js';
 
@@ -252,6 +278,12 @@ export function createModerationActions(db: Db) {
           before: change.before,
           after: change.after,
         });
+        await tellAuthor(tx, body.action, Object.keys(change.set).length > 0, {
+          authorId: post.authorId,
+          type: 'post',
+          id,
+          reason: body.reason ?? null,
+        });
       });
       return result(item);
     },
@@ -280,6 +312,12 @@ export function createModerationActions(db: Db) {
           reason: body.reason ?? null,
           before: change.before,
           after: change.after,
+        });
+        await tellAuthor(tx, body.action, Object.keys(change.set).length > 0, {
+          authorId: comment.authorId,
+          type: 'comment',
+          id,
+          reason: body.reason ?? null,
         });
         return key;
       });

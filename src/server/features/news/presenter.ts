@@ -18,6 +18,7 @@ export function presentNewsSummary(row: NewsSummaryRow | NewsArticleRow): NewsSu
     commentCount: Number(row.commentCount),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
+    unread: null,
   };
 }
 

@@ -38,6 +38,7 @@ const summaryColumns = {
   updatedAt: newsArticles.updatedAt,
   visible: isPublic,
   commentCount: sql<number>`coalesce(${posts.replyCount}, 0)`,
+  discussionPostId: newsArticles.discussionPostId,
   author: authorSelection,
 };
 
@@ -45,7 +46,6 @@ const articleColumns = {
   ...summaryColumns,
   bodyHtml: newsArticles.bodyHtml,
   bodySource: newsArticles.bodySource,
-  discussionPostId: newsArticles.discussionPostId,
   discussionHiddenAt: posts.hiddenAt,
   discussionHiddenReason: posts.hiddenReason,
 };

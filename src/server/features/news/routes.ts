@@ -40,7 +40,7 @@ export function registerNewsRoutes(app: FastifyInstance, options: { db: Db }) {
         response: { 200: newsListResponse, ...readErrors },
       },
     },
-    (request) => news.listPublic(request.query),
+    (request) => news.listPublic(request.query, request.viewer),
   );
 
   api.get(

@@ -24,6 +24,24 @@ import { effectiveStatus, resolveSchedule } from './schedule.js';
 import type { Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
 import type { DbOrTx } from '../../core/transaction.js';
+import { notifyLater } from '../../core/notify.js';
+import { threadReadsOf } from '../notifications/index.js';
+
+/** How long an article a member has not opened counts as new to them. */
+const newForMs = 14 * 86_400_000;
+
+/**
+ * Members who asked for news hear of an article when it goes out: now, or at its scheduled
+ * time (the job then finds it public, or drops it if it was taken back or moved).
+ */
+async function announce(
+  tx: DbOrTx,
+  article: { id: number; status: string; publishAt: Date | null },
+) {
+  if (article.status !== 'published' && article.status !== 'scheduled') return;
+  const runAt = article.status === 'scheduled' && article.publishAt ? article.publishAt : undefined;
+  await notifyLater(tx, { kind: 'news', articleId: article.id }, runAt ? { runAt } : {});
+}
 
 type Cover = z.output<typeof newsCoverSchema> | null;
 type ArticleRow = typeof newsArticles.$inferSelect;
@@ -89,9 +107,34 @@ export function createNewsService(db: Db) {
   return {
     read,
 
-    async listPublic(query: { cursor?: string | undefined; limit: number }) {
+    /** The public list; for a signed-in reader, what is new to them in each article. */
+    async listPublic(
+      query: { cursor?: string | undefined; limit: number },
+      viewer: Viewer | null = null,
+    ) {
       const { rows, nextCursor } = await repo.listPublic(db, query);
-      return { items: rows.map(presentNewsSummary), nextCursor };
+      const items = rows.map(presentNewsSummary);
+      if (!viewer) return { items, nextCursor };
+      const discussions = rows.flatMap((row) =>
+        row.discussionPostId === null ? [] : [Number(row.discussionPostId)],
+      );
+      const reads = await threadReadsOf(db, viewer.id, discussions);
+      const recent = Date.now() - newForMs;
+      return {
+        nextCursor,
+        items: items.map((item, index) => {
+          const discussion = rows[index]?.discussionPostId;
+          const readCount = discussion == null ? undefined : reads.get(Number(discussion));
+          if (readCount !== undefined) {
+            return {
+              ...item,
+              unread: { seen: true, replies: Math.max(0, item.commentCount - readCount) },
+            };
+          }
+          const fresh = item.publishAt !== null && Date.parse(item.publishAt) > recent;
+          return { ...item, unread: fresh ? { seen: false, replies: item.commentCount } : null };
+        }),
+      };
     },
 
     async listAll(query: { cursor?: string | undefined; limit: number }) {
@@ -119,6 +162,7 @@ export function createNewsService(db: Db) {
           })
           .returning();
         if (!created) throw notFound('News article');
+        await announce(tx, created);
         await recordAudit(tx, {
           actor: viewer,
           action: 'news.create',
@@ -164,6 +208,7 @@ export function createNewsService(db: Db) {
           .returning({ article: newsArticles, visible: repo.isPublic });
         if (!updated) throw notFound('News article');
         await syncDiscussion(tx, updated.article, updated.visible);
+        await announce(tx, updated.article);
         await recordAudit(tx, {
           actor: viewer,
           action: 'news.update',

@@ -11,6 +11,7 @@ import { presentMemberHistory } from './member-history.js';
 import * as repo from './repo.js';
 import { activeBlock, activeMute, presentMute, type Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
+import { notifyLater } from '../../core/notify.js';
 import type { DbOrTx, Tx } from '../../core/transaction.js';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findActiveUser>>>;
@@ -84,6 +85,14 @@ export function createUsersService(db: Db) {
           before: { block: presentBlock(target) },
           after: { block: { reason, until: end?.toISOString() ?? null } },
         });
+        await notifyLater(tx, {
+          kind: 'moderation',
+          userId: target.id,
+          action: 'blocked',
+          reason,
+          target: null,
+          until: end?.toISOString() ?? null,
+        });
         return result(viewer, tx, target.id);
       });
     },
@@ -144,6 +153,14 @@ export function createUsersService(db: Db) {
             mute: { reason: body.reason, until: until.toISOString() },
             duration: body.duration,
           },
+        });
+        await notifyLater(tx, {
+          kind: 'moderation',
+          userId: target.id,
+          action: 'muted',
+          reason: body.reason,
+          target: null,
+          until: until.toISOString(),
         });
         return result(viewer, tx, target.id);
       });

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { idSchema } from './forum.js';
+
+/*
+ * Watching and reading places are the forum's (shared/forum.ts, small enough for a visitor's
+ * thread page); they are named here too for the notifications feature.
+ */
+export {
+  saveReadingBody,
+  threadReadingResponse,
+  threadReadingSchema,
+  watchBody,
+  watchLevels,
+  watchResponse,
+  type ThreadReading,
+  type WatchLevel,
+} from './forum.js';
+import { pageCursorSchema, singleLineText } from './text.js';
+
+/**
+ * Notifications, watching and e-mail settings: the contract shared by the server (validation,
+ * OpenAPI) and the web app (bell, list page, settings).
+ */
+export const notificationTypes = [
+  'reply',
+  'quote',
+  'mention',
+  'reaction',
+  'moderation',
+  'mod_request',
+  'news',
+  'chat_mention',
+] as const;
+export type NotificationType = (typeof notificationTypes)[number];
+
+/** What each type is called in account settings. */
+export const notificationTypeLabels: Record<NotificationType, string> = {
+  reply: 'Replies in threads I watch',
+  quote: 'Answers to my replies',
+  mention: 'Mentions of me',
+  reaction: 'Likes on my threads and replies',
+  moderation: 'Moderation of my content or account',
+  mod_request: 'My moderator request decided',
+  news: 'News articles published',
+  chat_mention: 'Mentions of me in chat',
+};
+
+/** Off, in the app only, in the app and by e-mail at once, or in the app and a daily digest. */
+export const deliveries = ['off', 'app', 'email', 'digest'] as const;
+export type Delivery = (typeof deliveries)[number];
+export const deliveryLabels: Record<Delivery, string> = {
+  off: 'Off',
+  app: 'In the app',
+  email: 'E-mail',
+  digest: 'Daily digest',
+};
+
+/** What a member gets until they choose: news is opt-in, likes stay in the app. */
+export const defaultDeliveries: Record<NotificationType, Delivery> = {
+  reply: 'email',
+  quote: 'email',
+  mention: 'email',
+  reaction: 'app',
+  moderation: 'email',
+  /** The decision is always e-mailed by itself (mod-requests); this is the bell's copy. */
+  mod_request: 'app',
+  news: 'off',
+  chat_mention: 'app',
+};
+
+export const notificationLimits = {
+  pageSizeMax: 50,
+  /** The bell's dropdown shows this many, newest first. */
+  dropdown: 8,
+} as const;
+
+/** What a moderation notification tells. */
+export const moderationActions = [
+  'hidden',
+  'restored',
+  'locked',
+  'unlocked',
+  'muted',
+  'blocked',
+] as const;
+export type ModerationAction = (typeof moderationActions)[number];
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(notificationTypes),
+  /** Who did it; null for the site itself (a moderator acting is not named). */
+  actor: z
+    .object({ username: z.string().nullable(), name: z.string(), image: z.string().nullable() })
+    .nullable(),
+  /** Others who did the same (grouped likes: "Ana and 4 others liked…"). */
+  othersCount: z.number().int(),
+  /** The thread, article, room or request it is about; empty for one's account. */
+  title: z.string(),
+  /** What the reply or message said, shortened; null when there is nothing to quote. */
+  excerpt: z.string().nullable(),
+  /** Moderation: what was done. Mod requests: 'approved' or 'rejected'. */
+  action: z.string().nullable(),
+  /** A moderator's or admin's reason. */
+  reason: z.string().nullable(),
+  /** Where it opens: the exact reply or message. */
+  url: z.string(),
+  readAt: z.iso.datetime({ offset: true }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+const quoted = (title: string) => `“${title}”`;
+const actorName = (n: Pick<Notification, 'actor'>) => n.actor?.name ?? 'Someone';
+
+/** The one sentence a notification says, in the bell, the list and the e-mail. */
+export function describeNotification(
+  n: Pick<Notification, 'type' | 'actor' | 'othersCount' | 'title' | 'action' | 'reason'>,
+): string {
+  const who = actorName(n);
+  const because = n.reason ? `: ${n.reason}` : '';
+  switch (n.type) {
+    case 'reply':
+      return `${who} replied in ${quoted(n.title)}`;
+    case 'quote':
+      return `${who} answered your reply in ${quoted(n.title)}`;
+    case 'mention':
+      return `${who} mentioned you in ${quoted(n.title)}`;
+    case 'chat_mention':
+      return `${who} mentioned you in the chat room ${quoted(n.title)}`;
+    case 'reaction': {
+      const others =
+        n.othersCount === 0
+          ? ''
+          : ` and ${n.othersCount.toLocaleString('en')} other${n.othersCount === 1 ? '' : 's'}`;
+      return `${who}${others} liked your post in ${quoted(n.title)}`;
+    }
+    case 'moderation':
+      return n.action === 'muted' || n.action === 'blocked'
+        ? `Your account was ${n.action}${because}`
+        : `A moderator ${n.action ?? 'acted on'} your post in ${quoted(n.title)}${because}`;
+    case 'mod_request':
+      return n.action === 'approved'
+        ? 'Your moderator request was approved'
+        : `Your moderator request was not approved${because}`;
+    case 'news':
+      return `New article: ${quoted(n.title)}`;
+  }
+}
+
+export const notificationListQuery = z
+  .object({
+    cursor: pageCursorSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(notificationLimits.pageSizeMax).default(20),
+    /** Only the unread ones. */
+    unread: z
+      .enum(['true', 'false'])
+      .transform((value) => value === 'true')
+      .optional(),
+  })
+  .strict();
+
+export const notificationListResponse = z.object({
+  items: z.array(notificationSchema),
+  nextCursor: z.string().nullable(),
+  unreadCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListResponse>;
+
+export const unreadCountResponse = z.object({ unreadCount: z.number().int() });
+
+export const notificationSettingsSchema = z.object(
+  Object.fromEntries(notificationTypes.map((type) => [type, z.enum(deliveries)])) as Record<
+    NotificationType,
+    z.ZodEnum<{ [K in Delivery]: K }>
+  >,
+);
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+export const notificationSettingsResponse = z.object({ settings: notificationSettingsSchema });
+/** A change to some types; the others stay. */
+export const updateNotificationSettingsBody = notificationSettingsSchema.partial().strict();
+
+/** The token of an e-mail's unsubscribe link, in the query (one-click, RFC 8058). */
+export const unsubscribeQuery = z.object({ token: singleLineText().min(10).max(300) }).strict();
+export const unsubscribeResponse = z.object({
+  type: z.enum(notificationTypes),
+  label: z.string(),
+  delivery: z.enum(deliveries),
+});
+
+/** A thread's or category's id in the path. */
+export const watchParams = z.object({ id: idSchema });
+
+/** Live events on the member's socket. */
+export const notificationEvents = {
+  /** A new (or regrouped) notification, with the member's unread count. */
+  created: 'notification:new',
+  /** The unread count changed elsewhere (read in another tab). */
+  count: 'notification:count',
+} as const;
+export const notificationCreatedEvent = z.object({
+  notification: notificationSchema,
+  unreadCount: z.number().int(),
+});
+
+/** The editors' `@` autocomplete: members whose username starts with the typed letters. */
+export const mentionSuggestQuery = z.object({ q: singleLineText().trim().min(1).max(20) }).strict();
+export const mentionSuggestResponse = z.object({
+  members: z.array(
+    z.object({ username: z.string(), name: z.string(), image: z.string().nullable() }),
+  ),
+});
