@@ -103,6 +103,14 @@ const pages: Record<string, () => Promise<PageModule>> = {
   news: () => import('./features/news/news-page').then((m) => ({ Component: m.NewsPage })),
   'news-id': () =>
     import('./features/news/news-article-page').then((m) => ({ Component: m.NewsArticlePage })),
+  notifications: () =>
+    import('./features/notifications/notifications-page').then((m) => ({
+      Component: m.NotificationsPage,
+    })),
+  unsubscribe: () =>
+    import('./features/notifications/unsubscribe-page').then((m) => ({
+      Component: m.UnsubscribePage,
+    })),
   'admin-news': () =>
     import('./features/news/admin-news-page').then((m) => ({ Component: m.AdminNewsPage })),
   'admin-news-create': () =>

@@ -19,6 +19,11 @@ export const queryKeys = {
   post: (id: number) => ['forum', 'post', id] as const,
   comments: (postId: number) => ['forum', 'post', postId, 'comments'] as const,
   revisions: (postId: number) => ['forum', 'post', postId, 'revisions'] as const,
+  /** How far the signed-in viewer read a thread, and whether they watch it. */
+  reading: (postId: number) => ['forum', 'post', postId, 'reading'] as const,
+  categoryWatch: (categoryId: number) => ['forum', 'category-watch', categoryId] as const,
+  /** The editors' `@` suggestions for the typed letters. */
+  memberSuggestions: (prefix: string) => ['users', 'suggest', prefix] as const,
   commentRevisions: (commentId: number) => ['forum', 'comment', commentId, 'revisions'] as const,
   authorComments: (username: string) => ['forum', 'comments', 'author', username] as const,
   profile: (username: string) => ['profiles', username] as const,
@@ -49,6 +54,14 @@ export const queryKeys = {
   chatHistories: ['chat', 'messages'] as const,
   chatMessages: (roomId: number) => ['chat', 'messages', roomId] as const,
   chatUnread: ['chat', 'unread'] as const,
+  /** Every notification list; a list's own key says whether it holds only the unread ones. */
+  notificationLists: ['notifications', 'list'] as const,
+  notificationList: (filter: 'all' | 'unread') => ['notifications', 'list', filter] as const,
+  /** The bell's number. */
+  notificationUnread: ['notifications', 'unread'] as const,
+  notificationSettings: ['notifications', 'settings'] as const,
+  /** What an e-mail's unsubscribe link would switch off. */
+  unsubscribeLink: (token: string) => ['notifications', 'unsubscribe', token] as const,
   /** The donations page, a checkout's state, and the admins' lists, totals and campaign. */
   donationsPage: ['donations', 'page'] as const,
   donationStatus: (sessionId: string) => ['donations', 'status', sessionId] as const,

@@ -5,6 +5,7 @@ import { usePreviewMarkdown } from '../api/preview-markdown';
 import { ImageUploadButton, imageMarkdown } from './image-upload-button';
 import { RenderedMarkdown } from './rendered-markdown';
 import { LoadError, LoadingStatus } from './query-list';
+import { useMentionAutocomplete } from './mention-autocomplete';
 
 /** Long enough to let a typing burst finish, short enough to feel live. */
 export const PREVIEW_DEBOUNCE_MS = 400;
@@ -50,6 +51,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const textarea = props.textareaRef ?? ownRef;
   const [tab, setTab] = useState<string | null>('write');
+  const mention = useMentionAutocomplete({ value, onChange, onBlur, textarea });
 
   const insertAtCursor = (snippet: string) => {
     const element = textarea.current;
@@ -90,21 +92,22 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
           />
         </Group>
         <Tabs.Panel value="write">
-          <Textarea
-            ref={textarea}
-            label={label}
-            required={required}
-            value={value}
-            onChange={(event) => onChange(event.currentTarget.value)}
-            onBlur={onBlur}
-            error={error}
-            placeholder={placeholder}
-            description={counter}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            autosize
-            minRows={props.minRows ?? 6}
-            maxRows={24}
-          />
+          {mention.suggestionList(
+            <Textarea
+              ref={textarea}
+              label={label}
+              required={required}
+              value={value}
+              {...mention.textareaProps}
+              error={error}
+              placeholder={placeholder}
+              description={counter}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              autosize
+              minRows={props.minRows ?? 6}
+              maxRows={24}
+            />,
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="preview">
           <Box mih={120} py="xs">

@@ -2,6 +2,7 @@ import { Anchor, Container, Group, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useSite } from '../api/get-site';
 import { ChatLiveChannel, ChatUnreadBadge } from '../features/chat';
+import { NotificationBell } from '../features/notifications';
 import { SearchButton } from '../features/search';
 import { ColorModeControl } from '../shell/color-mode-control';
 import { PrefetchLink, PrefetchNavLink } from '../shell/prefetch-link';
@@ -42,6 +43,8 @@ export function DefaultLayout() {
               </ul>
             </nav>
             <SearchButton className={classes.searchButton} />
+            {/* Beside the actions rather than among them: phones hide those in the drawer. */}
+            <NotificationBell className={classes.bell} />
             <div className={classes.headerActions}>
               <ColorModeControl />
               <AccountMenu />

@@ -35,6 +35,7 @@ import type {
   WallDonation,
 } from '../../shared/donations';
 import type { NewsArticle, NewsSummary } from '../../shared/news';
+import type { Notification, ThreadReading } from '../../shared/notifications';
 import type {
   ChatHit,
   Highlight,
@@ -179,6 +180,7 @@ export function buildThread(overrides: Partial<PostSummary> = {}): PostSummary {
     viewCount: 0,
     lastActivityAt: created,
     createdAt: created,
+    unread: null,
     ...overrides,
   };
 }
@@ -194,6 +196,17 @@ export function buildThreadDetail(overrides: Partial<PostDetail> = {}): PostDeta
     hidden: null,
     viewCount: 42,
     viewer: { reacted: false, canEdit: false, canDelete: false, canReply: true },
+    ...overrides,
+  };
+}
+
+/** A member's place in a thread (GET …/reading): opened before, nothing new, usual notices. */
+export function buildReading(overrides: Partial<ThreadReading> = {}): ThreadReading {
+  return {
+    watch: 'normal',
+    lastReadReplyId: 0,
+    firstUnreadReplyId: null,
+    unreadReplies: 0,
     ...overrides,
   };
 }
@@ -374,6 +387,7 @@ export function buildArticleSummary(overrides: Partial<NewsSummary> = {}): NewsS
     commentCount: 0,
     createdAt: '2025-02-28T10:00:00.000Z',
     updatedAt: '2025-02-28T10:00:00.000Z',
+    unread: null,
     ...overrides,
   };
 }
@@ -722,6 +736,24 @@ export function buildCampaignSettings(overrides: Partial<CampaignSettings> = {})
     goal: 500_000,
     startsAt: '2025-03-01',
     endsAt: '2025-03-31',
+    ...overrides,
+  };
+}
+
+/** A notification of Ann's: Bob replied in her thread an hour ago, unread. */
+export function buildNotification(id: number, overrides: Partial<Notification> = {}): Notification {
+  return {
+    id,
+    type: 'reply',
+    actor: { username: 'bob', name: 'Bob Stone', image: null },
+    othersCount: 0,
+    title: 'Best westerns of the 60s',
+    excerpt: 'Once Upon a Time in the West, surely.',
+    action: null,
+    reason: null,
+    url: `/forum/post/1?reply=${id}`,
+    readAt: null,
+    createdAt: hourAgo(),
     ...overrides,
   };
 }

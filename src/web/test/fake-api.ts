@@ -2,10 +2,12 @@ import { vi } from 'vitest';
 import type { AdminUser, SessionUser } from '../../shared/accounts';
 import type { ErrorCode } from '../../shared/errors';
 import type { Comment, PostDetail } from '../../shared/forum';
+import { defaultDeliveries, type ThreadReading } from '../../shared/notifications';
 import {
   buildActiveSession,
   buildCategories,
   buildProfile,
+  buildReading,
   buildUser,
   passwordPolicy,
   site,
@@ -42,12 +44,17 @@ export function sessionOf(user: SessionUser | null): ApiRoutes {
   return { 'GET /api/auth/session': () => json({ user }) };
 }
 
-/** Thread `post` and its `replies` (one page), as its page reads them. */
-export function threadRoutes(post: PostDetail, replies: Comment[] = []): ApiRoutes {
+/** Thread `post` and its `replies` (one page), as its page reads them; `reading` for members. */
+export function threadRoutes(
+  post: PostDetail,
+  replies: Comment[] = [],
+  reading: ThreadReading = buildReading(),
+): ApiRoutes {
   return {
     [`GET /api/forum/posts/${post.id}`]: () => json({ post }),
     [`GET /api/forum/posts/${post.id}/comments`]: () =>
       json({ items: replies, nextCursor: null, total: replies.length }),
+    [`GET /api/forum/posts/${post.id}/reading`]: () => json({ reading }),
   };
 }
 
@@ -69,12 +76,13 @@ export function profilePageRoutes(user: SessionUser = buildUser()): ApiRoutes {
       }),
     'GET /api/account/profile': () => json({ profile: buildProfile() }),
     'GET /api/reports/mine': () => json({ items: [], nextCursor: null }),
+    'GET /api/notifications/settings': () => json({ settings: defaultDeliveries }),
   };
 }
 
 /**
  * What any page may ask besides the test's own routes: the site, a signed-out session, the
- * password policy, the forum's categories.
+ * password policy, the forum's categories, and a signed-in member's bell (nothing unread).
  */
 const defaults: ApiRoutes = {
   'GET /api/site': () => json(site),
@@ -82,6 +90,7 @@ const defaults: ApiRoutes = {
   'GET /api/auth/password-policy': () => json(passwordPolicy),
   'POST /api/auth/sign-out': noContent,
   'GET /api/forum/categories': () => json({ categories: buildCategories() }),
+  'GET /api/notifications/unread-count': () => json({ unreadCount: 0 }),
 };
 
 function parseBody(body: RequestInit['body']): unknown {

@@ -8,12 +8,12 @@ import {
   type ChatRoom,
 } from '../../../shared/chat';
 import { can } from '../../../shared/permissions';
+import { holdLiveSocket } from '../../api/live-socket';
 import { queryKeys } from '../../api/query-keys';
 import { useViewer } from '../../components/use-viewer';
 import { updateCachedRoom } from './api/get-rooms';
 import { catchUp } from './catch-up';
 import { forgetSeen, lostSync, sawLive } from './last-seen';
-import { closeLiveSocket, liveSocket } from './live-socket';
 import { mergeMessages, removeMessage, updateMessage, type MessagePages } from './message-cache';
 import { pendingMessages } from './pending-messages';
 import { isReading } from './reading-room';
@@ -84,35 +84,36 @@ export default function LiveChannel() {
 
   useEffect(() => {
     if (viewerId === undefined) return;
-    const socket = liveSocket();
+    const { socket, release } = holdLiveSocket();
     const readSession = () => queryClient.invalidateQueries({ queryKey: queryKeys.session });
-    const onConnect = () => void catchUp(queryClient, { connected: true });
     const onOnline = () => {
       // The socket reconnects by itself; the history is fetched either way (it may not drop).
       if (!socket.connected) socket.connect();
       void catchUp(queryClient, { connected: socket.connected });
     };
-    const onDisconnect = (reason: string) => {
-      lostSync();
-      // The server ended the connection (a block): the session says why; no reconnecting.
-      if (reason === 'io server disconnect') void readSession();
+    // Named, so that leaving removes these and only these: other features listen on the socket.
+    const listeners: Record<string, (payload: unknown) => void> = {
+      connect: () => void catchUp(queryClient, { connected: true }),
+      disconnect: (reason) => {
+        lostSync();
+        // The server ended the connection (a block): the session says why; no reconnecting.
+        if (reason === 'io server disconnect') void readSession();
+      },
+      [liveEvents.message]: (payload: unknown) => onMessage(payload, false),
+      [liveEvents.messageUpdated]: (payload: unknown) => onMessage(payload, true),
+      [liveEvents.messageRemoved]: (payload: unknown) => onRemoved(payload),
+      [liveEvents.room]: () =>
+        void queryClient.invalidateQueries({ queryKey: queryKeys.chatRooms }),
+      [liveEvents.accountChanged]: () => void readSession(),
     };
-    socket.on('connect', onConnect);
-    socket.on('disconnect', onDisconnect);
-    socket.on(liveEvents.message, (payload: unknown) => onMessage(payload, false));
-    socket.on(liveEvents.messageUpdated, (payload: unknown) => onMessage(payload, true));
-    socket.on(liveEvents.messageRemoved, (payload: unknown) => onRemoved(payload));
-    socket.on(liveEvents.room, () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.chatRooms });
-    });
-    socket.on(liveEvents.accountChanged, () => void readSession());
+    for (const [event, listener] of Object.entries(listeners)) socket.on(event, listener);
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', lostSync);
     return () => {
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', lostSync);
-      socket.removeAllListeners();
-      closeLiveSocket();
+      for (const [event, listener] of Object.entries(listeners)) socket.off(event, listener);
+      release();
       forgetSeen();
     };
   }, [queryClient, viewerId]);

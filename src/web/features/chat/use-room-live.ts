@@ -8,7 +8,7 @@ import {
   typingEvent,
   type PresenceMember,
 } from '../../../shared/chat';
-import { ask, liveSocket, tell } from './live-socket';
+import { ask, liveSocket, tell } from '../../api/live-socket';
 
 const whoAnswer = z.object({ members: z.array(presenceMemberSchema) });
 

@@ -6,6 +6,7 @@ import {
   SegmentedControl,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
 } from '@mantine/core';
 import type { Category, PostSort } from '../../../shared/forum';
@@ -24,10 +25,12 @@ interface ForumFiltersProps {
   categories: readonly Category[];
   filters: PostFilters;
   onChange: (change: FilterChange) => void;
+  /** Only members have a reading of each thread, so only they get the New filter. */
+  signedIn: boolean;
 }
 
-/** Category, tag and sort of the thread list; every choice goes to the URL. */
-export function ForumFilters({ categories, filters, onChange }: ForumFiltersProps) {
+/** Category, tag, sort and "new" of the thread list; every choice goes to the URL. */
+export function ForumFilters({ categories, filters, onChange, signedIn }: ForumFiltersProps) {
   // Archived categories take no new threads and are not offered as filters.
   const categoryOptions = [
     { value: allCategories, label: 'All' },
@@ -66,6 +69,14 @@ export function ForumFilters({ categories, filters, onChange }: ForumFiltersProp
           data={sortOptions}
         />
       </Group>
+      {signedIn && (
+        <Switch
+          label="Only new"
+          description="Threads you have not opened, or with replies since you last read them"
+          checked={filters.filter === 'new'}
+          onChange={(event) => onChange({ filter: event.currentTarget.checked ? 'new' : null })}
+        />
+      )}
       {filters.tag && (
         <Group gap="xs">
           <Text size="sm">Tagged</Text>

@@ -8,11 +8,23 @@ import { ForumFilters } from './forum-filters';
 import { PostRow } from './post-row';
 import { useForumFilters } from './use-forum-filters';
 import { useDeclaredHead } from '../../shell/render-context';
+import { useViewer } from '../../components/use-viewer';
+import { lazy, Suspense } from 'react';
+
+/** The watch control (a Select) loads only for members. */
+const CategoryWatch = lazy(() =>
+  import('./category-watch').then((module) => ({ default: module.CategoryWatch })),
+);
 
 function ThreadList() {
-  const { filters, change } = useForumFilters();
+  const { filters: chosen, change } = useForumFilters();
+  const viewer = useViewer();
+  const signedIn = viewer !== null && viewer !== undefined;
+  // A visitor has read nothing: a shared ?filter=new link shows them every thread.
+  const filters = signedIn || !chosen.filter ? chosen : { ...chosen, filter: undefined };
   const categories = useCategories();
-  const posts = usePosts(filters);
+  // The New filter waits for the session, rather than loading every thread first.
+  const posts = usePosts(filters, viewer !== undefined || !chosen.filter);
   const rows = posts.data?.pages.flatMap((page) => page.items) ?? [];
   const category = categories.data?.find((entry) => entry.slug === filters.category);
   useDeclaredHead(
@@ -24,7 +36,17 @@ function ThreadList() {
 
   return (
     <Stack gap="md">
-      <ForumFilters categories={categories.data ?? []} filters={filters} onChange={change} />
+      <ForumFilters
+        categories={categories.data ?? []}
+        filters={filters}
+        onChange={change}
+        signedIn={signedIn}
+      />
+      {signedIn && category && (
+        <Suspense fallback={null}>
+          <CategoryWatch key={category.id} category={category} />
+        </Suspense>
+      )}
       <QueryList
         query={posts}
         items={rows}
@@ -36,11 +58,13 @@ function ThreadList() {
           <EmptyState
             py="xl"
             icon={<IconMessages size={32} aria-hidden />}
-            title="No threads here yet"
+            title={filters.filter ? 'Nothing new' : 'No threads here yet'}
             description={
-              filters.category || filters.tag
-                ? 'Try another category or tag, or start the conversation.'
-                : 'Be the first to start one.'
+              filters.filter
+                ? 'You have read every thread here to the end.'
+                : filters.category || filters.tag
+                  ? 'Try another category or tag, or start the conversation.'
+                  : 'Be the first to start one.'
             }
           />
         }

@@ -8,6 +8,7 @@ import { UserAvatar } from '../../components/user-avatar';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { PostTags } from './post-tags';
 import { RelativeTime } from './relative-time';
+import { UnreadBadge } from '../../components/unread-badge';
 import { useFormats } from '../../components/format-time';
 
 interface CountProps {
@@ -51,6 +52,7 @@ export const PostRow = memo(function PostRow({ post }: { post: PostSummary }) {
             >
               {post.title}
             </Anchor>
+            <UnreadBadge unread={post.unread} />
           </Group>
           {post.rating !== null && (
             <Group gap="xs">

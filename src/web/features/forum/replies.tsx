@@ -1,7 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { lazy, memo, Suspense, useCallback, useMemo, useRef } from 'react';
+import { Fragment, lazy, memo, Suspense, useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Comment, PostDetail } from '../../../shared/forum';
+import type { ThreadReading } from '../../../shared/forum';
 import { confirm } from '../../shell/confirm-store';
 import { QueryList } from '../../components/query-list';
 import { showServerError, showSuccess } from '../../shell/server-errors';
@@ -14,6 +15,11 @@ import { ReplyRow, replyElementId, type ReplyActions } from './reply-row';
 import type { SignInGate } from '../../components/use-sign-in-gate';
 import { useFormats } from '../../components/format-time';
 import { parseLinkedId, useLinkedItem } from '../../components/use-linked-item';
+import { NewRepliesDivider } from './new-replies-divider';
+import { useFirstUnread } from './first-unread';
+
+/** Saving the reading place loads only for members, who have one: a visitor downloads none. */
+const ReadingTracker = lazy(() => import('./use-reading-position'));
 
 /**
  * The reply form and its Markdown editor load only for someone the gate lets reply: visitors,
@@ -31,12 +37,27 @@ interface ReplyPageProps {
   canReply: boolean;
   /** The reply `?reply=` links to, once loaded; only its row re-renders when it changes. */
   linkedId: number | null;
+  /** The oldest reply the member had not read when they opened the thread. */
+  firstUnreadId: number | null;
 }
 
 /** One page of 50: loading the next page leaves the earlier pages' elements untouched. */
-const ReplyPage = memo(function ReplyPage({ items, linkedId, ...rowProps }: ReplyPageProps) {
+const ReplyPage = memo(function ReplyPage({
+  items,
+  linkedId,
+  firstUnreadId,
+  ...rowProps
+}: ReplyPageProps) {
   return items.map((comment) => (
-    <ReplyRow key={comment.id} comment={comment} linked={comment.id === linkedId} {...rowProps} />
+    <Fragment key={comment.id}>
+      {comment.id === firstUnreadId && <NewRepliesDivider />}
+      <ReplyRow
+        comment={comment}
+        linked={comment.id === linkedId}
+        firstUnread={comment.id === firstUnreadId}
+        {...rowProps}
+      />
+    </Fragment>
   ));
 });
 
@@ -95,11 +116,20 @@ function useReplyActions(withComposer: UseComposer): ReplyActions {
   );
 }
 
+interface RepliesProps {
+  post: PostDetail;
+  gate: SignInGate;
+  /** The signed-in member's place in the thread; none for visitors and news comments. */
+  reading?: ThreadReading;
+}
+
 /**
  * The thread's replies, 50 at a time in time order, and the reply form below them. A link with
- * `?reply=` (a search result) opens the thread at that reply, loading the pages before it.
+ * `?reply=` (a search result) opens the thread at that reply, loading the pages before it;
+ * without one, a member returns to the first reply they have not read, and their place is
+ * saved as they scroll.
  */
-export function Replies({ post, gate }: { post: PostDetail; gate: SignInGate }) {
+export function Replies({ post, gate, reading }: RepliesProps) {
   const comments = useComments(post.id);
   const composer = useComposer();
   const actions = useReplyActions(composer.withComposer);
@@ -109,20 +139,32 @@ export function Replies({ post, gate }: { post: PostDetail; gate: SignInGate }) 
   const data = comments.data;
   const pages = useMemo(() => data?.pages ?? [], [data]);
   const ids = useMemo(() => pages.flatMap((page) => page.items.map((item) => item.id)), [pages]);
+  const linked = parseLinkedId(params.get('reply'));
+  const firstUnread = useFirstUnread(reading);
   const { linkedId } = useLinkedItem({
-    wanted: parseLinkedId(params.get('reply')),
+    wanted: linked ?? firstUnread,
     ids,
     // Replies come oldest first: each next page reaches newer replies.
     towards: 'newer',
     query: comments,
     elementId: replyElementId,
   });
+  // The mark sits on the first reply still there at or after it (the first may be gone).
+  const firstUnreadId = useMemo(
+    () => (firstUnread === null ? null : (ids.find((id) => id >= firstUnread) ?? null)),
+    [firstUnread, ids],
+  );
   const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
   const total = pages.at(-1)?.total ?? post.replyCount;
   const format = useFormats();
 
   return (
     <Stack gap="md" component="section" aria-labelledby="replies-title">
+      {reading && (
+        <Suspense fallback={null}>
+          <ReadingTracker postId={post.id} reading={reading} ids={ids} />
+        </Suspense>
+      )}
       <Title order={2} size="h3" id="replies-title">
         Replies
       </Title>
@@ -149,7 +191,8 @@ export function Replies({ post, gate }: { post: PostDetail; gate: SignInGate }) 
             actions={actions}
             gate={gate}
             canReply={canReply}
-            linkedId={linkedId}
+            linkedId={linked === null ? null : linkedId}
+            firstUnreadId={firstUnreadId}
           />
         )}
       />

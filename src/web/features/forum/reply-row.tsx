@@ -50,6 +50,8 @@ interface ReplyRowProps {
   canReply: boolean;
   /** The reply the address links to (`?reply=`): marked, and focused once scrolled to. */
   linked?: boolean;
+  /** The first reply the member had not read: the thread opens here and focus lands on it. */
+  firstUnread?: boolean;
 }
 
 function QuotedReply({ replyTo }: { replyTo: NonNullable<Comment['replyTo']> }) {
@@ -75,6 +77,7 @@ export const ReplyRow = memo(function ReplyRow({
   gate,
   canReply,
   linked = false,
+  firstUnread = false,
 }: ReplyRowProps) {
   const [editing, setEditing] = useState(false);
   const what = `the reply by ${comment.author.name}`;
@@ -90,10 +93,12 @@ export const ReplyRow = memo(function ReplyRow({
       withBorder
       p="md"
       radius="md"
+      tabIndex={firstUnread ? -1 : undefined}
       {...linkedItemProps(linked)}
     >
       <Stack gap="xs">
         {linked && <VisuallyHidden>Linked reply</VisuallyHidden>}
+        {firstUnread && !linked && <VisuallyHidden>First new reply</VisuallyHidden>}
         <Group gap="xs">
           <UserAvatar author={comment.author} size={28} />
           <Text size="sm" fw={600}>

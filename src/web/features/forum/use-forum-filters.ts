@@ -14,7 +14,12 @@ function tagOf(value: string | null): string | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-export type FilterChange = Partial<Record<'category' | 'tag' | 'sort', string | null>>;
+/** `?filter=new`: the only list filter there is; anything else shows every thread. */
+function filterOf(value: string | null): PostFilters['filter'] {
+  return value === 'new' ? 'new' : undefined;
+}
+
+export type FilterChange = Partial<Record<'category' | 'tag' | 'sort' | 'filter', string | null>>;
 
 /** Search params for `change` applied to `current`; the default sort is left out of the URL. */
 export function withFilters(current: URLSearchParams, change: FilterChange): URLSearchParams {
@@ -33,8 +38,12 @@ export function useForumFilters() {
   const category = params.get('category') ?? undefined;
   const tag = tagOf(params.get('tag'));
   const sort = sortOf(params.get('sort'));
+  const filter = filterOf(params.get('filter'));
 
-  const filters = useMemo<PostFilters>(() => ({ category, tag, sort }), [category, tag, sort]);
+  const filters = useMemo<PostFilters>(
+    () => ({ category, tag, sort, filter }),
+    [category, tag, sort, filter],
+  );
   const change = useCallback(
     (update: FilterChange) => setParams((current) => withFilters(current, update)),
     [setParams],

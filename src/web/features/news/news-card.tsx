@@ -2,6 +2,7 @@ import { Anchor, Badge, Card, Flex, Group, Image, Stack, Text, Title } from '@ma
 import { IconStar } from '@tabler/icons-react';
 import type { NewsSummary } from '../../../shared/news';
 import { useFormats } from '../../components/format-time';
+import { UnreadBadge } from '../../components/unread-badge';
 import { PrefetchLink } from '../../shell/prefetch-link';
 
 interface NewsCardProps {
@@ -49,11 +50,14 @@ export function NewsCard({ article, headingOrder = 2 }: NewsCardProps) {
             </Anchor>
           </Title>
           <Text>{article.summary}</Text>
-          <Text size="sm" c="dimmed">
-            {article.commentCount === 1
-              ? '1 reply'
-              : `${format.number(article.commentCount)} replies`}
-          </Text>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {article.commentCount === 1
+                ? '1 reply'
+                : `${format.number(article.commentCount)} replies`}
+            </Text>
+            <UnreadBadge unread={article.unread} />
+          </Group>
         </Stack>
       </Flex>
     </Card>

@@ -71,6 +71,32 @@ describe('news list', () => {
     expect(within(list).queryByText(/comment/i)).toBeNull();
   });
 
+  it("shows a member's new articles and the replies since they read them", async () => {
+    stubApi({
+      'GET /api/news': () =>
+        json({
+          items: [
+            buildArticleSummary({ id: 1, title: 'Unopened', unread: { seen: false, replies: 0 } }),
+            buildArticleSummary({
+              id: 2,
+              title: 'Read before',
+              commentCount: 5,
+              unread: { seen: true, replies: 2 },
+            }),
+            buildArticleSummary({ id: 3, title: 'Caught up', unread: { seen: true, replies: 0 } }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderRoute('/news');
+
+    const list = await screen.findByRole('list', { name: 'Articles' });
+    const [unopened, read, caughtUp] = within(list).getAllByRole('listitem');
+    expect(within(unopened!).getByText('New')).toBeTruthy();
+    expect(within(read!).getByText('2 new')).toBeTruthy();
+    expect(within(caughtUp!).queryByText(/new/i)).toBeNull();
+  });
+
   it('says when there is no news', async () => {
     stubApi({
       'GET /api/auth/session': () => json({ user: null }),

@@ -19,6 +19,7 @@ describe('user profile page', () => {
       'Account',
       'Password',
       'Sessions',
+      'Notifications',
       'Your reports',
       'Become a moderator',
       'Delete account',

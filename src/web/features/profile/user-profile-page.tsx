@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { SessionUser } from '../../../shared/accounts';
 import { can } from '../../../shared/permissions';
 import { useSession } from '../../api/session';
+import { NotificationSettings } from '../notifications';
 import { AccountOverview } from './account-overview';
 import { ActiveSessions } from './active-sessions';
 import { DeleteAccount } from './delete-account';
@@ -13,6 +14,7 @@ import { ModRequestSection } from './mod-request-section';
 import { MyReportsSection } from './my-reports-section';
 import { PasswordForm } from './password-form';
 import { ProfileSection } from './profile-section';
+import { SettingsSection } from './settings-section';
 import { LoadError, LoadingStatus } from '../../components/query-list';
 
 interface SettingsPart {
@@ -38,6 +40,18 @@ function partsFor(user: SessionUser): SettingsPart[] {
     },
     { id: 'password', label: 'Password', content: <PasswordForm /> },
     { id: 'sessions', label: 'Sessions', content: <ActiveSessions /> },
+    {
+      id: 'notifications',
+      label: 'Notifications',
+      content: (
+        <SettingsSection
+          title="Notifications"
+          description="How each kind of notification reaches you, if at all: in the app only, by e-mail at once, or in one e-mail a day."
+        >
+          <NotificationSettings />
+        </SettingsSection>
+      ),
+    },
     { id: 'reports', label: 'Your reports', content: <MyReportsSection user={user} /> },
   ];
   // Only plain members may ask to become moderators (ModRequestSection shows nothing to others).

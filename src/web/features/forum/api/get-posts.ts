@@ -13,6 +13,8 @@ export interface PostFilters {
   category?: string;
   tag?: string;
   sort: PostSort;
+  /** `new`: only threads the signed-in viewer has not read to the end. */
+  filter?: 'new';
 }
 
 export const postsPageSize = 20;
@@ -22,6 +24,7 @@ export function getPosts(filters: PostFilters, cursor: string | null, limit = po
   const params = new URLSearchParams({ sort: filters.sort, limit: String(limit) });
   if (filters.category) params.set('category', filters.category);
   if (filters.tag) params.set('tag', filters.tag);
+  if (filters.filter) params.set('filter', filters.filter);
   if (cursor !== null) params.set('cursor', cursor);
   return apiFetch(`/api/forum/posts?${params.toString()}`, postListResponse);
 }
@@ -32,6 +35,7 @@ export function postsQueryOptions(filters: PostFilters) {
       category: filters.category,
       tag: filters.tag,
       sort: filters.sort,
+      filter: filters.filter,
     }),
     queryFn: ({ pageParam }) => getPosts(filters, pageParam),
     initialPageParam: null as string | null,
@@ -41,8 +45,9 @@ export function postsQueryOptions(filters: PostFilters) {
   });
 }
 
-export function usePosts(filters: PostFilters) {
-  return useInfiniteQuery(postsQueryOptions(filters));
+/** `enabled` false waits (the New filter, until the session says who is reading). */
+export function usePosts(filters: PostFilters, enabled = true) {
+  return useInfiniteQuery({ ...postsQueryOptions(filters), enabled });
 }
 
 /** The first `limit` threads matching `filters`, for a short list such as the home page's. */
@@ -52,6 +57,7 @@ export function firstPostsQueryOptions(filters: PostFilters, limit: number) {
       category: filters.category,
       tag: filters.tag,
       sort: filters.sort,
+      filter: filters.filter,
       limit: String(limit),
     }),
     queryFn: () => getPosts(filters, null, limit),

@@ -3,10 +3,12 @@ import { z } from 'zod';
 
 /**
  * The site's one live channel (Socket.IO on the page's own origin, signed in by the session
- * cookie). Only a signed-in member with a verified email opens it, and this module is loaded
- * only for them, so a visitor downloads none of Socket.IO.
+ * cookie), shared by the features that listen on it (chat, notifications). Only a signed-in
+ * member with a verified email opens it, and this module is loaded only for them, so a visitor
+ * downloads none of Socket.IO.
  */
 let socket: Socket | null = null;
+let holders = 0;
 
 /** The app's one connection, opened on first use. */
 export function liveSocket(): Socket {
@@ -14,10 +16,26 @@ export function liveSocket(): Socket {
   return socket;
 }
 
-/** Closes the connection (sign-out, a block): the next `liveSocket()` opens a new one. */
-export function closeLiveSocket(): void {
-  socket?.disconnect();
-  socket = null;
+/**
+ * Keeps the connection open for one feature's listeners. The returned `release` closes it once
+ * no feature holds it any more (sign-out, a block), so one feature letting go never cuts the
+ * others off; the next `liveSocket()` then opens a new one. Each holder removes only its own
+ * listeners, for the same reason.
+ */
+export function holdLiveSocket(): { socket: Socket; release: () => void } {
+  const held = liveSocket();
+  holders += 1;
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders === 0 && socket === held) {
+      held.disconnect();
+      socket = null;
+    }
+  };
+  return { socket: held, release };
 }
 
 const ackTimeoutMs = 5_000;
