@@ -300,6 +300,36 @@ describe('npm run seed:demo', () => {
     afterFirst = await census();
   });
 
+  it('gives members notifications (some unread, none e-mailed) and threads with new replies', async () => {
+    const perMember = await queryRows<{ username: string; total: number; unread: number }>(
+      db(),
+      sql`select u.username, count(n.id)::int as total,
+          count(n.id) filter (where n.read_at is null)::int as unread
+        from users u left join notifications n on n.user_id = u.id
+        group by u.username`,
+    );
+    expect(perMember.filter((row) => row.total >= 2).length).toBeGreaterThanOrEqual(8);
+    expect(perMember.filter((row) => row.unread >= 1).length).toBeGreaterThanOrEqual(5);
+    const kinds = await queryRows<{ type: string }>(
+      db(),
+      sql`select distinct type from notifications`,
+    );
+    expect(kinds.map((row) => row.type)).toEqual(
+      expect.arrayContaining(['reply', 'quote', 'mention', 'reaction']),
+    );
+    const [unreadThreads] = await queryRows<{ members: number }>(
+      db(),
+      sql`select count(distinct r.user_id)::int as members from thread_reads r
+        join posts p on p.id = r.post_id where r.read_count < p.reply_count`,
+    );
+    expect(unreadThreads?.members).toBeGreaterThanOrEqual(5);
+    const [owed] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from notifications where mail_pending is not null`,
+    );
+    expect(owed?.n).toBe(0);
+  });
+
   it('is searchable at once: every kind of content has its search document', async () => {
     const matches = (table: string) =>
       sql.raw(`select count(*)::int as n from ${table}

@@ -148,7 +148,7 @@ function plainText(raw: string): string {
   return body;
 }
 
-async function readMails(dataDir: string): Promise<Mail[]> {
+export async function readMails(dataDir: string): Promise<Mail[]> {
   const dir = path.join(dataDir, 'mail');
   let names: string[];
   try {

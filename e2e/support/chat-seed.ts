@@ -1,18 +1,11 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../src/shared/roles';
-import { hashPassword } from '../../src/server/features/accounts/password-hash';
-import { insertAccount } from '../../src/server/features/accounts/repo';
+import { insertCast, type CastMember } from './cast';
 import { openPglite } from '../../src/server/platform/db/database';
 
-/** One member of the chat story, signed in through the form with this password. */
-export interface ChatMember {
-  name: string;
-  username: string;
-  email: string;
-  password: string;
-  role: Role;
-}
+/** One member of the story, signed in through the form with this password. */
+export type ChatMember = CastMember;
 
 const member = (name: string, role: Role): ChatMember => ({
   name,
@@ -45,15 +38,7 @@ export async function seedChat(dataDir: string): Promise<void> {
   try {
     await database.migrate();
     const db = database.db;
-    const ids = new Map<string, string>();
-    for (const person of Object.values(chatCast)) {
-      const id = await insertAccount(db, {
-        ...person,
-        emailVerified: true,
-        passwordHash: await hashPassword(person.password),
-      });
-      ids.set(person.username, id);
-    }
+    const ids = await insertCast(db, Object.values(chatCast));
     await db.execute(sql`
       update users set muted_until = now() + interval '1 day', mute_reason = ${muteReason}
       where id = ${ids.get(chatCast.uma.username)}`);

@@ -1,19 +1,12 @@
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Role } from '../../src/shared/roles';
-import { hashPassword } from '../../src/server/features/accounts/password-hash';
-import { insertAccount } from '../../src/server/features/accounts/repo';
+import { insertCast, type CastMember } from './cast';
 import { openPglite } from '../../src/server/platform/db/database';
 import { users } from '../../src/server/platform/db/schema';
 
-/** One member of the moderation story, signed in through the form with this password. */
-export interface Member {
-  name: string;
-  username: string;
-  email: string;
-  password: string;
-  role: Role;
-}
+/** One member of the story, signed in through the form with this password. */
+export type Member = CastMember;
 
 const member = (name: string, role: Role): Member => ({
   name,
@@ -46,19 +39,11 @@ export async function seedModerationCast(dataDir: string): Promise<void> {
   try {
     await database.migrate();
     const db = database.db;
-    const ids = new Map<string, string>();
-    for (const person of Object.values(cast)) {
-      const id = await insertAccount(db, {
-        ...person,
-        emailVerified: true,
-        passwordHash: await hashPassword(person.password),
-      });
-      ids.set(person.username, id);
-      await db
-        .update(users)
-        .set({ createdAt: sql`now() - interval '10 days'` })
-        .where(eq(users.id, id));
-    }
+    const ids = await insertCast(db, Object.values(cast));
+    await db
+      .update(users)
+      .set({ createdAt: sql`now() - interval '10 days'` })
+      .where(inArray(users.id, [...ids.values()]));
     await db.execute(sql`
       insert into posts (category_id, author_id, title, body_source, body_html)
       select id, ${ids.get(cast.author.username)}, ${reportedThread.title},

@@ -85,6 +85,7 @@ function offlineLive(): Live {
     io,
     onConnection: () => undefined,
     toMember: () => undefined,
+    mayBeOnline: () => false,
     disconnectMember: () => undefined,
     close: () => Promise.resolve(),
   };

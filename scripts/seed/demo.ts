@@ -6,6 +6,7 @@ import { seedForum } from './forum.js';
 import { seedMembers, type DemoCredential } from './members.js';
 import { seedModeration } from './moderation.js';
 import { seedNews } from './news.js';
+import { seedNotifications } from './notifications.js';
 import type { DemoSite } from './site.js';
 
 export type { DemoCredential } from './members.js';
@@ -17,8 +18,9 @@ const description =
 /**
  * Fills the site with a small living community: members of every role with avatars and
  * profiles, threads and reviews with replies and likes, news, chat rooms with a few hundred
- * messages, reports waiting for review, a moderator request, and a donation campaign with about
- * three months of donations paid through the demo checkout. Whatever an earlier run made is
+ * messages, reports waiting for review, a moderator request, each member's notifications and
+ * unread threads, and a donation campaign with about three months of donations paid through the
+ * demo checkout. Whatever an earlier run made is
  * found again and kept, so running it twice adds nothing; only the printed accounts get fresh
  * passwords.
  */
@@ -29,6 +31,7 @@ export async function seedDemo(site: DemoSite): Promise<DemoCredential[]> {
   await seedNews(site);
   await seedChat(site);
   await seedModeration(site);
+  await seedNotifications(site);
   await seedDonations(site);
   await writeSetting(site.db, 'site.description', description);
   return credentials;
