@@ -26,6 +26,13 @@ async function searchFor(page: Page, q: string) {
   await box.fill(q);
   await box.press('Enter');
   await page.waitForURL((url) => url.searchParams.get('q') === q);
+  // The page keeps the last results (busy) while the new ones load: wait until it shows this
+  // query's, so the next step never types into a box about to be replaced.
+  await page.waitForFunction(
+    (query) =>
+      document.title.startsWith(`“${query}”`) && !document.querySelector('[aria-busy="true"]'),
+    q,
+  );
 }
 
 describe('search as a member tries it', () => {
