@@ -5,22 +5,31 @@
 // Titles, thread bodies and replies are words of the benchmark's vocabulary (bench/vocabulary.ts)
 // drawn on a Zipf-like curve from a hash of the row and the word's place, so every seed holds the
 // same text and search meets common words, rare ones and phrases as on a real site.
+// Every tenth reply and every seventh thread is liked by one to three authors, so a signed-in
+// reader's likes are looked up as on a real site (threads keep their spread of counts for the
+// top sort).
 // Also creates the benchmark's signed-in account (a verified moderator, exempt from the write
-// rate limits so the write benchmark measures writing). Runs once: a second run sees the mark
-// and stops; a database holding the earlier seed (one sentence everywhere) is refused, since
-// seeding on top of it would double the data.
+// rate limits so the write benchmark measures writing), and on every run (seeded or not) one
+// fresh session for each author, so the benchmark reads as 1,000 different members without
+// 1,000 sign-ins. Seeds once: a second run sees the mark and stops; a database holding an
+// earlier seed is refused, since seeding on top of it would double the data.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../src/server/platform/db/database.js';
 import { hashPassword } from '../src/server/features/accounts/password-hash.js';
 import { insertAccount } from '../src/server/features/accounts/repo.js';
 import { readSetting, writeSetting } from '../src/server/features/site/repo.js';
 import { exitWithMessage, openScriptDatabase } from '../src/server/cli/open-database.js';
-import { benchAccount, benchScale } from './bench/scale.js';
+import { sessionLifetime } from '../src/server/features/accounts/auth.js';
+import type { Db } from '../src/server/platform/db/database.js';
+import { benchAccount, benchMemberTokenPrefix, benchScale } from './bench/scale.js';
 import { head, lengths, tail, tailShare } from './bench/vocabulary.js';
 
-const mark = 'bench.seeded.v2';
-/** The earlier seed's mark: the same sentence in every thread and reply, useless to search. */
-const formerMark = 'bench.seeded';
+const mark = 'bench.seeded.v3';
+/**
+ * Earlier seeds' marks: the same sentence in every thread and reply, useless to search (v1);
+ * no likes by members (v2).
+ */
+const formerMarks = ['bench.seeded', 'bench.seeded.v2'];
 /** Our own integer constants, written into the SQL so the planner knows their types. */
 const num = (value: number) => sql.raw(String(Math.trunc(value)));
 const replyBatch = 100_000;
@@ -60,13 +69,15 @@ async function seed() {
   const step = (what: string) => process.stdout.write(`${elapsed().padStart(6)} s  ${what}\n`);
   try {
     if (await readSetting(db, mark)) {
-      step(`already seeded (site setting ${mark}): nothing to do`);
+      await refreshMemberSessions(db);
+      step(`already seeded (site setting ${mark}); ${benchScale.authors} member sessions renewed`);
       return;
     }
-    if (await readSetting(db, formerMark)) {
+    const former = await Promise.all(formerMarks.map((name) => readSetting(db, name)));
+    if (former.some(Boolean)) {
       throw new Error(
-        `This database holds the earlier benchmark seed (site setting ${formerMark}), written ` +
-          'before the seed had varied text. Seed a fresh one: ' +
+        `This database holds an earlier benchmark seed (site setting ${formerMarks.join(' or ')}). ` +
+          'Seed a fresh one: ' +
           (config.embedded
             ? `remove the data directory ${config.dataDir} (or point DATA_DIR elsewhere).`
             : 'drop and create the database again (npm run bench uses viewpoint_bench).'),
@@ -145,6 +156,24 @@ async function seed() {
             from comments group by post_id) counted
       where posts.id = counted.post_id`);
     step('reply counts and last activity');
+    await db.execute(sql`
+      insert into comment_reactions (comment_id, user_id)
+      select c.id, 'bench-user-' || (1 + (c.id * 31 + k * 337) % ${num(authors)})
+      from comments c cross join generate_series(0, (c.id % 3)::int) k
+      where c.id % 10 = 0
+      on conflict do nothing`);
+    await db.execute(sql`
+      update comments set reaction_count = liked.n
+      from (select comment_id, count(*)::int as n from comment_reactions group by comment_id) liked
+      where comments.id = liked.comment_id`);
+    await db.execute(sql`
+      insert into post_reactions (post_id, user_id)
+      select p.id, 'bench-user-' || (1 + (p.id * 17 + k * 211) % ${num(authors)})
+      from posts p cross join generate_series(0, (p.id % 3)::int) k
+      where p.id % 7 = 0 and p.author_id like 'bench-user-%'
+      on conflict do nothing`);
+    await refreshMemberSessions(db);
+    step('likes and member sessions');
     // As autovacuum would on a running site (PGlite has none): the search indexes' pending
     // entries merged, the old versions of the threads the counts rewrote removed, statistics.
     await db.execute(sql`vacuum analyze`);
@@ -154,6 +183,20 @@ async function seed() {
   } finally {
     await close();
   }
+}
+
+/**
+ * One session per author (`benchMemberToken(n)`), valid for the next 30 days and not due for
+ * the hourly refresh: written on every run, so the benchmark never meets an expired one.
+ */
+async function refreshMemberSessions(db: Db) {
+  await db.execute(sql`
+    insert into sessions (id, token, user_id, expires_at, ip_address, user_agent, created_at, updated_at)
+    select 'bench-session-' || g, ${benchMemberTokenPrefix} || g, 'bench-user-' || g,
+           now() + make_interval(secs => ${num(sessionLifetime.expiresInSeconds)}),
+           '127.0.0.1', 'npm run bench', now(), now()
+    from generate_series(1, ${num(benchScale.authors)}) g
+    on conflict (id) do update set expires_at = excluded.expires_at, updated_at = excluded.updated_at`);
 }
 
 seed().catch((error: unknown) => {

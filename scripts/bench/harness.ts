@@ -39,6 +39,8 @@ export interface Probe {
   label: string;
   path: string;
   paths?: readonly string[];
+  /** With `headerSets`, each request also takes the next set (1,000 members' cookies, say). */
+  headerSets?: readonly Record<string, string>[];
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -70,7 +72,9 @@ export async function measure(
   for (const entry of probes) {
     const probe: Probe = typeof entry === 'string' ? { label: entry, path: entry } : entry;
     const paths = probe.paths ?? [];
+    const headerSets = probe.headerSets ?? [];
     let next = 0;
+    let nextHeaders = 0;
     const options: autocannon.Options = {
       url: base + probe.path,
       connections: probe.connections ?? settings.connections ?? benchSettings.connections,
@@ -78,8 +82,23 @@ export async function measure(
       headers: probe.headers,
       body: probe.body,
       requests:
-        paths.length > 0
-          ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }]
+        paths.length > 0 || headerSets.length > 0
+          ? [
+              {
+                setupRequest: (request) => ({
+                  ...request,
+                  ...(paths.length > 0 ? { path: paths[next++ % paths.length] } : {}),
+                  ...(headerSets.length > 0
+                    ? {
+                        headers: {
+                          ...request.headers,
+                          ...headerSets[nextHeaders++ % headerSets.length],
+                        },
+                      }
+                    : {}),
+                }),
+              },
+            ]
           : undefined,
     };
     // A short warm-up so JIT and connection pools are settled before measuring.
@@ -167,7 +186,7 @@ export async function bareNodeHttp(settings: { connections?: number; seconds?: n
   }
 }
 
-const benchSecret = 'bench-secret-bench-secret-bench-secret-0000';
+export const benchSecret = 'bench-secret-bench-secret-bench-secret-0000';
 
 /** Runs `npm run seed:bench` against a database (once: the seed marks what it wrote). */
 export async function seedBench(env: Record<string, string>) {
@@ -179,7 +198,10 @@ export async function seedBench(env: Record<string, string>) {
   if (code !== 0) throw new Error(`seed:bench failed (exit ${code})`);
 }
 
-/** Starts the server on the seeded database; `extra` adds settings (the caches' switches). */
+/**
+ * Starts the server on the seeded database; `extra` adds settings (the caches' switches).
+ * BENCH_NODE_ARGS adds Node options to the server's process (`--cpu-prof` to profile it).
+ */
 export async function startViewpoint(
   dataEnv: Record<string, string>,
   extra: Record<string, string> = {},
@@ -192,7 +214,8 @@ export async function startViewpoint(
     '<html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>',
   );
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,5 +1,6 @@
 // `npm run bench`: throughput and latency of the server's main reads, next to a bare node:http
-// server measured in the same run as the ceiling. Each server runs in its own process; the load
+// server measured in the same run as the ceiling: single URLs first, then real traffic (random
+// threads, reply pages and filtered lists read by 1,000 different members, realistic.ts). Each server runs in its own process; the load
 // generator (autocannon) runs here. PostgreSQL is measured when BENCH_DATABASE_URL (or
 // DATABASE_URL) points at a reachable server.
 import os from 'node:os';
@@ -10,6 +11,7 @@ import {
   benchSettings,
   measure,
   ms,
+  peakRss,
   printTable,
   seedBench,
   signInBenchAccount,
@@ -18,7 +20,13 @@ import {
   type Row,
 } from './harness.js';
 import { benchScale } from './scale.js';
+import { measureRealistic } from './realistic.js';
 import { measureSearch } from './search-probes.js';
+
+/** BENCH_ONLY=realistic: only the real-traffic rows (quicker, while working on them). */
+const realisticOnly = process.env.BENCH_ONLY === 'realistic';
+/** The server's peak resident memory over each target's whole run (the cached server). */
+const peaks: { target: string; mb: number }[] = [];
 
 async function viewpoint(label: string, env: Record<string, string>): Promise<Row[]> {
   const dataEnv = { DATA_DIR: benchSettings.dataDir, ...env };
@@ -28,6 +36,11 @@ async function viewpoint(label: string, env: Record<string, string>): Promise<Ro
   const { url, child } = await startViewpoint(dataEnv);
   let forum: Awaited<ReturnType<typeof forumTargets>>;
   try {
+    if (realisticOnly) {
+      rows.push(...(await measureRealistic(label, url)));
+      peaks.push({ target: label, mb: (await peakRss(child)) / 2 ** 20 });
+      return rows;
+    }
     const account = await signUpAccount(url);
     const reader = await signInBenchAccount(url);
     forum = await forumTargets(url);
@@ -65,6 +78,9 @@ async function viewpoint(label: string, env: Record<string, string>): Promise<Ro
     );
     // Site search: one row per kind of query, at the 20 connections its goal is set at.
     rows.push(...(await measureSearch(label, url, reader.cookie)).rows);
+    // Real traffic: random threads, pages and lists, 1,000 members (realistic.ts).
+    rows.push(...(await measureRealistic(label, url)));
+    peaks.push({ target: label, mb: (await peakRss(child)) / 2 ** 20 });
   } finally {
     await stop(child);
   }
@@ -179,6 +195,9 @@ process.stdout.write(
   `Sign-in hashes with scrypt N=${scryptParameters.N}, r=${scryptParameters.r}, ` +
     `p=${scryptParameters.p}, ${scryptParameters.keyLength}-byte key (node:crypto, libuv pool of ` +
     `${process.env.UV_THREADPOOL_SIZE ?? 4} threads).\n\n`,
+);
+process.stdout.write(
+  `Peak RSS of the server: ${peaks.map((peak) => `${peak.target} ${peak.mb.toFixed(0)} MB`).join(', ')}.\n\n`,
 );
 printTable(
   ['target', 'path', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx', '% of bare'],

@@ -11,3 +11,6 @@ export const benchAccount = {
   password: 'bench-lantern-orchard-51-velvet',
   username: 'bench_moderator',
 };
+
+/** Each bench author's session token is this and the author's number (seed-bench.ts). */
+export const benchMemberTokenPrefix = 'bench-member-session-';

@@ -3,23 +3,12 @@
 // the server nor the database answers the same query twice in a row.
 import { quickSearchResponse, searchResponse } from '../../src/shared/search.js';
 import { measure, type Probe, type Row } from './harness.js';
+import { generator } from './random.js';
 import { benchScale } from './scale.js';
 import { head, isStopWord, tail } from './vocabulary.js';
 
 /** Connections of the search rows: the load the goal is set at. */
 export const searchConnections = 20;
-
-/** A small seeded generator (mulberry32): every run asks the same queries in the same order. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const perKind = 200;
 /** The words search keeps, most frequent first ('film' is in a third of the replies). */

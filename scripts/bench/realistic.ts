@@ -1,0 +1,142 @@
+// Traffic as a real site meets it, for `npm run bench`: every request a different thread, page
+// or list, drawn with a skew (a few hot threads, a warm thousand, then the long tail of 100,000),
+// read by 1,000 different signed-in members in turn, so neither the one-second caches nor one
+// member's session answer most of it.
+import { createHmac } from 'node:crypto';
+import { encodeCommentCursor } from '../../src/server/features/forum/cursor.js';
+import { benchSecret, measure, type Probe, type Row } from './harness.js';
+import { between, generator } from './random.js';
+import { benchMemberTokenPrefix, benchScale } from './scale.js';
+
+/** Requests drawn per row: far more than the 1,000 members, so each one pairs with many. */
+const drawn = 20_000;
+const pageSize = 50;
+
+/** The cookie Better Auth sets for a session: its token, a dot, the token's HMAC in base64. */
+export function memberCookie(n: number): string {
+  const token = `${benchMemberTokenPrefix}${n}`;
+  const signature = createHmac('sha256', benchSecret).update(token).digest('base64');
+  return `vp.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+/** The 1,000 seeded members' cookies (seed-bench.ts renews their sessions on every run). */
+const members = Array.from({ length: benchScale.authors }, (_, i) => ({
+  cookie: memberCookie(i + 1),
+}));
+
+async function json<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+interface ThreadList {
+  items: { id: number; replyCount: number }[];
+  nextCursor: string | null;
+}
+
+/**
+ * The seeded threads are the 100,000 ids up to the newest one; the first `longThreads` of them
+ * hold 2,000 replies each.
+ */
+async function seededThreads(url: string) {
+  const newest = await json<ThreadList>(`${url}/api/forum/posts?sort=newest&limit=1`);
+  const last = newest.items[0]?.id;
+  if (last === undefined) throw new Error('no threads: run npm run seed:bench');
+  const first = last - benchScale.posts + 1;
+  const probe = await json<{ post: { replyCount: number } }>(`${url}/api/forum/posts/${first}`);
+  if (probe.post.replyCount < benchScale.longThreadReplies) {
+    throw new Error(
+      `thread ${first} is not a seeded long thread: run seed:bench on a fresh database`,
+    );
+  }
+  return { first, last };
+}
+
+/** Thread ids with the skew: 10% the ten hottest, 30% a warm thousand, 60% any of them. */
+function skewedThreads(first: number, random: () => number): () => number {
+  const warm = Array.from({ length: 1000 }, () => between(random, first, first + benchScale.posts));
+  return () => {
+    const r = random();
+    if (r < 0.1) return first + between(random, 0, 10);
+    if (r < 0.4) return warm[between(random, 0, warm.length)] ?? first;
+    return between(random, first, first + benchScale.posts);
+  };
+}
+
+/**
+ * The paths of each realistic row. Reply pages: half a random page of a long thread (the first
+ * reply's id, read once per thread, places the cursor), half the first page of any thread.
+ */
+export async function realisticPaths(url: string) {
+  const { first } = await seededThreads(url);
+  const random = generator(17);
+  const thread = skewedThreads(first, random);
+  const threads = Array.from({ length: drawn }, () => `/api/forum/posts/${thread()}`);
+
+  const firstReplyIds: number[] = [];
+  for (let n = 0; n < benchScale.longThreads; n += 1) {
+    const page = await json<{ items: { id: number }[] }>(
+      `${url}/api/forum/posts/${first + n}/comments?limit=1`,
+    );
+    firstReplyIds.push(page.items[0]?.id ?? 0);
+  }
+  const replies = Array.from({ length: drawn }, () => {
+    if (random() < 0.5) {
+      const n = random() < 0.3 ? between(random, 0, 10) : between(random, 0, firstReplyIds.length);
+      const offset = between(random, 0, benchScale.longThreadReplies - pageSize);
+      const cursor = encodeCommentCursor((firstReplyIds[n] ?? 0) + offset - 1);
+      return `/api/forum/posts/${first + n}/comments?limit=${pageSize}&cursor=${cursor}`;
+    }
+    return `/api/forum/posts/${thread()}/comments?limit=${pageSize}`;
+  });
+
+  const { categories } = await json<{ categories: { slug: string; archived: boolean }[] }>(
+    `${url}/api/forum/categories`,
+  );
+  const slugs = categories.filter((category) => !category.archived).map((c) => c.slug);
+  const sorts = ['latest', 'newest', 'top'] as const;
+  // Later pages of each sort, reached through the API's own cursors.
+  const deeper: string[] = [];
+  for (const sort of sorts) {
+    let cursor: string | null = null;
+    for (let page = 0; page < 20; page += 1) {
+      const query: string = `/api/forum/posts?sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const body: ThreadList = await json<ThreadList>(url + query);
+      if (page > 0) deeper.push(query);
+      cursor = body.nextCursor;
+      if (!cursor) break;
+    }
+  }
+  const lists = Array.from({ length: drawn }, () => {
+    const r = random();
+    const sort = sorts[between(random, 0, sorts.length)] ?? 'latest';
+    if (r < 0.3)
+      return `/api/forum/posts?sort=${sort}&category=${slugs[between(random, 0, slugs.length)]}`;
+    if (r < 0.5)
+      return `/api/forum/posts?author=bench_author_${between(random, 1, benchScale.authors + 1)}`;
+    if (r < 0.65) return `/api/forum/posts?sort=${sort}&tag=tag${between(random, 0, 50)}`;
+    if (r < 0.75) return '/api/forum/posts?filter=new';
+    if (r < 0.85) return `/api/forum/posts?sort=${sort}`;
+    return deeper[between(random, 0, deeper.length)] ?? '/api/forum/posts';
+  });
+  return { threads, replies, lists };
+}
+
+/** The realistic rows: random threads, reply pages and filtered lists, members and visitors. */
+export async function measureRealistic(target: string, url: string): Promise<Row[]> {
+  const { threads, replies, lists } = await realisticPaths(url);
+  const probe = (label: string, paths: string[], signedIn: boolean): Probe => ({
+    label,
+    path: paths[0] ?? '/',
+    paths,
+    ...(signedIn ? { headerSets: members } : {}),
+  });
+  return measure(target, url, [
+    probe('random thread, 1,000 members', threads, true),
+    probe('random thread, anonymous', threads, false),
+    probe('random replies page (50), 1,000 members', replies, true),
+    probe('random replies page (50), anonymous', replies, false),
+    probe('lists with filters, 1,000 members', lists, true),
+  ]);
+}
