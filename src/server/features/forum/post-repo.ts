@@ -28,7 +28,7 @@ export function postDetailQuery(db: Db, id: Param<number>, viewerId: Param<strin
       locked: posts.locked,
       replyCount: posts.replyCount,
       reactionCount: posts.reactionCount,
-      viewCount: posts.viewCount,
+      viewCount: sql<number>`coalesce((select v.views from thread_views v where v.post_id = ${posts.id}), 0)`,
       lastActivityAt: posts.lastActivityAt,
       createdAt: posts.createdAt,
       category: { id: categories.id, slug: categories.slug, name: categories.name },

@@ -1,5 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PostSort } from '../../../shared/forum.js';
+import type { CommentRow } from './presenter.js';
 
 /**
  * The forum's list queries. Each is one statement whose WHERE and ORDER BY match an index of
@@ -123,10 +124,11 @@ export function postListQuery(filter: PostListFilter): SQL {
       category.id as category_id, category.slug as category_slug, category.name as category_name,
       author.id as author_id, author.name as author_name, author.username as author_username,
       author.display_username as author_display_username, author.image as author_image,
-      author.role as author_role, author.deleted_at as author_deleted_at
+      author.role as author_role, author.deleted_at as author_deleted_at,
+      coalesce((select v.views from thread_views v where v.post_id = page.id), 0) as view_count
     from (
       select id, title, tags, film_title, rating, pinned, locked, reply_count, reaction_count,
-        view_count, last_activity_at, created_at, author_id as author, category_id as category,
+        last_activity_at, created_at, author_id as author, category_id as category,
         ${cursorKey} as cursor_key
       from posts
       where ${sql.join(conditions, sql` and `)}
@@ -171,24 +173,88 @@ const commentLookups = sql`cross join lateral (
     where r.id = c.reply_to_id limit 1
   ) r on true`;
 
+export interface NewReply {
+  postId: number;
+  authorId: string;
+  replyToId: number | null;
+  bodySource: string;
+  bodyHtml: string;
+  /** Whether the author may answer a hidden reply (moderators). */
+  mayQuoteHidden: boolean;
+}
+
+/** What `insertReplyQuery` answers: the thread's and the quoted reply's state, and the reply. */
+export interface InsertedReplyRow extends Partial<CommentRow> {
+  target_locked: boolean | null;
+  target_hidden_at: string | Date | null;
+  target_deleted_at: string | Date | null;
+  quoted_post_id: number | string | null;
+  quoted_hidden_at: string | Date | null;
+  quoted_deleted_at: string | Date | null;
+}
+
+/**
+ * A reply in ONE statement: the thread locked and checked (not deleted, hidden or locked), the
+ * quoted reply checked (same thread, not deleted, hidden only for moderators), the reply
+ * inserted, the thread's count and activity bumped, and `notify(inserted)`'s job written, all
+ * or nothing; the answer carries the reply as a page shows it, and the states the caller needs
+ * to say why nothing was written. On PGlite every statement waits its turn on the server's
+ * one thread: one statement instead of a transaction of six.
+ */
+export function insertReplyQuery(reply: NewReply, notify: (inserted: SQL) => SQL): SQL {
+  const replyToId = sql`${reply.replyToId}::bigint`;
+  return sql`with target as (
+      select id, locked, hidden_at, deleted_at from posts where id = ${reply.postId} for update
+    ), quoted as (
+      select post_id, hidden_at, deleted_at from comments where id = ${replyToId}
+    ), allowed as (
+      select t.id from target t
+      where t.deleted_at is null and t.hidden_at is null and not t.locked
+        and (${replyToId} is null or exists (
+          select 1 from quoted q where q.post_id = t.id and q.deleted_at is null
+            and (q.hidden_at is null or ${reply.mayQuoteHidden})))
+    ), inserted as (
+      insert into comments (post_id, author_id, reply_to_id, body_source, body_html)
+      select id, ${reply.authorId}, ${replyToId}, ${reply.bodySource}, ${reply.bodyHtml}
+      from allowed
+      returning *
+    ), bumped as (
+      update posts set reply_count = posts.reply_count + 1, last_activity_at = now()
+      from inserted where posts.id = inserted.post_id
+    ), notified as (
+      ${notify(sql`inserted`)}
+    )
+    select t.locked as target_locked, t.hidden_at as target_hidden_at,
+      t.deleted_at as target_deleted_at, q.post_id as quoted_post_id,
+      q.hidden_at as quoted_hidden_at, q.deleted_at as quoted_deleted_at, page.*
+    from (select 1) one
+    left join target t on true
+    left join quoted q on true
+    left join lateral (
+      select ${commentFields(null)} from inserted c ${commentLookups}
+    ) page on true`;
+}
+
 export interface CommentPageFilter {
   postId: Param<number>;
   afterId: Param<number>;
   limit: number;
+  /** Whose likes `reacted` tells; null: false on every row. */
+  viewerId: Param<string> | null;
 }
 
 /**
  * A page of a thread's replies in time (id) order, with the thread's own state and reply count
  * in the same round trip: the thread row drives a lateral join over `comments_post_idx`, so an
  * empty page still tells a missing thread from a quiet one. Hidden and deleted replies are read
- * too (the service shows each viewer what they may see); `reacted` is false here (reads.ts).
+ * too (the service shows each viewer what they may see), and the viewer's likes.
  */
 export function commentPageQuery(filter: CommentPageFilter): SQL {
   return sql`select p.reply_count as total, p.hidden_at is not null as post_hidden,
       p.deleted_at is not null as post_deleted, page.*
     from posts p
     left join lateral (
-      select ${commentFields(null)}
+      select ${commentFields(filter.viewerId)}
       from (
         select * from comments c
         where c.post_id = p.id and c.id > ${filter.afterId}

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PostDetail } from '../../../shared/forum.js';
-import { posts } from '../../platform/db/schema.js';
+import { posts, threadViews } from '../../platform/db/schema.js';
 import { createAgent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { categoryId, insertPost, person, type Person } from '../../test/factories.js';
@@ -31,10 +31,10 @@ async function newThread(app: TestApp = t) {
 
 async function storedViews(id: number, app: TestApp = t) {
   const [row] = await app.platforms.database.db
-    .select({ n: posts.viewCount })
-    .from(posts)
-    .where(eq(posts.id, id));
-  return row?.n;
+    .select({ n: threadViews.views })
+    .from(threadViews)
+    .where(eq(threadViews.postId, id));
+  return row?.n ?? 0;
 }
 
 const read = (agent: Person['agent'], id: number, remoteAddress?: string) =>

@@ -189,7 +189,6 @@ export const posts = pgTable(
     locked: boolean('locked').notNull().default(false),
     replyCount: integer('reply_count').notNull().default(0),
     reactionCount: integer('reaction_count').notNull().default(0),
-    viewCount: integer('view_count').notNull().default(0),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
@@ -232,6 +231,18 @@ export const posts = pgTable(
 );
 
 /** Replies to a thread (and, later, to news), flat in time order: `id` order is time order. */
+/**
+ * Views counted per thread, apart from `posts`: the counts are written in batches every couple of
+ * seconds, and a row of this narrow table has one index to update where a thread row has ten
+ * (two of them GIN), which made each batch stall every other query on PGlite.
+ */
+export const threadViews = pgTable('thread_views', {
+  postId: bigint('post_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  views: integer('views').notNull().default(0),
+});
+
 export const comments = pgTable(
   'comments',
   {
