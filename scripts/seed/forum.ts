@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { createMemoryBus } from '../../src/server/platform/bus/bus.js';
 import { createCategoryService } from '../../src/server/features/forum/categories.js';
 import { createCommentService } from '../../src/server/features/forum/comment-service.js';
 import { createPostService } from '../../src/server/features/forum/post-service.js';
@@ -26,7 +27,7 @@ function forumServices(site: DemoSite) {
     // The seed reads no thread page, so no view is ever counted.
     onError: () => undefined,
   });
-  const categories = createCategoryService(site.db);
+  const categories = createCategoryService(site.db, { bus: createMemoryBus(), namespace: '' });
   const onViewError = () => undefined;
   return {
     views,

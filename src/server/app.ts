@@ -35,6 +35,7 @@ import { createJobRunner, takeEnqueued, type JobRunner } from './core/jobs.js';
 import { createLive, LiveRefusal, type Live, type LiveMember } from './core/live.js';
 import { registerRouteLimits, type RouteLimit } from './core/route-limits.js';
 import { registerClientErrorRoutes } from './features/client-errors/routes.js';
+import { createSiteInfoStore } from './features/site/index.js';
 import { registerSiteRoutes } from './features/site/routes.js';
 import { registerSocialImageRoutes } from './features/social-images/routes.js';
 import type { Platforms } from './platform/platforms.js';
@@ -217,7 +218,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerHealth(app, platforms);
-  registerSiteRoutes(app, { db: platforms.database.db, siteName: config.siteName });
+  const site = createSiteInfoStore({
+    db: platforms.database.db,
+    bus: platforms.bus,
+    namespace: options.limitNamespace ?? '',
+    siteName: config.siteName,
+  });
+  app.addHook('onClose', () => site.close());
+  registerSiteRoutes(app, { site });
   registerClientErrorRoutes(app);
   accounts.registerRoutes();
   registerUserRoutes(app, { db: platforms.database.db, live });
@@ -225,7 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerModerationRoutes(app, { db: platforms.database.db });
   registerAdminRoutes(app, {
     db: platforms.database.db,
-    siteName: config.siteName,
+    site,
     currency: config.donationCurrency,
   });
   registerModRequestRoutes(app, {
@@ -237,7 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNewsRoutes(app, { db: platforms.database.db });
   registerForum(app, {
     db: platforms.database.db,
-    redis: platforms.bus.redis,
+    bus: platforms.bus,
     limitNamespace: options.limitNamespace ?? '',
     listCacheMs: config.forumListCacheMs,
   });

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../platform/db/database.js';
 import {
@@ -33,6 +34,16 @@ export function enqueue(tx: DbOrTx, job: NewJob): Promise<void> {
 }
 
 let enqueuedSinceTaken = false;
+
+/**
+ * A job asked for inside a larger statement, its payload made from that statement's own rows
+ * (`from`: a CTE of the rows just written): `insert into jobs … select payload from …`. One
+ * statement writes the change and its job, so both exist exactly when it committed.
+ */
+export function enqueueFrom(kind: string, payload: SQL, from: SQL): SQL {
+  enqueuedSinceTaken = true;
+  return sql`insert into jobs (kind, payload) select ${kind}, ${payload} from ${from}`;
+}
 
 /** Several jobs in one statement (a notification's e-mails to thousands of members). */
 export function enqueueMany(tx: DbOrTx, list: readonly NewJob[]): Promise<void> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moderationActions } from '../../shared/notifications.js';
-import { enqueue } from './jobs.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { enqueue, enqueueFrom } from './jobs.js';
 import type { DbOrTx } from './transaction.js';
 
 /**
@@ -64,4 +65,17 @@ export async function notifyLater(
 ): Promise<void> {
   if ('mentioned' in event && event.kind === 'mention' && event.mentioned.length === 0) return;
   await enqueue(tx, { kind: notifyJobKind, payload: event, ...options });
+}
+
+/**
+ * A new reply's event inside the statement that writes the reply: `inserted` names the rows
+ * just inserted (their `id` is the reply's).
+ */
+export function notifyReplyFrom(inserted: SQL, mentioned: readonly string[]): SQL {
+  const list = ids.parse(mentioned);
+  return enqueueFrom(
+    notifyJobKind,
+    sql`jsonb_build_object('kind', 'reply', 'commentId', id, 'mentioned', ${JSON.stringify(list)}::jsonb)`,
+    inserted,
+  );
 }

@@ -9,7 +9,7 @@ import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { readAdminStats } from './stats.js';
 import { viewerOf } from '../../core/access.js';
-import { updateSiteInfo } from '../site/index.js';
+import type { SiteInfoStore } from '../site/index.js';
 import { memberLimit, perMinute } from '../../core/route-limits.js';
 import type { DonationCurrency } from '../../../shared/donations.js';
 
@@ -20,7 +20,7 @@ const errors = errorResponses(400, 401, 403);
 /** The admin dashboard's counts and the site settings (admins). */
 export function registerAdminRoutes(
   app: FastifyInstance,
-  options: { db: Db; siteName: string; currency: DonationCurrency },
+  options: { db: Db; site: SiteInfoStore; currency: DonationCurrency },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
@@ -51,11 +51,6 @@ export function registerAdminRoutes(
         response: { 200: siteSettingsResponse, ...errors },
       },
     },
-    (request) =>
-      updateSiteInfo(options.db, {
-        actor: viewerOf(request),
-        siteName: options.siteName,
-        next: request.body,
-      }),
+    (request) => options.site.update(viewerOf(request), request.body),
   );
 }

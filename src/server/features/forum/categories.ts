@@ -4,6 +4,8 @@ import { newsCategorySlug, type Category } from '../../../shared/forum.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { categories } from '../../platform/db/schema.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
+import { createMemo } from '../../core/memo.js';
+import type { Bus } from '../../platform/bus/bus.js';
 
 type CategoryRow = typeof categories.$inferSelect;
 
@@ -38,19 +40,37 @@ const sameName = (name: string) => sql`lower(${categories.name}) = lower(${name}
  * makes the slug → id map safe to cache for the process's lifetime. Each change is written to
  * the audit log in its own transaction, by `actor`.
  */
-export function createCategoryService(db: Db) {
+/** `namespace`: of the change messages, for test apps sharing one Redis. */
+export function createCategoryService(db: Db, options: { bus: Bus; namespace: string }) {
   const idBySlug = new Map<string, number>();
 
-  async function list(): Promise<Category[]> {
+  async function read(): Promise<Category[]> {
     const rows = await db
       .select()
       .from(categories)
       .orderBy(asc(categories.position), asc(categories.id));
     return rows.map(presentCategory);
   }
+  // Every page's menu and filter reads the list: kept in memory until an admin changes it.
+  const kept = createMemo({
+    bus: options.bus,
+    channel: `${options.namespace}forum:categories-changed`,
+    read,
+  });
+  /** A change, then the kept list forgotten in every process (also when it failed halfway). */
+  const changing =
+    <A extends unknown[], R>(change: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await change(...args);
+      } finally {
+        await kept.forget();
+      }
+    };
 
-  return {
-    list,
+  const service = {
+    list: () => kept.get(),
+    close: () => kept.close(),
 
     /** The id of a category slug (archived ones included); not-found for an unknown slug. */
     async idOf(slug: string): Promise<number> {
@@ -208,8 +228,14 @@ export function createCategoryService(db: Db) {
           after: { ids },
         });
       });
-      return list();
+      return read();
     },
+  };
+  return {
+    ...service,
+    create: changing(service.create),
+    update: changing(service.update),
+    reorder: changing(service.reorder),
   };
 }
 

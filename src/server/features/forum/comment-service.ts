@@ -10,7 +10,7 @@ import { queryRows, type Db } from '../../platform/db/database.js';
 import { commentRevisions, comments, posts } from '../../platform/db/schema.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import { newlyMentioned, renderBody } from '../../core/mentions.js';
-import { notifyLater } from '../../core/notify.js';
+import { notifyLater, notifyReplyFrom } from '../../core/notify.js';
 import {
   decodeAuthorCommentCursor,
   decodeCommentCursor,
@@ -110,6 +110,35 @@ export function createCommentService(deps: { db: Db; reads: ForumReads }) {
     return row.comment;
   }
 
+  /** Why the one-statement reply wrote nothing, checked in the order a reader would ask. */
+  function whyNoReply(
+    viewer: Viewer,
+    row: repo.InsertedReplyRow | undefined,
+    replyToId: number | null,
+    postId: number,
+  ): Error {
+    const thread =
+      row && row.target_locked !== null
+        ? { hiddenAt: row.target_hidden_at, deletedAt: row.target_deleted_at }
+        : undefined;
+    assertVisible(thread, viewer, 'Thread');
+    if (thread.deletedAt)
+      return failedPrecondition('This thread was deleted: it takes no new replies.');
+    if (thread.hiddenAt)
+      return failedPrecondition('This thread is hidden: it takes no new replies.');
+    if (row?.target_locked)
+      return failedPrecondition('This thread is locked: it takes no new replies.');
+    if (replyToId !== null) {
+      const quotedHidden = row?.quoted_hidden_at != null && !canModerate(viewer);
+      if (row?.quoted_post_id == null || Number(row.quoted_post_id) !== postId || quotedHidden) {
+        return invalidArgument('You can only answer a reply in the same thread');
+      }
+      if (row.quoted_deleted_at)
+        return invalidArgument('That reply was deleted: answer another one');
+    }
+    return new Error(`reply to thread ${postId} was not written for no known reason`);
+  }
+
   return {
     async page(
       viewer: Viewer | null,
@@ -151,52 +180,23 @@ export function createCommentService(deps: { db: Db; reads: ForumReads }) {
     ): Promise<Comment> {
       await assertNewAccountLinks(db, viewer, body.body, 'reply');
       const { html: bodyHtml, mentionedUserIds } = await renderBody(db, body.body);
-      const id = await db.transaction(async (tx) => {
-        const [post] = await tx
-          .select({ locked: posts.locked, hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
-          .from(posts)
-          .where(eq(posts.id, postId))
-          .for('update');
-        assertVisible(post, viewer, 'Thread');
-        if (post.deletedAt)
-          throw failedPrecondition('This thread was deleted: it takes no new replies.');
-        if (post.hiddenAt)
-          throw failedPrecondition('This thread is hidden: it takes no new replies.');
-        if (post.locked)
-          throw failedPrecondition('This thread is locked: it takes no new replies.');
-        if (body.replyToId) {
-          const [quoted] = await tx
-            .select({
-              postId: comments.postId,
-              hiddenAt: comments.hiddenAt,
-              deletedAt: comments.deletedAt,
-            })
-            .from(comments)
-            .where(eq(comments.id, body.replyToId));
-          if (!quoted || quoted.postId !== postId || (quoted.hiddenAt && !canModerate(viewer))) {
-            throw invalidArgument('You can only answer a reply in the same thread');
-          }
-          if (quoted.deletedAt) throw invalidArgument('That reply was deleted: answer another one');
-        }
-        const [row] = await tx
-          .insert(comments)
-          .values({
+      const [row] = await queryRows<repo.InsertedReplyRow>(
+        db,
+        repo.insertReplyQuery(
+          {
             postId,
             authorId: viewer.id,
             replyToId: body.replyToId ?? null,
             bodySource: body.body,
             bodyHtml,
-          })
-          .returning({ id: comments.id });
-        await tx
-          .update(posts)
-          .set({ replyCount: sql`${posts.replyCount} + 1`, lastActivityAt: sql`now()` })
-          .where(eq(posts.id, postId));
-        if (!row) throw notFound('Reply');
-        await notifyLater(tx, { kind: 'reply', commentId: row.id, mentioned: mentionedUserIds });
-        return row.id;
-      });
-      return read(viewer, id);
+            mayQuoteHidden: canModerate(viewer),
+          },
+          (inserted) => notifyReplyFrom(inserted, mentionedUserIds),
+        ),
+      );
+      if (row?.id == null) throw whyNoReply(viewer, row, body.replyToId ?? null, postId);
+      // A new reply is neither hidden nor liked: it needs no reasons looked up.
+      return present(viewer, row as CommentRow, new Map());
     },
 
     /** The editor's preview: rendered as it would be stored, mentions included. */

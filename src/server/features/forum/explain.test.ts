@@ -135,6 +135,7 @@ describe('replies use their indexes', () => {
       postId: longThread,
       afterId: 0,
       limit: 21,
+      viewerId: null,
       ...filter,
     });
 
@@ -217,10 +218,12 @@ describe('prepared statements keep to their indexes', () => {
         postId: p('postId'),
         afterId: p('afterId'),
         limit: 21,
+        viewerId: p('viewerId'),
       }),
-      { postId: 77, afterId: 0 },
+      { postId: 77, afterId: 0, viewerId: 'seed-3' },
     );
     expectPlan(page, 'comments', ['comments_post_idx']);
+    expectPlan(page, 'comment_reactions', ['comment_reactions_comment_id_user_id_pk']);
     const profile = await genericPlanOf(authorCommentsQuery({ author: p('author'), limit: 21 }), {
       author: 'seed_9',
     });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { Bus } from '../../platform/bus/bus.js';
 import type { Db } from '../../platform/db/database.js';
 import { createCategoryService } from './categories.js';
 import { registerCategoryRoutes } from './category-routes.js';
@@ -23,8 +23,8 @@ declare module 'fastify' {
 
 export interface ForumOptions {
   db: Db;
-  /** Rate-limit and view-count store when REDIS_URL is set; in process otherwise. */
-  redis: Redis | undefined;
+  /** Between processes: change messages; its Redis (REDIS_URL) stores rate limits and views. */
+  bus: Bus;
   /** Prefix of rate-limit keys (test apps sharing one Redis must not share counters). */
   limitNamespace: string;
   /** How long a thread list is remembered (FORUM_LIST_CACHE_MS); 0 reads every time. */
@@ -33,7 +33,8 @@ export interface ForumOptions {
 
 /** The forum: categories, threads, replies, reactions, revisions, reports, Markdown preview. */
 export function registerForum(app: FastifyInstance, options: ForumOptions): void {
-  const { db, redis, limitNamespace } = options;
+  const { db, bus, limitNamespace } = options;
+  const redis = bus.redis;
   const logWarning = (message: string) => (error: unknown) => app.log.warn({ err: error }, message);
   const reads = createForumReads(db, { listCacheMs: options.listCacheMs });
   const views = createViewCounter({
@@ -41,15 +42,16 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
     redis,
     namespace: limitNamespace,
     onError: logWarning('view counts could not be saved; they are kept for the next try'),
-    // A remembered page shows the stored count plus the views pending here: once they are
-    // written, it would show them twice or drop them.
-    onWritten: () => reads.forgetLists(),
+    // A remembered thread shows its stored count plus the views pending here: once they are
+    // written, it would drop them (lists show the stored count alone).
+    onWritten: (postIds) => reads.forgetThreads(postIds),
   });
   // The last views reach the database before the platforms close (they close after the app).
   app.addHook('onClose', () => views.close());
   app.decorate('flushViews', () => views.flush());
 
-  const categories = createCategoryService(db);
+  const categories = createCategoryService(db, { bus, namespace: limitNamespace });
+  app.addHook('onClose', () => categories.close());
   const posts = createPostService({
     db,
     categories,

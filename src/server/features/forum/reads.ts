@@ -53,6 +53,7 @@ export interface PostListValues {
 }
 
 const listCacheEntries = 1000;
+const postKey = (id: number) => `post ${id}`;
 
 export function createForumReads(db: Db, options: { listCacheMs: number }) {
   const { listCacheMs } = options;
@@ -89,16 +90,39 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
       lists.clear();
     },
 
+    /** Forgets these remembered threads (their view counts were just written). */
+    forgetThreads(ids: readonly number[]): void {
+      for (const id of ids) lists.delete(postKey(id));
+    },
+
+    /** The answer remembered under `key`, while it is fresh. */
+    recall<T>(key: string): Promise<T> | undefined {
+      const hit = lists.get(key);
+      if (hit && hit.until > Date.now()) return hit.value as Promise<T>;
+      return undefined;
+    },
+
+    /** Remembers an answer for `listCacheMs` under `key`; a failed read is not kept. */
+    keep<T>(key: string, value: Promise<T>): void {
+      if (listCacheMs === 0) return;
+      if (lists.size >= listCacheEntries) {
+        // Map iteration is insertion order: the oldest tenth goes.
+        let drop = listCacheEntries / 10;
+        for (const old of lists.keys()) {
+          lists.delete(old);
+          if (--drop <= 0) break;
+        }
+      }
+      lists.set(key, { until: Date.now() + listCacheMs, value });
+      value.catch(() => lists.delete(key));
+    },
+
     /** A list answer kept for `listCacheMs` under `key`; a failed read is not kept. */
     rememberList<T>(key: string, read: () => Promise<T>): Promise<T> {
-      if (listCacheMs === 0) return read();
-      const now = Date.now();
-      const hit = lists.get(key);
-      if (hit && hit.until > now) return hit.value as Promise<T>;
-      if (lists.size >= listCacheEntries) lists.clear();
+      const hit = reads.recall<T>(key);
+      if (hit) return hit;
       const value = read();
-      lists.set(key, { until: now + listCacheMs, value });
-      value.catch(() => lists.delete(key));
+      reads.keep(key, value);
       return value;
     },
 
@@ -141,25 +165,33 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
     },
 
     /**
-     * One thread, and whether the viewer liked it. `remember`: the thread page's read, where
-     * the thread is kept like a list and the viewer's like is one primary-key lookup on top;
-     * a write's own answer reads afresh in one query (its change is not forgotten until it
-     * is sent).
+     * One thread, and whether the viewer liked it, in one query. `remember`: the thread page's
+     * read, where the thread is kept like a list; a member reading a kept thread pays one
+     * primary-key lookup for their like (none when nobody liked it). A write's own answer
+     * reads afresh (its change is not forgotten until it is sent).
      */
     async postDetail(id: number, viewerId: string | null, options: { remember: boolean }) {
       const statement = (name: string, withViewer: boolean) =>
         once(name, () =>
           postDetailQuery(db, p('id'), withViewer ? p('viewerId') : null).prepare(name),
         );
-      if (!options.remember) {
-        const fresh = viewerId
-          ? statement('forum_post_viewer', true)
-          : statement('forum_post', false);
-        return fresh.execute({ id, viewerId });
+      const read = () =>
+        viewerId
+          ? statement('forum_post_viewer', true).execute({ id, viewerId })
+          : statement('forum_post', false).execute({ id });
+      if (!options.remember) return read();
+      const key = postKey(id);
+      const kept = reads.recall<Awaited<ReturnType<typeof read>>>(key);
+      if (!kept) {
+        const fresh = read();
+        // Kept for every viewer: without this one's like.
+        reads.keep(
+          key,
+          fresh.then((rows) => rows.map((row) => (row.reacted ? { ...row, reacted: false } : row))),
+        );
+        return fresh;
       }
-      const rows = await reads.rememberList(`post ${id}`, () =>
-        statement('forum_post', false).execute({ id }),
-      );
+      const rows = await kept;
       // Only a thread someone liked can have been liked by this viewer.
       if (!viewerId || !rows.some((row) => row.reactionCount > 0)) return rows;
       const liked = once('forum_post_liked', () =>
@@ -174,9 +206,10 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
     },
 
     /**
-     * A page of a thread's replies, hidden ones included (the service decides who sees what).
-     * The page itself is the same for every viewer and kept like a list; whether this viewer
-     * liked each reply is one small indexed query on top.
+     * A page of a thread's replies, hidden ones included (the service decides who sees what),
+     * with the viewer's likes, in one query. The page is the same for every viewer and kept
+     * like a list; a member reading a kept page pays one small indexed query for their likes
+     * (none when nobody liked a reply on it).
      */
     async commentPage(values: {
       postId: number;
@@ -185,14 +218,29 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
       viewerId: string | null;
     }): Promise<CommentPageRow[]> {
       const size = readSize(values.limit);
-      const name = `forum_comments_${size}`;
-      const run = prepared<CommentPageRow>(name, () =>
-        commentPageQuery({ postId: p('postId'), afterId: p('afterId'), limit: size }),
-      );
+      const page = (withViewer: boolean) =>
+        prepared<CommentPageRow>(`forum_comments_${withViewer ? 'viewer_' : ''}${size}`, () =>
+          commentPageQuery({
+            postId: p('postId'),
+            afterId: p('afterId'),
+            limit: size,
+            viewerId: withViewer ? p('viewerId') : null,
+          }),
+        );
       const key = `comments ${values.postId} ${values.afterId} ${size}`;
-      const rows = await reads.rememberList(key, () =>
-        run({ postId: values.postId, afterId: values.afterId }),
-      );
+      const { postId, afterId, viewerId } = values;
+      if (!viewerId) return reads.rememberList(key, () => page(false)({ postId, afterId }));
+      const kept = reads.recall<CommentPageRow[]>(key);
+      if (!kept) {
+        const fresh = page(true)({ postId, afterId, viewerId });
+        // Kept for every viewer: without this one's likes.
+        reads.keep(
+          key,
+          fresh.then((rows) => rows.map((row) => (row.reacted ? { ...row, reacted: false } : row))),
+        );
+        return fresh;
+      }
+      const rows = await kept;
       // Only a reply someone liked can have been liked by this viewer.
       const ids = rows.flatMap((row) =>
         row.id !== null && Number(row.reaction_count) > 0 ? [Number(row.id)] : [],

@@ -1,2 +1,2 @@
 /** What other features may use of the site: its name and description, read and changed. */
-export { getSiteInfo, updateSiteInfo } from './service.js';
+export { createSiteInfoStore, getSiteInfo, type SiteInfoStore } from './service.js';

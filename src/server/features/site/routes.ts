@@ -1,21 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noQuery } from '../../http.js';
-import type { Db } from '../../platform/db/database.js';
-import { getSiteInfo, siteInfoSchema } from './service.js';
+import { siteInfoSchema, type SiteInfoStore } from './service.js';
 
-export function registerSiteRoutes(app: FastifyInstance, options: { db: Db; siteName: string }) {
+export function registerSiteRoutes(app: FastifyInstance, options: { site: SiteInfoStore }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/site',
     {
       config: { access: 'public' },
       schema: {
         tags: ['site'],
-        summary: "The site's name and description",
+        summary: "The site's name and description (answered from memory)",
         querystring: noQuery,
         response: { 200: siteInfoSchema },
       },
     },
-    async () => getSiteInfo(options.db, options.siteName),
+    () => options.site.get(),
   );
 }

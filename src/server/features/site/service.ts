@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { readSettings, writeSetting } from './repo.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
+import { createMemo } from '../../core/memo.js';
 import type { DbOrTx } from '../../core/transaction.js';
+import type { Bus } from '../../platform/bus/bus.js';
 
 export const defaultSiteDescription =
   'A community for film reviews and viewpoints: write about what you watched, argue kindly, find your next favourite.';
@@ -50,3 +52,33 @@ export async function updateSiteInfo(
     return options.next;
   });
 }
+
+/**
+ * The site's identity as every page reads it: from memory, read again only after an admin
+ * changed it (here or, through the bus, in another process).
+ */
+/** `namespace`: of the change messages, for test apps sharing one Redis. */
+export function createSiteInfoStore(options: {
+  db: Db;
+  bus: Bus;
+  namespace: string;
+  siteName: string;
+}) {
+  const { db, siteName } = options;
+  const memo = createMemo({
+    bus: options.bus,
+    channel: `${options.namespace}site:info-changed`,
+    read: () => getSiteInfo(db, siteName),
+  });
+  return {
+    get: () => memo.get(),
+    async update(actor: AuditActor, next: SiteInfo): Promise<SiteInfo> {
+      const saved = await updateSiteInfo(db, { actor, siteName, next });
+      await memo.forget();
+      return saved;
+    },
+    close: () => memo.close(),
+  };
+}
+
+export type SiteInfoStore = ReturnType<typeof createSiteInfoStore>;
