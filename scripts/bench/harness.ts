@@ -1,7 +1,7 @@
 // What the HTTP benchmarks (`npm run bench`, `npm run bench:search`) share: the seeded
 // databases, the server process, the bare node:http ceiling, the measured run and the table.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -198,6 +198,23 @@ export async function seedBench(env: Record<string, string>) {
   if (code !== 0) throw new Error(`seed:bench failed (exit ${code})`);
 }
 
+/** The heap limit `npm start` gives the server (package.json), so its memory is measured. */
+const startHeapFlags = (
+  (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts
+    .start ?? ''
+)
+  .split(' ')
+  .filter((word) => word.startsWith('--max-old-space-size='));
+
+let built = false;
+/** The server is measured as `npm start` runs it: the bundle `npm run build:server` makes. */
+function buildServerOnce() {
+  if (built) return;
+  const result = spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`npm run build:server failed (${result.status})`);
+  built = true;
+}
+
 /**
  * Starts the server on the seeded database; `extra` adds settings (the caches' switches).
  * BENCH_NODE_ARGS adds Node options to the server's process (`--cpu-prof` to profile it).
@@ -214,8 +231,12 @@ export async function startViewpoint(
     '<html lang="en"><head><!--app-head--></head><body><div id="root"></div></body></html>',
   );
   const port = await freePort();
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  buildServerOnce();
+  const nodeArgs = [
+    ...startHeapFlags,
+    ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

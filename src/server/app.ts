@@ -177,7 +177,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     redis: platforms.bus.redis,
     namespace: options.limitNamespace ?? '',
   });
-  const accounts = registerAccounts(app, { config, platforms, logger: options.logger, limiter });
+  const accounts = registerAccounts(app, {
+    config,
+    platforms,
+    logger: options.logger,
+    limiter,
+    namespace: options.limitNamespace ?? '',
+  });
   registerRouteLimits(app, { limiter });
   await registerOpenApi(app, { siteName: config.siteName });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { isWrite, registerAccess } from '../../core/access.js';
@@ -14,13 +14,40 @@ import { prepareSessionLookup } from './session-lookup.js';
 import { loadViewer } from './viewer.js';
 
 /**
+ * Writes to what members write and read (threads, replies, chat, notifications, moderation of
+ * content, news, donations), which never change an account or a session: they keep the
+ * remembered session checks, so a busy forum keeps its readers' sessions in memory. Accounts,
+ * sign-in and out, roles, blocks and mutes live elsewhere (/api/account, /api/auth, /api/users,
+ * /api/admin, /api/mod-requests, /api/uploads).
+ */
+const contentRoutes = [
+  '/api/forum/',
+  '/api/chat/',
+  '/api/notifications',
+  '/api/moderation/',
+  '/api/news',
+  '/api/donations/',
+];
+const writesContentOnly = (request: FastifyRequest) => {
+  const route = request.routeOptions.url ?? '';
+  return contentRoutes.some((prefix) => route.startsWith(prefix));
+};
+
+/**
  * The accounts feature: Better Auth on our database, the access check every /api route goes
  * through, and the auth and account-settings routes. Registered before any other route so
  * that the access declaration is checked on each of them.
  */
 export function registerAccounts(
   app: FastifyInstance,
-  options: { config: Config; platforms: Platforms; logger: Logger; limiter: Limiter },
+  options: {
+    config: Config;
+    platforms: Platforms;
+    logger: Logger;
+    limiter: Limiter;
+    /** Of the bus channel, for test apps sharing one Redis. */
+    namespace: string;
+  },
 ) {
   const { config, platforms, logger } = options;
   const db = platforms.database.db;
@@ -35,11 +62,20 @@ export function registerAccounts(
   const lookup = prepareSessionLookup(db, { cacheMs: config.sessionCacheMs });
   const source = { auth, db, secret: config.authSecret, lookup };
   registerAccess(app, { loadViewer: (request, reply) => loadViewer(source, request, reply) });
-  // Any write may have changed a session or its account: remembered checks are forgotten
-  // before the answer leaves, so the next request sees the change (session-lookup.ts).
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (isWrite(request)) lookup.forget();
-    done(null, payload);
+  // A write that may have changed a session or an account forgets every remembered check
+  // before its answer leaves, here and, over the bus, in every other process, so the next
+  // request anywhere sees the change (session-lookup.ts, decision 031).
+  const channel = `${options.namespace}accounts:sessions-changed`;
+  const subscribed = platforms.bus.subscribe(channel, () => lookup.forget());
+  app.addHook('onClose', async () => (await subscribed)());
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (isWrite(request) && !writesContentOnly(request)) {
+      lookup.forget();
+      await platforms.bus.publish(channel, null).catch((error: unknown) => {
+        logger.warn({ err: error }, 'other processes were not told to forget their sessions');
+      });
+    }
+    return payload;
   });
   return {
     auth,

@@ -97,6 +97,27 @@ describe('the session cache in the server', () => {
     expect(refused.json().error.details.blocked.reason).toBe('Spam links');
   });
 
+  it('keeps remembered sessions through writes that change content, never an account', async () => {
+    const reader = await buildAccount(db(), { name: 'Cora Content' });
+    const agent = await signIn(t.app, reader);
+    const name = async () =>
+      (await agent.inject({ url: '/api/auth/session' })).json<{ user: { name: string } }>().user
+        .name;
+    expect(await name()).toBe('Cora Content');
+    await db().update(users).set({ name: 'Renamed Quietly' }).where(eq(users.id, reader.id));
+    const read = await agent.inject({ method: 'POST', url: '/api/notifications/read-all' });
+    expect(read.statusCode).toBeLessThan(300);
+    expect(await name()).toBe('Cora Content');
+    // A change to the account itself is seen at once.
+    const renamed = await agent.inject({
+      method: 'PATCH',
+      url: '/api/account',
+      payload: { name: 'Cora Renamed' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await name()).toBe('Cora Renamed');
+  });
+
   it('ends a session at sign-out for the next request', async () => {
     const member = await buildAccount(db());
     const agent = await signIn(t.app, member);

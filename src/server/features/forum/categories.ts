@@ -233,9 +233,9 @@ export function createCategoryService(db: Db, options: { bus: Bus; namespace: st
   };
   return {
     ...service,
-    create: changing(service.create),
-    update: changing(service.update),
-    reorder: changing(service.reorder),
+    create: changing(service.create.bind(service)),
+    update: changing(service.update.bind(service)),
+    reorder: changing(service.reorder.bind(service)),
   };
 }
 

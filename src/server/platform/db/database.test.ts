@@ -25,6 +25,34 @@ describe('database and migrations', () => {
     }
   });
 
+  it.skipIf(process.env.DATABASE_URL)(
+    'takes one PGlite query per turn of the event loop, so the server keeps reading requests',
+    async () => {
+      const { database, drop } = await createTestDatabase();
+      try {
+        // 40 queries queued at once; a timer set meanwhile must run long before the last ends.
+        const order: string[] = [];
+        const queries = Array.from({ length: 40 }, (_, n) =>
+          database.db.execute(sql`select ${n}::int as n`).then(() => order.push(`query ${n}`)),
+        );
+        const timer = new Promise<void>((resolve) =>
+          setTimeout(() => {
+            order.push('timer');
+            resolve();
+          }, 0),
+        );
+        await Promise.all([...queries, timer]);
+        expect(order.indexOf('timer')).toBeLessThan(5);
+        // Still in the order asked.
+        expect(order.filter((entry) => entry !== 'timer')).toEqual(
+          Array.from({ length: 40 }, (_, n) => `query ${n}`),
+        );
+      } finally {
+        await drop();
+      }
+    },
+  );
+
   it.runIf(process.env.DATABASE_URL)(
     'lets two processes migrate the same database at once',
     async () => {
