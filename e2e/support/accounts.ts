@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { lastLogOf, startServer, type RunningServer } from './server';
 
 /**
@@ -30,7 +30,7 @@ export function useOwnServer(
   };
 
   beforeAll(async () => {
-    running = await startServer(extraEnv, prepare);
+    running = await startServer(extraEnv, prepare, inject('databaseTemplate'));
   });
 
   afterAll(async () => {

@@ -2,11 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync, openSync, closeSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openPglite } from '../../src/server/platform/db/database';
 
 /**
  * Starts the built server (`dist/server/main.js`) as a real child process, exactly as an operator
@@ -117,14 +118,37 @@ export function lastLogOf(server: RunningServer): string {
   return lastWords.get(server.child) ?? '';
 }
 
+/**
+ * A migrated PGlite database directory made once for the run (the global setup's): each
+ * server's data directory starts as a copy of it, since creating a PGlite cluster takes
+ * seconds and copying one a fraction of that. Removed with `remove`.
+ */
+export async function makeDatabaseTemplate(): Promise<{
+  dir: string;
+  remove: () => Promise<void>;
+}> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'viewpoint-e2e-template-'));
+  const dir = path.join(root, 'db');
+  const database = await openPglite(dir);
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  return { dir, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
 export async function startServer(
   extraEnv: Record<string, string> = {},
   /** Runs on the fresh data directory before the server takes it (seeding a database). */
   prepare?: (dataDir: string) => Promise<void>,
+  /** A migrated database directory to start from (`makeDatabaseTemplate`). */
+  databaseTemplate?: string,
 ): Promise<RunningServer> {
   assertBuilt();
   const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'viewpoint-e2e-'));
+  if (databaseTemplate) await cp(databaseTemplate, path.join(dataDir, 'db'), { recursive: true });
   await prepare?.(dataDir);
   const logFile = path.join(dataDir, 'server.log');
   const baseURL = `http://127.0.0.1:${port}`;

@@ -248,6 +248,8 @@ export async function startViewpoint(
       AUTH_SECRET: benchSecret,
       DATABASE_URL: '',
       REDIS_URL: '',
+      // As behind a proxy: the write rows send each request from another address.
+      TRUST_PROXY: '127.0.0.1',
       ...dataEnv,
       ...extra,
     },

@@ -37,7 +37,7 @@ async function viewpoint(label: string, env: Record<string, string>): Promise<Ro
   let forum: Awaited<ReturnType<typeof forumTargets>>;
   try {
     if (realisticOnly) {
-      rows.push(...(await measureRealistic(label, url)));
+      rows.push(...(await measureRealistic(label, url, await signInBenchAccount(url))));
       peaks.push({ target: label, mb: (await peakRss(child)) / 2 ** 20 });
       return rows;
     }
@@ -79,7 +79,7 @@ async function viewpoint(label: string, env: Record<string, string>): Promise<Ro
     // Site search: one row per kind of query, at the 20 connections its goal is set at.
     rows.push(...(await measureSearch(label, url, reader.cookie)).rows);
     // Real traffic: random threads, pages and lists, 1,000 members (realistic.ts).
-    rows.push(...(await measureRealistic(label, url)));
+    rows.push(...(await measureRealistic(label, url, reader)));
     peaks.push({ target: label, mb: (await peakRss(child)) / 2 ** 20 });
   } finally {
     await stop(child);

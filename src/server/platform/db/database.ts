@@ -44,10 +44,6 @@ export async function openPglite(
   const client = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
-    // PGlite's memory only grows: 128 MB of buffers (its default) on top of the server's own
-    // heap; the files it reads are in the system's page cache anyway (the realistic benchmark
-    // reads as fast with 32 MB).
-    postgresqlconf: ['shared_buffers=32MB'],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   oneQueryPerTurn(client);
