@@ -1,8 +1,12 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One worker per core (Vitest's default leaves one core to itself): the server tests wait
+    // on PGlite, PostgreSQL, Redis and child processes much of the time.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Bus } from '../platform/bus/bus.js';
 
 /**
@@ -24,12 +25,18 @@ export function createMemo<T>(options: {
   const drop = () => {
     kept = undefined;
   };
+  // Its own message comes back after readers may have read afresh: ignored.
+  const instance = randomUUID();
   // Until the subscription is in place the value is read every time (see `get`).
   let listening = false;
-  const subscribed = options.bus.subscribe(options.channel, drop).then((unsubscribe) => {
-    listening = true;
-    return unsubscribe;
-  });
+  const subscribed = options.bus
+    .subscribe(options.channel, (message) => {
+      if ((message as { from?: unknown } | null)?.from !== instance) drop();
+    })
+    .then((unsubscribe) => {
+      listening = true;
+      return unsubscribe;
+    });
   return {
     get() {
       if (kept && kept.until > Date.now()) return kept.value;
@@ -45,7 +52,7 @@ export function createMemo<T>(options: {
     },
     async forget() {
       drop();
-      await options.bus.publish(options.channel, null);
+      await options.bus.publish(options.channel, { from: instance });
     },
     async close() {
       await (

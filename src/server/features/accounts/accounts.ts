@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
@@ -66,12 +67,16 @@ export function registerAccounts(
   // before its answer leaves, here and, over the bus, in every other process, so the next
   // request anywhere sees the change (session-lookup.ts, decision 031).
   const channel = `${options.namespace}accounts:sessions-changed`;
-  const subscribed = platforms.bus.subscribe(channel, () => lookup.forget());
+  // Its own message comes back after the next requests may have remembered afresh: ignored.
+  const instance = randomUUID();
+  const subscribed = platforms.bus.subscribe(channel, (message) => {
+    if ((message as { from?: unknown } | null)?.from !== instance) lookup.forget();
+  });
   app.addHook('onClose', async () => (await subscribed)());
   app.addHook('onSend', async (request, _reply, payload) => {
     if (isWrite(request) && !writesContentOnly(request)) {
       lookup.forget();
-      await platforms.bus.publish(channel, null).catch((error: unknown) => {
+      await platforms.bus.publish(channel, { from: instance }).catch((error: unknown) => {
         logger.warn({ err: error }, 'other processes were not told to forget their sessions');
       });
     }
