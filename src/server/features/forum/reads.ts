@@ -84,6 +84,26 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
    */
   const lists = new Map<string, { until: number; value: Promise<unknown> }>();
 
+  /**
+   * A read that is the same for every viewer but their likes, kept like a list. Not kept:
+   * `read()` answers with this viewer's likes in one query and is kept with nobody's. Kept:
+   * `addLikes` puts this viewer's on the kept rows.
+   */
+  async function keptWithLikes<T extends { reacted: boolean }>(
+    key: string,
+    read: () => Promise<T[]>,
+    addLikes: (rows: T[]) => Promise<T[]>,
+  ): Promise<T[]> {
+    const kept = reads.recall<T[]>(key);
+    if (kept) return addLikes(await kept);
+    const fresh = read();
+    reads.keep(
+      key,
+      fresh.then((rows) => rows.map((row) => (row.reacted ? { ...row, reacted: false } : row))),
+    );
+    return fresh;
+  }
+
   const reads = {
     /** Forgets every remembered thread list (after a write that may change one). */
     forgetLists(): void {
@@ -180,29 +200,19 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
           ? statement('forum_post_viewer', true).execute({ id, viewerId })
           : statement('forum_post', false).execute({ id });
       if (!options.remember) return read();
-      const key = postKey(id);
-      const kept = reads.recall<Awaited<ReturnType<typeof read>>>(key);
-      if (!kept) {
-        const fresh = read();
-        // Kept for every viewer: without this one's like.
-        reads.keep(
-          key,
-          fresh.then((rows) => rows.map((row) => (row.reacted ? { ...row, reacted: false } : row))),
+      return keptWithLikes(postKey(id), read, async (rows) => {
+        // Only a thread someone liked can have been liked by this viewer.
+        if (!viewerId || !rows.some((row) => row.reactionCount > 0)) return rows;
+        const liked = once('forum_post_liked', () =>
+          db
+            .select({ postId: postReactions.postId })
+            .from(postReactions)
+            .where(and(eq(postReactions.postId, p('id')), eq(postReactions.userId, p('viewerId'))))
+            .prepare('forum_post_liked'),
         );
-        return fresh;
-      }
-      const rows = await kept;
-      // Only a thread someone liked can have been liked by this viewer.
-      if (!viewerId || !rows.some((row) => row.reactionCount > 0)) return rows;
-      const liked = once('forum_post_liked', () =>
-        db
-          .select({ postId: postReactions.postId })
-          .from(postReactions)
-          .where(and(eq(postReactions.postId, p('id')), eq(postReactions.userId, p('viewerId'))))
-          .prepare('forum_post_liked'),
-      );
-      const reacted = (await liked.execute({ id, viewerId })).length > 0;
-      return reacted ? rows.map((row) => ({ ...row, reacted })) : rows;
+        const reacted = (await liked.execute({ id, viewerId })).length > 0;
+        return reacted ? rows.map((row) => ({ ...row, reacted })) : rows;
+      });
     },
 
     /**
@@ -229,33 +239,25 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
         );
       const key = `comments ${values.postId} ${values.afterId} ${size}`;
       const { postId, afterId, viewerId } = values;
-      if (!viewerId) return reads.rememberList(key, () => page(false)({ postId, afterId }));
-      const kept = reads.recall<CommentPageRow[]>(key);
-      if (!kept) {
-        const fresh = page(true)({ postId, afterId, viewerId });
-        // Kept for every viewer: without this one's likes.
-        reads.keep(
-          key,
-          fresh.then((rows) => rows.map((row) => (row.reacted ? { ...row, reacted: false } : row))),
+      const read = () =>
+        viewerId ? page(true)({ postId, afterId, viewerId }) : page(false)({ postId, afterId });
+      return keptWithLikes(key, read, async (rows) => {
+        // Only a reply someone liked can have been liked by this viewer.
+        const ids = rows.flatMap((row) =>
+          row.id !== null && Number(row.reaction_count) > 0 ? [Number(row.id)] : [],
         );
-        return fresh;
-      }
-      const rows = await kept;
-      // Only a reply someone liked can have been liked by this viewer.
-      const ids = rows.flatMap((row) =>
-        row.id !== null && Number(row.reaction_count) > 0 ? [Number(row.id)] : [],
-      );
-      if (!values.viewerId || ids.length === 0) return rows;
-      const reactedTo = prepared<{ comment_id: string | number }>('forum_comments_reacted', () =>
-        viewerReactionsQuery(p('viewerId'), p('ids')),
-      );
-      const liked = new Set(
-        (await reactedTo({ viewerId: values.viewerId, ids: `{${ids.join(',')}}` })).map((row) =>
-          Number(row.comment_id),
-        ),
-      );
-      if (liked.size === 0) return rows;
-      return rows.map((row) => (liked.has(Number(row.id)) ? { ...row, reacted: true } : row));
+        if (!viewerId || ids.length === 0) return rows;
+        const reactedTo = prepared<{ comment_id: string | number }>('forum_comments_reacted', () =>
+          viewerReactionsQuery(p('viewerId'), p('ids')),
+        );
+        const liked = new Set(
+          (await reactedTo({ viewerId, ids: `{${ids.join(',')}}` })).map((row) =>
+            Number(row.comment_id),
+          ),
+        );
+        if (liked.size === 0) return rows;
+        return rows.map((row) => (liked.has(Number(row.id)) ? { ...row, reacted: true } : row));
+      });
     },
 
     authorComments(values: {
