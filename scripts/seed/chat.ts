@@ -83,6 +83,7 @@ function offlineLive(): Live {
   const io: LiveServer = new Server();
   return {
     io,
+    onHandshake: () => undefined,
     onConnection: () => undefined,
     toMember: () => undefined,
     mayBeOnline: () => false,

@@ -54,8 +54,16 @@ export class LiveRefusal extends Error {
 
 export interface Live {
   readonly io: LiveServer;
-  /** Adds a connection handler: each feature's rooms and events. */
-  onConnection(handler: (socket: LiveSocket) => void | Promise<void>): void;
+  /**
+   * Adds work done at the handshake, after the member is known and before the client hears it is
+   * connected: joining the rooms whose broadcasts it must not miss. A failure refuses the socket.
+   */
+  onHandshake(handler: (socket: LiveSocket) => Promise<void>): void;
+  /**
+   * Adds a connection handler: each feature's events. It runs synchronously as the socket
+   * connects, so no event the client sends at once goes unheard.
+   */
+  onConnection(handler: (socket: LiveSocket) => void): void;
   /** Sends `event` to every socket of a member, on every process. */
   toMember(memberId: string, event: string, payload: unknown): void;
   /**
@@ -93,7 +101,8 @@ export interface LiveOptions {
 }
 
 export async function createLive(options: LiveOptions): Promise<Live> {
-  const handlers: ((socket: LiveSocket) => void | Promise<void>)[] = [];
+  const handshakes: ((socket: LiveSocket) => Promise<void>)[] = [];
+  const handlers: ((socket: LiveSocket) => void)[] = [];
   const redisClients: Redis[] = [];
   const rechecks = new Set<NodeJS.Timeout>();
   const io: LiveServer = new Server(options.server, {
@@ -124,13 +133,15 @@ export async function createLive(options: LiveOptions): Promise<Live> {
     const address = socket.conn.remoteAddress;
     options
       .authenticate({ headers: socket.handshake.headers, address })
-      .then((member) => {
+      .then(async (member) => {
         if (!member) {
           next(new LiveRefusal('unauthenticated', 'Sign in to use the live channel'));
           return;
         }
         socket.data.member = member;
         socket.data.activeAt = Date.now();
+        await socket.join(memberRoom(member.id));
+        await Promise.all(handshakes.map((handshake) => handshake(socket)));
         next();
       })
       .catch((error: unknown) => {
@@ -144,17 +155,14 @@ export async function createLive(options: LiveOptions): Promise<Live> {
   });
 
   io.on('connection', (socket) => {
-    void socket.join(memberRoom(socket.data.member.id));
-    for (const handler of handlers) {
-      Promise.resolve(handler(socket)).catch((error: unknown) => {
-        options.logger.error({ err: error }, 'live connection handler failed');
-        socket.disconnect(true);
-      });
-    }
+    for (const handler of handlers) handler(socket);
   });
 
   return {
     io,
+    onHandshake(handler) {
+      handshakes.push(handler);
+    },
     onConnection(handler) {
       handlers.push(handler);
     },

@@ -88,7 +88,8 @@ export function registerChatLive(deps: { live: Live; db: Db; chat: ChatService; 
     );
   }
 
-  live.onConnection(async (socket) => {
+  // Before the client hears it is connected, so it misses no message sent right after.
+  live.onHandshake(async (socket) => {
     const asked = handshakeRooms.safeParse(socket.handshake.auth);
     const active = (await activeRoomIds(db)).map((room) => room.id);
     const wanted = asked.success && asked.data.rooms ? new Set(asked.data.rooms) : null;
@@ -96,6 +97,9 @@ export function registerChatLive(deps: { live: Live; db: Db; chat: ChatService; 
       membersChannel,
       ...active.filter((id) => !wanted || wanted.has(id)).map(roomChannel),
     ]);
+  });
+
+  live.onConnection((socket) => {
     let lastTyping = 0;
 
     handle(socket, liveEvents.enter, async (roomId) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   liveEvents,
@@ -202,6 +202,26 @@ describe('chat over the live channel', () => {
     await left;
     const after = await ask<{ members: PresenceMember[] }>(a, liveEvents.who, general.id);
     expect(after.ok && after.members.map((m) => m.id)).toEqual([ana.user.id]);
+  });
+
+  it('hears an event the client sends the moment it connects, and joins its rooms first', async () => {
+    const [ana, ben] = await Promise.all([person(t), person(t)]);
+    // The room list is slow to read (a busy database): the socket connects after it all the same.
+    let locked!: () => void;
+    const lock = new Promise<void>((resolve) => (locked = resolve));
+    const busy = t.platforms.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table chat_rooms in access exclusive mode`);
+      locked();
+      await tx.execute(sql`select pg_sleep(0.3)`);
+    });
+    await lock;
+    // The client holds what it emits before the connection and sends it right after.
+    const socket = open({ origin: testOrigin, cookie: cookieOf(ana.agent) });
+    const arriving = next<ChatMessage>(socket, liveEvents.message);
+    expect(await ask(socket, liveEvents.enter, general.id)).toEqual({ ok: true });
+    await busy;
+    const res = await send(ben.agent, 'Right after connecting');
+    expect((await arriving).id).toBe(res.json().message.id);
   });
 
   it('answers bad events with a clear error and stays up', async () => {
