@@ -155,7 +155,16 @@ export async function createLive(options: LiveOptions): Promise<Live> {
   });
 
   io.on('connection', (socket) => {
-    for (const handler of handlers) handler(socket);
+    for (const handler of handlers) {
+      try {
+        handler(socket);
+      } catch (error) {
+        // One feature's mistake ends this socket, not the process.
+        options.logger.error({ err: error }, 'live connection handler failed');
+        socket.disconnect(true);
+        return;
+      }
+    }
   });
 
   return {

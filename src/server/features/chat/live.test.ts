@@ -224,6 +224,24 @@ describe('chat over the live channel', () => {
     expect((await arriving).id).toBe(res.json().message.id);
   });
 
+  it('ends only the socket whose connection handler fails, and stays up', async () => {
+    const ana = await person(t);
+    let failing = true;
+    t.app.live.onConnection(() => {
+      if (failing) throw new Error('a feature’s mistake');
+    });
+    try {
+      const socket = open({ origin: testOrigin, cookie: cookieOf(ana.agent) });
+      const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      expect(await gone).toBe('io server disconnect');
+      failing = false;
+      const again = await connected(ana.agent);
+      expect(await ask(again, liveEvents.enter, general.id)).toEqual({ ok: true });
+    } finally {
+      failing = false;
+    }
+  });
+
   it('answers bad events with a clear error and stays up', async () => {
     const ana = await person(t);
     const socket = await connected(ana.agent);
