@@ -119,7 +119,9 @@ export function postListQuery(filter: PostListFilter): SQL {
         : sql`pinned = false and (${key}, id) < (${keyValue}, ${after.id}::bigint)`,
     );
   }
-  const cursorKey = filter.sort === 'top' ? sql`''` : exactTime(key);
+  const cursorKey = filter.sort === 'top' ? sql`''` : exactTime(sql`posts.${key}`);
+  // The page's ids first, from the index alone where it can (the whole forum's orders carry the
+  // category and tags, schema.ts), then each thread's row by its id.
   return sql`select page.*,
       category.id as category_id, category.slug as category_slug, category.name as category_name,
       author.id as author_id, author.name as author_name, author.username as author_username,
@@ -127,13 +129,16 @@ export function postListQuery(filter: PostListFilter): SQL {
       author.role as author_role, author.deleted_at as author_deleted_at,
       coalesce((select v.views from thread_views v where v.post_id = page.id), 0) as view_count
     from (
-      select id, title, tags, film_title, rating, pinned, locked, reply_count, reaction_count,
-        last_activity_at, created_at, author_id as author, category_id as category,
-        ${cursorKey} as cursor_key
-      from posts
-      where ${sql.join(conditions, sql` and `)}
-      order by pinned desc, ${key} desc, id desc
-      limit ${rowLimit(filter.limit)}
+      select posts.id, title, tags, film_title, rating, pinned, locked, reply_count,
+        reaction_count, last_activity_at, created_at, author_id as author,
+        category_id as category, ${cursorKey} as cursor_key
+      from (
+        select id from posts
+        where ${sql.join(conditions, sql` and `)}
+        order by pinned desc, ${key} desc, id desc
+        limit ${rowLimit(filter.limit)}
+      ) ids
+      join posts on posts.id = ids.id
     ) page
     cross join lateral (
       select id, name, username, display_username, image, role, deleted_at
