@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../../paths.js';
+import { preparedStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -70,10 +71,11 @@ export async function openPglite(
  * waiting request's queries, and Node accepts one new connection per turn, so at 50
  * connections the last one waited seconds to be let in. Queries outside a transaction now take
  * turns: one per turn of the event loop (PGlite runs them one at a time anyway), so the server
- * keeps accepting and reading between them.
+ * keeps accepting and reading between them. A text run before is run as a named prepared
+ * statement (pglite-statements.ts).
  */
 function oneQueryPerTurn(client: PGlite) {
-  const query = client.query.bind(client);
+  const query = preparedStatements(client, client.query.bind(client));
   const waiting: (() => void)[] = [];
   let running = false;
   const next = () => {

@@ -1,0 +1,107 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedStatements } from './pglite-statements.js';
+
+let client: PGlite;
+let query: ReturnType<typeof preparedStatements>;
+
+beforeAll(async () => {
+  client = await PGlite.create();
+  query = preparedStatements(client, client.query.bind(client));
+  await client.exec(`create table things (
+    id serial primary key, name text unique not null, tags text[] not null default '{}',
+    at timestamptz, data jsonb)`);
+});
+afterAll(() => client.close());
+
+const named = async () =>
+  (await client.query<{ name: string }>('select name from pg_prepared_statements')).rows.map(
+    (row) => row.name,
+  );
+
+describe('named statements on PGlite', () => {
+  it('prepares a text the second time it runs, with the same answers as query()', async () => {
+    const insert = 'insert into things (name, tags, at, data) values ($1, $2, $3, $4) returning *';
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    const first = await query<{ id: number; tags: string[]; at: Date; data: unknown }>(insert, [
+      'one',
+      ['a', 'b'],
+      at,
+      { deep: [1, 'two'] },
+    ]);
+    expect(await named()).toEqual([]);
+    const second = await query<{ id: number; tags: string[]; at: Date; data: unknown }>(insert, [
+      'two',
+      ['c'],
+      at,
+      { deep: null },
+    ]);
+    expect(await named()).toHaveLength(1);
+    expect(first.rows[0]).toMatchObject({ tags: ['a', 'b'], at, data: { deep: [1, 'two'] } });
+    expect(second.rows[0]).toMatchObject({ name: 'two', tags: ['c'], at, data: { deep: null } });
+    expect(second.fields.map((field) => field.name)).toEqual(first.fields.map((f) => f.name));
+
+    const select = 'select name, at from things where name = any($1::text[]) and at = $2';
+    for (let n = 0; n < 3; n += 1) {
+      const found = await query<{ name: string }>(select, [['one', 'two'], at]);
+      expect(found.rows.map((row) => row.name).sort()).toEqual(['one', 'two']);
+    }
+    const nulls = await query<{ name: string }>('select $1::text as name', [null]);
+    expect((await query<{ name: string }>('select $1::text as name', [null])).rows).toEqual(
+      nulls.rows,
+    );
+    // Rows as arrays, as Drizzle asks for them.
+    const arrays = await query<unknown[]>('select id, name from things order by id', [], {
+      rowMode: 'array',
+    });
+    expect((await query<unknown[]>('select id, name from things order by id', [], {
+      rowMode: 'array',
+    })).rows).toEqual(arrays.rows);
+  });
+
+  it('fails as query() fails and leaves the database usable', async () => {
+    const insert = 'insert into things (name) values ($1)';
+    await query(insert, ['dup']);
+    await expect(query(insert, ['dup'])).rejects.toMatchObject({ code: '23505' });
+    await query(insert, ['not a dup']);
+    expect((await client.query('select count(*)::int as n from things')).rows).toEqual([
+      { n: 4 },
+    ]);
+  });
+
+  it('prepares afresh when the table under a statement changed', async () => {
+    const all = 'select * from things where id = $1';
+    await query(all, [1]);
+    await query(all, [1]);
+    await client.exec('alter table things add column extra text');
+    // PostgreSQL may refuse the old statement once ("cached plan must not change result type").
+    await query(all, [1]).catch(() => undefined);
+    const after = await query<Record<string, unknown>>(all, [1]);
+    expect(after.rows[0]).toHaveProperty('extra', null);
+  });
+
+  it('keeps at most 200 statements, closing the least recently used', async () => {
+    for (let n = 0; n < 230; n += 1) {
+      const text = `select ${n} + $1::int as n`;
+      await query(text, [1]);
+      expect((await query<{ n: number }>(text, [1])).rows).toEqual([{ n: n + 1 }]);
+    }
+    expect((await named()).length).toBeLessThanOrEqual(200);
+  });
+
+  it('waits for a transaction in progress, as query() does', async () => {
+    const text = 'select count(*)::int as n from things where name = $1';
+    await query(text, ['late']);
+    let inside = false;
+    const transaction = client.transaction(async (tx) => {
+      await tx.query("insert into things (name) values ('late')");
+      inside = true;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(inside).toBe(true);
+    const counted = await query<{ n: number }>(text, ['late']);
+    await transaction;
+    expect(counted.rows).toEqual([{ n: 1 }]);
+  });
+});
