@@ -54,9 +54,13 @@ describe('named statements on PGlite', () => {
     const arrays = await query<unknown[]>('select id, name from things order by id', [], {
       rowMode: 'array',
     });
-    expect((await query<unknown[]>('select id, name from things order by id', [], {
-      rowMode: 'array',
-    })).rows).toEqual(arrays.rows);
+    expect(
+      (
+        await query<unknown[]>('select id, name from things order by id', [], {
+          rowMode: 'array',
+        })
+      ).rows,
+    ).toEqual(arrays.rows);
   });
 
   it('fails as query() fails and leaves the database usable', async () => {
@@ -64,9 +68,7 @@ describe('named statements on PGlite', () => {
     await query(insert, ['dup']);
     await expect(query(insert, ['dup'])).rejects.toMatchObject({ code: '23505' });
     await query(insert, ['not a dup']);
-    expect((await client.query('select count(*)::int as n from things')).rows).toEqual([
-      { n: 4 },
-    ]);
+    expect((await client.query('select count(*)::int as n from things')).rows).toEqual([{ n: 4 }]);
   });
 
   it('prepares afresh when the table under a statement changed', async () => {

@@ -1,4 +1,10 @@
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import {
+  parse,
+  protocol,
+  type PGlite,
+  type QueryOptions,
+  type Results,
+} from '@electric-sql/pglite';
 
 /**
  * Named prepared statements for PGlite. Its `query()` sends every query as an unnamed statement:
@@ -67,7 +73,8 @@ export function preparedStatements(client: PGlite, plain: PGlite['query']) {
         if (value === null || value === undefined) return null;
         const type = paramTypes[i] ?? 0;
         const serializer = options?.serializers?.[type] ?? client.serializers[type];
-        return serializer ? serializer(value) : String(value as string);
+        // As query() does: a type without a serializer is sent as the value's text.
+        return serializer ? serializer(value) : (value as { toString(): string }).toString();
       });
       messages.push(
         ...(await exec(serialize.bind({ statement: statement.name, values }))),
@@ -109,5 +116,5 @@ export function preparedStatements(client: PGlite, plain: PGlite['query']) {
         return result;
       }),
     );
-  }
+  };
 }
