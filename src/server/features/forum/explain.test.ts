@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/database.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { expectIndexedPlan, parsePlan, planOf, type PlanNode } from '../../test/plans.js';
@@ -245,5 +245,20 @@ describe('prepared statements keep to their indexes', () => {
       { excludeCategoryId: newsCategory },
     );
     expectPlan(prepared, 'posts', ['posts_newest_idx']);
+  });
+
+  it("a common tag's list without the news category is walked in the index alone", async () => {
+    const [news] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id from categories where slug = 'news'`,
+    );
+    for (const sort of ['latest', 'newest', 'top'] as const) {
+      const nodes = await planOf(
+        db(),
+        postListQuery({ sort, limit: 21, tag: 'genre-3', excludeCategoryId: Number(news?.id) }),
+      );
+      const walk = nodes.find((node) => node['Index Name'] === `posts_${sort}_idx`);
+      expect(walk?.['Node Type'], sort).toBe('Index Only Scan');
+    }
   });
 });
