@@ -63,6 +63,21 @@ describe('named statements on PGlite', () => {
     ).toEqual(arrays.rows);
   });
 
+  it("reads with the query's own parsers over the client's, as query() does", async () => {
+    // Drizzle's: timestamps stay text; every other type keeps the client's parser.
+    const options = { rowMode: 'array' as const, parsers: { 1184: (value: string) => value } };
+    const text = 'select at, tags, id from things where name = $1';
+    const plain = await client.query<unknown[]>(text, ['one'], options);
+    for (let n = 0; n < 3; n += 1) {
+      const rows = (await query<unknown[]>(text, ['one'], options)).rows;
+      expect(rows).toEqual(plain.rows);
+      expect(rows[0]).toEqual([expect.any(String), ['a', 'b'], 1]);
+    }
+    // The client's own parsers are untouched: without the query's, a timestamp is a Date.
+    const dated = await query<unknown[]>(text, ['one'], { rowMode: 'array' });
+    expect(dated.rows[0]?.[0]).toBeInstanceOf(Date);
+  });
+
   it('fails as query() fails and leaves the database usable', async () => {
     const insert = 'insert into things (name) values ($1)';
     await query(insert, ['dup']);
