@@ -105,7 +105,7 @@ export const envSchema = z.object({
       .int('a whole number of milliseconds from 0 to 60000')
       .min(0, 'a whole number of milliseconds from 0 to 60000')
       .max(60_000, 'a whole number of milliseconds from 0 to 60000')
-      .default(1000),
+      .default(10_000),
   ),
   SESSION_CACHE_MS: z.preprocess(
     emptyAsUndefined,

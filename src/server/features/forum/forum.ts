@@ -27,7 +27,10 @@ export interface ForumOptions {
   bus: Bus;
   /** Prefix of rate-limit keys (test apps sharing one Redis must not share counters). */
   limitNamespace: string;
-  /** How long a thread list is remembered (FORUM_LIST_CACHE_MS); 0 reads every time. */
+  /**
+   * How long a thread list is remembered at most (FORUM_LIST_CACHE_MS) if no write forgets it;
+   * 0 reads every time.
+   */
   listCacheMs: number;
 }
 
@@ -36,7 +39,8 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
   const { db, bus, limitNamespace } = options;
   const redis = bus.redis;
   const logWarning = (message: string) => (error: unknown) => app.log.warn({ err: error }, message);
-  const reads = createForumReads(db, { listCacheMs: options.listCacheMs });
+  const reads = createForumReads(db, { listCacheMs: options.listCacheMs, bus });
+  app.addHook('onClose', () => reads.close());
   const views = createViewCounter({
     db,
     redis,
@@ -66,7 +70,9 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
   // Any successful write may change a remembered list or page (a thread, a reply, a moderator's
   // action, an author's new name or avatar): they are forgotten before its answer leaves.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isWrite(request) && reply.statusCode < 400) reads.forgetLists();
+    if (isWrite(request) && reply.statusCode < 400) {
+      reads.forgetLists().catch(logWarning('other processes were not told to forget the lists'));
+    }
     done(null, payload);
   });
 

@@ -153,7 +153,7 @@ export function createPostService(deps: {
      * the presenter nor the serialiser.
      */
     listJson(query: z.output<typeof postListQuery>): Promise<string> {
-      return deps.reads.rememberList(JSON.stringify(query), async () =>
+      return deps.reads.rememberList(JSON.stringify(query), query.limit, async () =>
         JSON.stringify(postListResponse.parse(await service.list(query))),
       );
     },
@@ -166,7 +166,7 @@ export function createPostService(deps: {
       const list =
         query.filter === 'new'
           ? await service.list(query, viewer.id)
-          : await deps.reads.rememberList(`object ${JSON.stringify(query)}`, () =>
+          : await deps.reads.rememberList(`object ${JSON.stringify(query)}`, query.limit, () =>
               service.list(query),
             );
       const reads = await threadReadsOf(

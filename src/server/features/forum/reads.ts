@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import type { PostSort } from '../../../shared/forum.js';
+import type { Bus } from '../../platform/bus/bus.js';
 import type { Db } from '../../platform/db/database.js';
 import { postReactions } from '../../platform/db/schema.js';
 import { postDetailQuery } from './post-repo.js';
@@ -52,11 +55,21 @@ export interface PostListValues {
   limit: number;
 }
 
-const listCacheEntries = 1000;
+/**
+ * Bounds of the remembered answers. Each is weighed in rows (a thread 1, a page of 50 replies
+ * 51), so that a second of random reply pages, the heaviest answers, holds at most 10,000
+ * replies (about 30 MB) however fast they come: counted alone, a thousand pages of replies
+ * stayed in memory until pushed out, expired or not, 70 MB under the realistic benchmark.
+ * Within the bound the least recently read answer goes first.
+ */
+const keptAnswers = { max: 1000, maxRows: 10_000 };
 const postKey = (id: number) => `post ${id}`;
 
-export function createForumReads(db: Db, options: { listCacheMs: number }) {
-  const { listCacheMs } = options;
+/** The bus channel on which a process tells the others to forget what they remember. */
+const forgetChannel = 'forum:forget';
+
+export function createForumReads(db: Db, options: { listCacheMs: number; bus?: Bus }) {
+  const { listCacheMs, bus } = options;
   const cache = new Map<string, unknown>();
   function once<T>(name: string, make: () => T): T {
     let prepared = cache.get(name) as T | undefined;
@@ -78,11 +91,18 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
 
   /*
    * Thread lists are the same for every viewer and the hottest read of the site, so each one is
-   * kept for a second (FORUM_LIST_CACHE_MS), as the JSON it is answered with; so are a thread
-   * and its pages of replies. Every successful write in this process forgets them all at once
-   * (forum.ts), so a writer always sees their change; another process sees it within a second.
+   * kept (FORUM_LIST_CACHE_MS, 10 s by default) as the JSON it is answered with; so are a
+   * thread and its pages of replies. Every successful write forgets them all at once (forum.ts)
+   * before it answers, here and, through the bus, in every other process, so a writer always
+   * sees their change and a reader anywhere sees it as soon as the message arrives. The time
+   * bounds only what no write of the app made (a change straight in the database, a lost
+   * message).
    */
-  const lists = new Map<string, { until: number; value: Promise<unknown> }>();
+  const lists = new LRUCache<string, Promise<unknown>>({
+    max: keptAnswers.max,
+    maxSize: keptAnswers.maxRows,
+    ttl: Math.max(listCacheMs, 1),
+  });
 
   /**
    * A read that is the same for every viewer but their likes, kept like a list. Not kept:
@@ -91,6 +111,7 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
    */
   async function keptWithLikes<T extends { reacted: boolean }>(
     key: string,
+    rows: number,
     read: () => Promise<T[]>,
     addLikes: (rows: T[]) => Promise<T[]>,
   ): Promise<T[]> {
@@ -99,15 +120,33 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
     const fresh = read();
     reads.keep(
       key,
-      fresh.then((rows) => rows.map((row) => (row.reacted ? { ...row, reacted: false } : row))),
+      fresh.then((found) => found.map((row) => (row.reacted ? { ...row, reacted: false } : row))),
+      rows,
     );
     return fresh;
   }
 
+  // Another process's message; its own comes back after readers may have read afresh.
+  const instance = randomUUID();
+  const subscribed = bus?.subscribe(forgetChannel, (message) => {
+    if ((message as { from?: unknown } | null)?.from !== instance) lists.clear();
+  });
+
   const reads = {
-    /** Forgets every remembered thread list (after a write that may change one). */
-    forgetLists(): void {
+    /**
+     * Forgets everything remembered, here at once and in the other processes as soon as the
+     * bus delivers (after a write that may change any of it).
+     */
+    forgetLists(): Promise<void> {
       lists.clear();
+      return bus?.publish(forgetChannel, { from: instance }) ?? Promise.resolve();
+    },
+
+    /** Stops listening to the other processes. */
+    async close(): Promise<void> {
+      await (
+        await subscribed
+      )?.();
     },
 
     /** Forgets these remembered threads (their view counts were just written). */
@@ -117,32 +156,27 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
 
     /** The answer remembered under `key`, while it is fresh. */
     recall<T>(key: string): Promise<T> | undefined {
-      const hit = lists.get(key);
-      if (hit && hit.until > Date.now()) return hit.value as Promise<T>;
-      return undefined;
+      return lists.get(key) as Promise<T> | undefined;
     },
 
-    /** Remembers an answer for `listCacheMs` under `key`; a failed read is not kept. */
-    keep<T>(key: string, value: Promise<T>): void {
+    /**
+     * Remembers an answer of about `rows` rows for `listCacheMs` under `key`; a failed read is
+     * not kept.
+     */
+    keep<T>(key: string, value: Promise<T>, rows: number): void {
       if (listCacheMs === 0) return;
-      if (lists.size >= listCacheEntries) {
-        // Map iteration is insertion order: the oldest tenth goes.
-        let drop = listCacheEntries / 10;
-        for (const old of lists.keys()) {
-          lists.delete(old);
-          if (--drop <= 0) break;
-        }
-      }
-      lists.set(key, { until: Date.now() + listCacheMs, value });
-      value.catch(() => lists.delete(key));
+      lists.set(key, value, { size: Math.max(1, Math.min(rows, keptAnswers.maxRows)) });
+      value.catch(() => {
+        if (lists.peek(key) === value) lists.delete(key);
+      });
     },
 
-    /** A list answer kept for `listCacheMs` under `key`; a failed read is not kept. */
-    rememberList<T>(key: string, read: () => Promise<T>): Promise<T> {
+    /** A list answer of about `rows` rows, kept like any; a failed read is not kept. */
+    rememberList<T>(key: string, rows: number, read: () => Promise<T>): Promise<T> {
       const hit = reads.recall<T>(key);
       if (hit) return hit;
       const value = read();
-      reads.keep(key, value);
+      reads.keep(key, value, rows);
       return value;
     },
 
@@ -200,7 +234,7 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
           ? statement('forum_post_viewer', true).execute({ id, viewerId })
           : statement('forum_post', false).execute({ id });
       if (!options.remember) return read();
-      return keptWithLikes(postKey(id), read, async (rows) => {
+      return keptWithLikes(postKey(id), 1, read, async (rows) => {
         // Only a thread someone liked can have been liked by this viewer.
         if (!viewerId || !rows.some((row) => row.reactionCount > 0)) return rows;
         const liked = once('forum_post_liked', () =>
@@ -241,7 +275,7 @@ export function createForumReads(db: Db, options: { listCacheMs: number }) {
       const { postId, afterId, viewerId } = values;
       const read = () =>
         viewerId ? page(true)({ postId, afterId, viewerId }) : page(false)({ postId, afterId });
-      return keptWithLikes(key, read, async (rows) => {
+      return keptWithLikes(key, size, read, async (rows) => {
         // Only a reply someone liked can have been liked by this viewer.
         const ids = rows.flatMap((row) =>
           row.id !== null && Number(row.reaction_count) > 0 ? [Number(row.id)] : [],
