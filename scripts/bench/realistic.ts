@@ -1,6 +1,6 @@
 // Traffic as a real site meets it, for `npm run bench`: every request a different thread, page
 // or list, drawn with a skew (a few hot threads, a warm thousand, then the long tail of 100,000),
-// read by 1,000 different signed-in members in turn, so neither the one-second caches nor one
+// read by 1,000 different signed-in members in turn, so neither the remembered answers nor one
 // member's session answer most of it.
 import { createHmac } from 'node:crypto';
 import { encodeCommentCursor } from '../../src/server/features/forum/cursor.js';

@@ -84,7 +84,7 @@ async function viewpoint(label: string, env: Record<string, string>): Promise<Ro
   } finally {
     await stop(child);
   }
-  // The reads again with the one-second list and session caches off: every request runs its
+  // The reads again with the list and session caches off: every request runs its
   // queries (the session check included).
   const uncached = await startViewpoint(dataEnv, {
     FORUM_LIST_CACHE_MS: '0',
