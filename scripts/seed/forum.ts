@@ -19,7 +19,7 @@ const hourMs = 3_600_000;
 
 /** The forum's own services, as the routes use them: Markdown, counters and revisions hold. */
 function forumServices(site: DemoSite) {
-  const reads = createForumReads(site.db, { listCacheMs: 0 });
+  const reads = createForumReads(site.db, { listCacheMs: 0, bus: createMemoryBus() });
   const views = createViewCounter({
     db: site.db,
     redis: undefined,

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { createCommentService } from '../../src/server/features/forum/comment-service.js';
 import { createForumReads } from '../../src/server/features/forum/reads.js';
 import { createNewsService } from '../../src/server/features/news/service.js';
+import { createMemoryBus } from '../../src/server/platform/bus/bus.js';
 import { createUploadsService } from '../../src/server/features/uploads/service.js';
 import { comments as forumComments, newsArticles } from '../../src/server/platform/db/schema.js';
 import { createNewsBody } from '../../src/shared/news.js';
@@ -77,7 +78,7 @@ export async function seedNews(site: DemoSite): Promise<void> {
   const news = createNewsService(site.db);
   const comments = createCommentService({
     db: site.db,
-    reads: createForumReads(site.db, { listCacheMs: 0 }),
+    reads: createForumReads(site.db, { listCacheMs: 0, bus: createMemoryBus() }),
   });
   for (const article of demoArticles) {
     const id = await findArticle(site, article.title);

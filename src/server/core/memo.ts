@@ -14,6 +14,39 @@ export interface Memo<T> {
   close(): Promise<void>;
 }
 
+/** What `forgetEverywhere` answers: the forgetting, and the end of listening. */
+export interface Forgetting {
+  /** Drops it here at once, then tells every other process on the bus to drop theirs. */
+  forget(): Promise<void>;
+  /** Settles once the other processes' messages are heard. */
+  listening: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Something each process remembers, forgotten in all of them: `drop` runs here on `forget()`
+ * and in every other process when its message arrives. A process's own message comes back
+ * after its readers may have read afresh, and is ignored.
+ */
+export function forgetEverywhere(bus: Bus, channel: string, drop: () => void): Forgetting {
+  const instance = randomUUID();
+  const subscribed = bus.subscribe(channel, (message) => {
+    if ((message as { from?: unknown } | null)?.from !== instance) drop();
+  });
+  return {
+    forget() {
+      drop();
+      return bus.publish(channel, { from: instance });
+    },
+    listening: subscribed.then(() => undefined),
+    async close() {
+      await (
+        await subscribed
+      )();
+    },
+  };
+}
+
 export function createMemo<T>(options: {
   bus: Bus;
   channel: string;
@@ -25,18 +58,12 @@ export function createMemo<T>(options: {
   const drop = () => {
     kept = undefined;
   };
-  // Its own message comes back after readers may have read afresh: ignored.
-  const instance = randomUUID();
+  const everywhere = forgetEverywhere(options.bus, options.channel, drop);
   // Until the subscription is in place the value is read every time (see `get`).
   let listening = false;
-  const subscribed = options.bus
-    .subscribe(options.channel, (message) => {
-      if ((message as { from?: unknown } | null)?.from !== instance) drop();
-    })
-    .then((unsubscribe) => {
-      listening = true;
-      return unsubscribe;
-    });
+  void everywhere.listening.then(() => {
+    listening = true;
+  });
   return {
     get() {
       if (kept && kept.until > Date.now()) return kept.value;
@@ -50,14 +77,7 @@ export function createMemo<T>(options: {
       });
       return value;
     },
-    async forget() {
-      drop();
-      await options.bus.publish(options.channel, { from: instance });
-    },
-    async close() {
-      await (
-        await subscribed
-      )();
-    },
+    forget: () => everywhere.forget(),
+    close: () => everywhere.close(),
   };
 }

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { isWrite, registerAccess } from '../../core/access.js';
 import type { Limiter } from '../../core/limits.js';
+import { forgetEverywhere } from '../../core/memo.js';
 import type { Platforms } from '../../platform/platforms.js';
 import { registerAccountRoutes } from './account-routes.js';
 import { createAccountMail } from './account-mail.js';
@@ -66,17 +66,15 @@ export function registerAccounts(
   // A write that may have changed a session or an account forgets every remembered check
   // before its answer leaves, here and, over the bus, in every other process, so the next
   // request anywhere sees the change (session-lookup.ts, decision 031).
-  const channel = `${options.namespace}accounts:sessions-changed`;
-  // Its own message comes back after the next requests may have remembered afresh: ignored.
-  const instance = randomUUID();
-  const subscribed = platforms.bus.subscribe(channel, (message) => {
-    if ((message as { from?: unknown } | null)?.from !== instance) lookup.forget();
-  });
-  app.addHook('onClose', async () => (await subscribed)());
+  const sessions = forgetEverywhere(
+    platforms.bus,
+    `${options.namespace}accounts:sessions-changed`,
+    () => lookup.forget(),
+  );
+  app.addHook('onClose', () => sessions.close());
   app.addHook('onSend', async (request, _reply, payload) => {
     if (isWrite(request) && !writesContentOnly(request)) {
-      lookup.forget();
-      await platforms.bus.publish(channel, { from: instance }).catch((error: unknown) => {
+      await sessions.forget().catch((error: unknown) => {
         logger.warn({ err: error }, 'other processes were not told to forget their sessions');
       });
     }

@@ -39,7 +39,11 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
   const { db, bus, limitNamespace } = options;
   const redis = bus.redis;
   const logWarning = (message: string) => (error: unknown) => app.log.warn({ err: error }, message);
-  const reads = createForumReads(db, { listCacheMs: options.listCacheMs, bus });
+  const reads = createForumReads(db, {
+    listCacheMs: options.listCacheMs,
+    bus,
+    namespace: limitNamespace,
+  });
   app.addHook('onClose', () => reads.close());
   const views = createViewCounter({
     db,

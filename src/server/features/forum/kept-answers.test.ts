@@ -5,7 +5,8 @@ import type { Db } from '../../platform/db/database.js';
 import { createForumReads } from './reads.js';
 
 /* The remembered answers are bounded by their rows, and a stale one is never answered. */
-const reads = (listCacheMs = 1000) => createForumReads({} as Db, { listCacheMs });
+const reads = (listCacheMs = 1000) =>
+  createForumReads({} as Db, { listCacheMs, bus: createMemoryBus() });
 const kept = (forum: ReturnType<typeof reads>, keys: string[]) =>
   keys.filter((key) => forum.recall(key) !== undefined);
 
@@ -17,7 +18,7 @@ describe('remembered answers', () => {
     const left = kept(forum, pages);
     expect(left).toHaveLength(Math.floor(10_000 / 51));
     expect(left).toEqual(pages.slice(-left.length));
-    // A thousand threads of one row each fit beside them no more than the bound allows.
+    // A thousand threads of one row each push out as many pages as their rows need.
     const threads = Array.from({ length: 1000 }, (_, n) => `post ${n}`);
     for (const key of threads) forum.keep(key, Promise.resolve({}), 1);
     expect(kept(forum, threads)).toHaveLength(1000);

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { PostSort } from '../../../shared/forum.js';
+import { forgetEverywhere } from '../../core/memo.js';
 import type { Bus } from '../../platform/bus/bus.js';
 import type { Db } from '../../platform/db/database.js';
 import { postReactions } from '../../platform/db/schema.js';
@@ -65,11 +65,16 @@ export interface PostListValues {
 const keptAnswers = { max: 1000, maxRows: 10_000 };
 const postKey = (id: number) => `post ${id}`;
 
-/** The bus channel on which a process tells the others to forget what they remember. */
-const forgetChannel = 'forum:forget';
-
-export function createForumReads(db: Db, options: { listCacheMs: number; bus?: Bus }) {
-  const { listCacheMs, bus } = options;
+export function createForumReads(
+  db: Db,
+  options: {
+    listCacheMs: number;
+    bus: Bus;
+    /** Prefix of the bus channel (test apps sharing one Redis must not share it). */
+    namespace?: string;
+  },
+) {
+  const { listCacheMs } = options;
   const cache = new Map<string, unknown>();
   function once<T>(name: string, make: () => T): T {
     let prepared = cache.get(name) as T | undefined;
@@ -126,28 +131,21 @@ export function createForumReads(db: Db, options: { listCacheMs: number; bus?: B
     return fresh;
   }
 
-  // Another process's message; its own comes back after readers may have read afresh.
-  const instance = randomUUID();
-  const subscribed = bus?.subscribe(forgetChannel, (message) => {
-    if ((message as { from?: unknown } | null)?.from !== instance) lists.clear();
-  });
+  const everywhere = forgetEverywhere(
+    options.bus,
+    `${options.namespace ?? ''}forum:answers-changed`,
+    () => lists.clear(),
+  );
 
   const reads = {
     /**
      * Forgets everything remembered, here at once and in the other processes as soon as the
      * bus delivers (after a write that may change any of it).
      */
-    forgetLists(): Promise<void> {
-      lists.clear();
-      return bus?.publish(forgetChannel, { from: instance }) ?? Promise.resolve();
-    },
+    forgetLists: () => everywhere.forget(),
 
     /** Stops listening to the other processes. */
-    async close(): Promise<void> {
-      await (
-        await subscribed
-      )?.();
-    },
+    close: () => everywhere.close(),
 
     /** Forgets these remembered threads (their view counts were just written). */
     forgetThreads(ids: readonly number[]): void {

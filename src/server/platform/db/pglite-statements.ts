@@ -11,9 +11,8 @@ import {
  * PostgreSQL parses and plans it anew each time, which on a page of replies cost more than
  * running it (about 0.3 ms to parse and 0.8 ms to plan against 1 ms to execute). Here a query
  * text seen a second time is parsed and described once under a name and then only bound and
- * executed, so
- * PostgreSQL keeps its plan as it does for node-postgres' named statements (its plan cache
- * chooses between a generic and a custom plan the same way).
+ * executed, so PostgreSQL keeps its plan as it does for node-postgres' named statements (its
+ * plan cache chooses between a generic and a custom plan the same way).
  *
  * It runs under PGlite's own locks, in the order `query()` takes them, so it never interleaves
  * with a transaction or another query.
@@ -107,10 +106,9 @@ export function preparedStatements(client: PGlite, plain: PGlite['query']) {
     }
     messages.push(...(await exec(serialize.sync())));
     const parsers = options?.parsers ? withClientParsers(options.parsers) : client.parsers;
-    return parse.parseResults(messages, parsers, {
-      ...options,
-      parsers: undefined,
-    })[0] as Results<T>;
+    // Only the row mode: parsers passed here would be copied again.
+    const rowMode = options?.rowMode ? { rowMode: options.rowMode } : undefined;
+    return parse.parseResults(messages, parsers, rowMode)[0] as Results<T>;
   }
 
   /*
