@@ -86,6 +86,34 @@ describe('named statements on PGlite', () => {
     expect((await client.query('select count(*)::int as n from things')).rows).toEqual([{ n: 4 }]);
   });
 
+  it('reads long answers in many pieces, any text and nulls, as query() reads them', async () => {
+    // Far more than PGlite hands over at once, with text of two, three and four bytes a letter.
+    const text = `select n, case when n % 7 = 0 then null else repeat('é€😀', n % 50) end as words
+      from generate_series(1, $1::int) as n`;
+    const plain = await client.query<{ n: number; words: string | null }>(text, [3000]);
+    for (let n = 0; n < 2; n += 1) {
+      const rows = (await query<{ n: number; words: string | null }>(text, [3000])).rows;
+      expect(rows).toEqual(plain.rows);
+    }
+    expect(plain.rows[6]).toEqual({ n: 7, words: null });
+    expect(plain.rows[1]).toEqual({ n: 2, words: 'é€😀é€😀' });
+  });
+
+  it('answers with its notices and fails on an error in the middle of its rows', async () => {
+    await client.exec(`create function noisy(n int) returns int language plpgsql as $$
+      begin raise notice 'counting %', n; return 10 / n; end $$`);
+    const text = 'select noisy(n) as tenth from generate_series($1::int, 3) as n';
+    for (let n = 0; n < 2; n += 1) {
+      expect((await query<{ tenth: number }>(text, [1])).rows).toEqual([
+        { tenth: 10 },
+        { tenth: 5 },
+        { tenth: 3 },
+      ]);
+    }
+    await expect(query(text, [0])).rejects.toMatchObject({ code: '22012' });
+    expect((await query<{ tenth: number }>(text, [2])).rows).toEqual([{ tenth: 5 }, { tenth: 3 }]);
+  });
+
   it('prepares afresh when the table under a statement changed', async () => {
     const all = 'select * from things where id = $1';
     await query(all, [1]);
