@@ -1,8 +1,11 @@
+import cookie from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../platform/db/schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { buildAccount } from '../test/factories.js';
+import { registerCsrf } from './csrf.js';
 import { createAgent, signIn, testOrigin, type Agent, testPassword } from '../test/accounts.js';
 
 let t: TestApp;
@@ -146,10 +149,25 @@ describe('reads', () => {
     expect(res.statusCode).toBe(200);
     const csrf = setCookies(res.headers).find((cookie) => cookie.startsWith('vp_csrf='));
     expect(csrf).toBeDefined();
-    expect(csrf).toMatch(/vp_csrf=[A-Za-z0-9_-]{32};/);
-    expect(csrf).toContain('SameSite=Lax');
-    expect(csrf).toContain('Path=/');
+    expect(csrf).toMatch(
+      /^vp_csrf=[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12};/,
+    );
+    expect(csrf).toContain('; Max-Age=31536000; Path=/; SameSite=Lax');
     expect(csrf).not.toMatch(/HttpOnly/i);
+  });
+
+  it('marks the token Secure on an https site', async () => {
+    const app = Fastify();
+    await app.register(cookie);
+    registerCsrf(app, { publicUrl: new URL('https://films.example') });
+    app.get('/anything', () => ({}));
+    const res = await app.inject({ url: '/anything' });
+    expect(setCookies(res.headers)).toEqual([
+      expect.stringMatching(
+        /^vp_csrf=[0-9a-f-]{36}; Max-Age=31536000; Path=\/; Secure; SameSite=Lax$/,
+      ),
+    ]);
+    await app.close();
   });
 
   it('keeps the token a browser already has', async () => {
