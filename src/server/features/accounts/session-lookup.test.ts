@@ -1,9 +1,12 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../platform/db/schema.js';
 import { signIn, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { sessionLifetime } from './auth.js';
+import { signedSessionToken } from './session-lookup.js';
 import { buildAccount } from '../../test/factories.js';
 
 let t: TestApp;
@@ -28,6 +31,27 @@ async function sessionOf(userId: string) {
   if (!row) throw new Error('no session');
   return row;
 }
+
+describe('the signed session cookie', () => {
+  const requestWith = (value: string) =>
+    ({ cookies: { 'vp.session_token': value } }) as unknown as FastifyRequest;
+  const signed = (token: string, secret: string) =>
+    `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
+
+  it('names its token only under the secret that signed it, checked once or many times', () => {
+    const value = signed('a-token', 'the-secret');
+    for (let n = 0; n < 3; n += 1) {
+      expect(signedSessionToken(requestWith(value), 'the-secret')).toBe('a-token');
+      expect(signedSessionToken(requestWith(value), 'another-secret')).toBeNull();
+    }
+    const forged = `a-token.${Buffer.alloc(32, 7).toString('base64')}`;
+    expect(signedSessionToken(requestWith(forged), 'the-secret')).toBeNull();
+    expect(signedSessionToken(requestWith(signed('a-token', 'another-secret')), 'the-secret')).toBe(
+      null,
+    );
+    expect(signedSessionToken(requestWith('a-token'), 'the-secret')).toBeNull();
+  });
+});
 
 describe('the per-request session check', () => {
   it('knows a correctly signed session cookie', async () => {

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db/database.js';
 import { sessions, users } from '../../platform/db/schema.js';
 import { sessionLifetime } from './auth.js';
@@ -16,17 +17,27 @@ import { sessionLifetime } from './auth.js';
 const cookieNames = ['__Secure-vp.session_token', 'vp.session_token'] as const;
 const dontRememberCookies = ['__Secure-vp.dont_remember', 'vp.dont_remember'];
 
+/**
+ * Cookie values whose signature checked out, with their token and the secret that signed them:
+ * a member's every request carries the same value, and its HMAC cost more than finding their
+ * remembered session. Only values that passed are kept, the least recently seen going first.
+ */
+const signedValues = new LRUCache<string, { secret: string; token: string }>({ max: 10_000 });
+
 /** The session token of a correctly signed cookie; null when absent or forged. */
 export function signedSessionToken(request: FastifyRequest, secret: string): string | null {
   const cookies = request.cookies;
   const value = cookieNames.map((name) => cookies[name]).find((found) => found !== undefined);
   if (!value) return null;
+  const known = signedValues.get(value);
+  if (known?.secret === secret) return known.token;
   const dot = value.lastIndexOf('.');
   if (dot < 1) return null;
   const token = value.slice(0, dot);
   const signature = Buffer.from(value.slice(dot + 1), 'base64');
   const expected = createHmac('sha256', secret).update(token).digest();
   if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+  signedValues.set(value, { secret, token });
   return token;
 }
 
