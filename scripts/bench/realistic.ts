@@ -2,7 +2,7 @@
 // or list, drawn with a skew (a few hot threads, a warm thousand, then the long tail of 100,000),
 // read by 1,000 different signed-in members in turn, so neither the remembered answers nor one
 // member's session answer most of it.
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { encodeCommentCursor } from '../../src/server/features/forum/cursor.js';
 import { benchSecret, measure, type Probe, type Row } from './harness.js';
 import { between, generator } from './random.js';
@@ -19,9 +19,12 @@ export function memberCookie(n: number): string {
   return `vp.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
 }
 
-/** The 1,000 seeded members' cookies (seed-bench.ts renews their sessions on every run). */
+/**
+ * The 1,000 seeded members' cookies (seed-bench.ts renews their sessions on every run), each
+ * with the CSRF cookie a member's browser holds from its first page on.
+ */
 const members = Array.from({ length: benchScale.authors }, (_, i) => ({
-  cookie: memberCookie(i + 1),
+  cookie: `${memberCookie(i + 1)}; vp_csrf=${randomUUID()}`,
 }));
 
 async function json<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
