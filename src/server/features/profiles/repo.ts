@@ -13,8 +13,8 @@ export type ProfileFields = Partial<
 
 /*
  * Visible posts and replies of the author, each counted through the author's index
- * (posts_author_idx, comments_author_idx) in the same query as the account. A reply counts
- * only where the profile's list of replies shows it: neither it nor its thread deleted or
+ * (posts_author_newest_idx, comments_author_idx) in the same query as the account. A reply
+ * counts only where the profile's list of replies shows it: neither it nor its thread deleted or
  * hidden, so a reader never sees a count the list cannot back.
  */
 const visiblePosts = sql<number>`(select count(*)::int from posts p where p.author_id = ${users.id} and p.deleted_at is null and p.hidden_at is null)`;

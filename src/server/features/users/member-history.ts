@@ -5,7 +5,7 @@ import type { MemberHistory } from '../../../shared/moderation.js';
  * What a moderator sees of a member: their threads and replies, the reports against them and
  * the sanctions on their account. Each count is a correlated subquery on the member's id, so a
  * list of members (or a queue of their content) reads them in the same statement, through the
- * author indexes (posts_author_idx, comments_author_idx, chat_messages_nonce_idx), the
+ * author indexes (posts_author_newest_idx, comments_author_idx, chat_messages_nonce_idx), the
  * report indexes (reports_target_idx, chat_reports_message_idx) and
  * audit_log_target_idx. The aliases are unusual so they never shadow the outer query's.
  */

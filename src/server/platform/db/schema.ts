@@ -228,7 +228,19 @@ export const posts = pgTable(
         .on(table.categoryId, table.pinned.desc(), table.reactionCount.desc(), table.id.desc())
         .where(visible),
       index('posts_tags_idx').using('gin', table.tags).where(visible),
-      index('posts_author_idx').on(table.authorId, table.createdAt.desc(), table.id.desc()),
+      // An author's threads in the profile's order (pinned first, then newest), carrying what
+      // the list filters on: a page is walked in the index alone, not every thread of the
+      // author read and sorted. Not partial: a member's history counts their hidden and
+      // deleted threads by it too.
+      index('posts_author_newest_idx').on(
+        table.authorId,
+        table.pinned.desc(),
+        table.createdAt.desc(),
+        table.id.desc(),
+        table.categoryId,
+        table.deletedAt,
+        table.hiddenAt,
+      ),
       index('posts_search_idx').using('gin', table.searchVector),
     ];
   },

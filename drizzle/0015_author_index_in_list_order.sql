@@ -1,0 +1,2 @@
+DROP INDEX "posts_author_idx";--> statement-breakpoint
+CREATE INDEX "posts_author_newest_idx" ON "posts" USING btree ("author_id","pinned" DESC,"created_at" DESC,"id" DESC,"category_id","deleted_at","hidden_at");
