@@ -116,8 +116,11 @@ export async function realisticPaths(url: string) {
     const sort = sorts[between(random, 0, sorts.length)] ?? 'latest';
     if (r < 0.3)
       return `/api/forum/posts?sort=${sort}&category=${slugs[between(random, 0, slugs.length)]}`;
-    if (r < 0.5)
-      return `/api/forum/posts?author=bench_author_${between(random, 1, benchScale.authors + 1)}`;
+    if (r < 0.5) {
+      // As a profile page asks for them (profile/api/get-author-posts.ts).
+      const author = `bench_author_${between(random, 1, benchScale.authors + 1)}`;
+      return `/api/forum/posts?author=${author}&sort=newest&limit=20`;
+    }
     if (r < 0.65) return `/api/forum/posts?sort=${sort}&tag=tag${between(random, 0, 50)}`;
     if (r < 0.75) return '/api/forum/posts?filter=new';
     if (r < 0.85) return `/api/forum/posts?sort=${sort}`;
