@@ -44,8 +44,10 @@ type Answer =
 
 const dataRow = 0x44; // D
 const commandComplete = 0x43; // C
-/** Answers of a run that carry nothing for its result: parse, bind and close complete, no
- * data, empty query, ready for query. */
+/**
+ * Answers of a run that carry nothing for its result: parse, bind and close complete, no data,
+ * empty query, ready for query.
+ */
 const nothingToRead = new Set([0x31, 0x32, 0x33, 0x6e, 0x49, 0x5a]);
 
 /**
@@ -55,7 +57,7 @@ const nothingToRead = new Set([0x31, 0x32, 0x33, 0x6e, 0x49, 0x5a]);
  * of the one buffer. Undefined when the output holds anything else (an error, a notice): then
  * PGlite's parser reads it (`readMessages`).
  */
-export function readAnswers(output: Buffer): Answer[] | undefined {
+function readAnswers(output: Buffer): Answer[] | undefined {
   const answers: Answer[] = [];
   let at = 0;
   while (at + 5 <= output.length) {
@@ -88,12 +90,12 @@ export function readAnswers(output: Buffer): Answer[] | undefined {
 }
 
 /** The output read by PGlite's own parser; an error in it is thrown, as `query()` throws it. */
-function readMessages(output: Buffer): Answer[] {
+function readMessages(output: Buffer): BackendMessage[] {
   const read: BackendMessage[] = [];
   new protocol.Parser().parse(output, (message) => read.push(message));
   const error = read.find((message) => message instanceof messages.DatabaseError);
   if (error) throw error;
-  return read as unknown as Answer[];
+  return read;
 }
 
 /**
@@ -130,7 +132,7 @@ export function preparedStatements(client: PGlite, plain: PGlite['query']) {
 
   async function run<T>(text: string, params: unknown[], options?: QueryOptions) {
     let statement = statements.get(text);
-    let answers: Answer[];
+    let answers: (Answer | BackendMessage)[];
     try {
       if (statement) {
         // Most recently used last: the map's first entry is the one to close.
@@ -173,8 +175,9 @@ export function preparedStatements(client: PGlite, plain: PGlite['query']) {
     const parsers = options?.parsers ? withClientParsers(options.parsers) : client.parsers;
     // Only the row mode: parsers passed here would be copied again.
     const rowMode = options?.rowMode ? { rowMode: options.rowMode } : undefined;
-    const messages = [...statement.columns, ...answers] as BackendMessage[];
-    return parse.parseResults(messages, parsers, rowMode)[0] as Results<T>;
+    // The columns as described once, then this run's rows and tag.
+    const described = [...statement.columns, ...answers] as BackendMessage[];
+    return parse.parseResults(described, parsers, rowMode)[0] as Results<T>;
   }
 
   /*
