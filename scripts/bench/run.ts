@@ -1,8 +1,9 @@
 // `npm run bench`: throughput and latency of the server's main reads, next to a bare node:http
 // server measured in the same run as the ceiling: single URLs first, then real traffic (random
-// threads, reply pages and filtered lists read by 1,000 different members, realistic.ts). Each server runs in its own process; the load
-// generator (autocannon) runs here. PostgreSQL is measured when BENCH_DATABASE_URL (or
-// DATABASE_URL) points at a reachable server.
+// threads, reply pages and filtered lists read by 1,000 different members, realistic.ts), then
+// how long the embedded database's autovacuum holds it (autovacuum.ts). Each server runs in its
+// own process; the load generator (autocannon) runs here. PostgreSQL is measured when
+// BENCH_DATABASE_URL (or DATABASE_URL) points at a reachable server.
 import os from 'node:os';
 import { scryptParameters } from '../../src/server/features/accounts/password-hash.js';
 import {
@@ -20,6 +21,7 @@ import {
   type Row,
 } from './harness.js';
 import { benchScale } from './scale.js';
+import { measureAutovacuum } from './autovacuum.js';
 import { measureRealistic } from './realistic.js';
 import { measureSearch } from './search-probes.js';
 
@@ -183,6 +185,8 @@ async function signUpAccount(url: string) {
 const rows: Row[] = [];
 rows.push(...(await bareNodeHttp()));
 rows.push(...(await viewpoint('viewpoint (PGlite)', {})));
+// With the PGlite server stopped: its autovacuum opens the same directory.
+const autovacuum = await measureAutovacuum(benchSettings.dataDir);
 const postgres = await benchDatabase();
 if (postgres) rows.push(...(await viewpoint('viewpoint (PostgreSQL)', { DATABASE_URL: postgres })));
 
@@ -212,4 +216,13 @@ printTable(
     String(row.non2xx),
     `${((100 * row.rps) / ceiling).toFixed(1)}%`,
   ]),
+);
+
+process.stdout.write(
+  '\nPGlite autovacuum: how long each piece of a round holds the embedded database ' +
+    '(requests wait meanwhile)\n\n',
+);
+printTable(
+  ['work', 'ms'],
+  autovacuum.map((held) => [held.work, ms(held.ms)]),
 );

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { createMemoryBus, createRedisBus, type Bus } from './bus/bus.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
+import type { AutovacuumReport } from './db/pglite-autovacuum.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { openPayments, type Payments } from './payments/payments.js';
 import { openStorage } from './storage/open-storage.js';
@@ -35,6 +36,21 @@ export class PlatformError extends Error {
       { cause },
     );
   }
+}
+
+/** How often the embedded database looks for tables to vacuum: autovacuum's own nap. */
+const autovacuumIntervalMs = 60_000;
+
+/** Each vacuum and analysis is logged with its time: it holds the embedded database meanwhile. */
+function reportAutovacuum(log: Logger): AutovacuumReport {
+  return (outcome) => {
+    if ('error' in outcome) {
+      log.error({ err: outcome.error }, 'autovacuum failed');
+      return;
+    }
+    for (const { table, command, ms } of outcome.done)
+      log.info({ table, ms }, `autovacuum: ${command}`);
+  };
 }
 
 async function attempt<T>(
@@ -71,7 +87,9 @@ export async function startPlatforms(config: Config, log: Logger): Promise<Platf
     const database = await attempt('database', async () => {
       const db = config.databaseUrl
         ? await openPostgres(config.databaseUrl)
-        : await openPglite(path.join(config.dataDir, 'db'));
+        : await openPglite(path.join(config.dataDir, 'db'), {
+            autovacuum: { intervalMs: autovacuumIntervalMs, report: reportAutovacuum(log) },
+          });
       opened.push(db);
       await db.ping();
       await db.migrate();

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../../paths.js';
+import { startAutovacuum, type AutovacuumReport } from './pglite-autovacuum.js';
 import { preparedStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
 
@@ -37,10 +38,16 @@ const MIGRATION_LOCK_KEY = 7_314_159;
 /**
  * PGlite in `dataDir` (or in memory when undefined). Only one process may open a directory.
  * `loadDataDir` starts from a dump of another PGlite (the test suite's migrated template).
+ * `autovacuum` vacuums and analyses its tables as PostgreSQL's autovacuum would (PGlite runs
+ * none: pglite-autovacuum.ts), every `intervalMs`, telling `report` what each round did.
  */
 export async function openPglite(
   dataDir: string | undefined,
-  options: { loadDataDir?: Blob; logger?: Logger } = {},
+  options: {
+    loadDataDir?: Blob;
+    logger?: Logger;
+    autovacuum?: { intervalMs: number; report: AutovacuumReport };
+  } = {},
 ): Promise<PgliteDatabase> {
   const client = await PGlite.create({
     dataDir,
@@ -48,6 +55,7 @@ export async function openPglite(
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   oneQueryPerTurn(client);
+  const autovacuum = options.autovacuum && startAutovacuum(client, options.autovacuum);
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db;
   return {
     db,
@@ -59,6 +67,7 @@ export async function openPglite(
       await client.query('select 1');
     },
     async close() {
+      await autovacuum?.stop();
       if (!client.closed) await client.close();
     },
     dumpDataDir: () => client.dumpDataDir('none'),

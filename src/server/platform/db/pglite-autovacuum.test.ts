@@ -1,0 +1,126 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startAutovacuum, vacuumWhatIsDue, type Maintained } from './pglite-autovacuum.js';
+
+let client: PGlite;
+
+beforeEach(async () => {
+  client = await PGlite.create();
+});
+afterEach(() => client.close());
+
+/** A table of `rows` rows, vacuumed and analysed: settled, as autovacuum would leave it. */
+async function settledTable(name: string, rows: number) {
+  await client.exec(`
+    create table ${name} (id int primary key, note text);
+    insert into ${name} select n, 'note ' || n from generate_series(1, ${rows}) n;`);
+  // Counted before the vacuum, which starts the counts afresh; one statement, as VACUUM cannot
+  // run in the transaction a list of statements makes.
+  await reportCounts();
+  await client.exec(`vacuum (analyze) ${name}`);
+}
+
+/** PostgreSQL counts a transaction's changes when it next reports, at most once a second. */
+async function reportCounts() {
+  await client.query('select pg_stat_force_next_flush()');
+  await client.query('select 1');
+}
+
+interface Counts {
+  relname: string;
+  n_dead_tup: number;
+  vacuum_count: number;
+  analyze_count: number;
+}
+
+async function counts(): Promise<Record<string, Counts>> {
+  const { rows } = await client.query<Counts>(
+    `select relname, n_dead_tup::int, vacuum_count::int, analyze_count::int
+     from pg_stat_user_tables`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.relname, row]));
+}
+
+/** Only this test's tables: PGlite's own catalogs may be due as well. */
+const publicTables = (done: Maintained[]) =>
+  done
+    .filter(({ table }) => table.startsWith('public.'))
+    .map(({ table, command }) => ({ table, command }));
+
+describe.skipIf(process.env.DATABASE_URL)('autovacuum for PGlite', () => {
+  it('vacuums and analyses each table as autovacuum would decide, and leaves the quiet ones', async () => {
+    // 1,000 rows each: vacuumed past 50 + 200 dead rows, analysed past 50 + 100 changed ones.
+    await settledTable('emptied', 1_000);
+    await settledTable('touched', 1_000);
+    await settledTable('quiet', 1_000);
+    await client.exec(`
+      delete from emptied where id <= 400;
+      update touched set note = 'changed' where id <= 200;
+      update quiet set note = 'changed' where id <= 20;
+      create table filled (id int primary key, note text);
+      insert into filled select n, 'note ' || n from generate_series(1, 2000) n;`);
+    await reportCounts();
+    const before = await counts();
+
+    const done = await vacuumWhatIsDue(client);
+
+    expect(publicTables(done)).toEqual([
+      // 400 dead rows: vacuumed; 400 changed rows: analysed.
+      { table: 'public.emptied', command: 'vacuum (analyze)' },
+      // Never vacuumed, 2,000 rows inserted (past 1,000 + 20% of the rows it was known to have).
+      { table: 'public.filled', command: 'vacuum (analyze)' },
+      // 200 dead rows are below 250; 200 changed rows are past 150.
+      { table: 'public.touched', command: 'analyze' },
+    ]);
+    for (const { ms } of done) expect(ms).toBeGreaterThanOrEqual(0);
+    await reportCounts();
+    const after = await counts();
+    expect(after.emptied).toMatchObject({
+      n_dead_tup: 0,
+      vacuum_count: (before.emptied?.vacuum_count ?? 0) + 1,
+      analyze_count: (before.emptied?.analyze_count ?? 0) + 1,
+    });
+    expect(after.touched).toMatchObject({
+      n_dead_tup: 200,
+      vacuum_count: before.touched?.vacuum_count,
+      analyze_count: (before.touched?.analyze_count ?? 0) + 1,
+    });
+    expect(after.quiet).toEqual(before.quiet);
+    // Its statistics gathered: the planner knows the table's size.
+    const { rows } = await client.query<{ reltuples: number }>(
+      `select reltuples from pg_class where relname = 'filled'`,
+    );
+    expect(rows[0]?.reltuples).toBe(2_000);
+
+    // Nothing is due again until more changes.
+    expect(publicTables(await vacuumWhatIsDue(client))).toEqual([]);
+  });
+
+  it('runs a round every interval, reports what it did, and stops when asked', async () => {
+    await settledTable('emptied', 1_000);
+    await client.exec('delete from emptied where id <= 400');
+    await reportCounts();
+    const reports: Parameters<Parameters<typeof startAutovacuum>[1]['report']>[0][] = [];
+    const autovacuum = startAutovacuum(client, {
+      intervalMs: 10,
+      report: (outcome) => reports.push(outcome),
+    });
+    await vi.waitFor(() => expect(reports.length).toBeGreaterThan(0));
+    expect(reports[0]).toMatchObject({
+      done: expect.arrayContaining([
+        { table: 'public.emptied', command: 'vacuum (analyze)', ms: expect.any(Number) },
+      ]) as unknown,
+    });
+    await autovacuum.stop();
+    const reported = reports.length;
+
+    // Stopped: more dead rows wait for the next start.
+    await client.exec('delete from emptied where id <= 1000');
+    await reportCounts();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reports).toHaveLength(reported);
+    expect(publicTables(await vacuumWhatIsDue(client))).toEqual([
+      { table: 'public.emptied', command: 'vacuum (analyze)' },
+    ]);
+  });
+});
