@@ -96,6 +96,29 @@ describe.skipIf(process.env.DATABASE_URL)('autovacuum for PGlite', () => {
     expect(publicTables(await vacuumWhatIsDue(client))).toEqual([]);
   });
 
+  it('waits for a transaction under way: VACUUM cannot run inside one', async () => {
+    await settledTable('emptied', 1_000);
+    await client.exec('delete from emptied where id <= 400');
+    await reportCounts();
+    let finish = () => {};
+    const open = new Promise<void>((resolve) => (finish = resolve));
+    const transaction = client.transaction(async (tx) => {
+      await tx.query(`update emptied set note = 'in a transaction' where id = 500`);
+      await open;
+    });
+    const round = vacuumWhatIsDue(client);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    finish();
+    await transaction;
+    expect(publicTables(await round)).toEqual([
+      { table: 'public.emptied', command: 'vacuum (analyze)' },
+    ]);
+    const { rows } = await client.query<{ note: string }>(
+      'select note from emptied where id = 500',
+    );
+    expect(rows[0]?.note).toBe('in a transaction');
+  });
+
   it('runs a round every interval, reports what it did, and stops when asked', async () => {
     await settledTable('emptied', 1_000);
     await client.exec('delete from emptied where id <= 400');
