@@ -34,6 +34,24 @@ export default tseslint.config(
   },
   ...walls,
   {
+    // libvips and satori weigh about 50 MB of the server's memory once loaded: the server
+    // loads them with `await import()` where an image is made, never at start.
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'src/server/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['sharp', 'satori'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: `Load ${name} with \`await import('${name}')\` where it is used: a server that never makes an image never holds it.`,
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Response bodies in tests are parsed JSON (`any` from inject/fetch) checked by assertions.
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
     rules: {

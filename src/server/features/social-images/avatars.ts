@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { mediaPathPattern } from '../../../shared/uploads.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { SocialCard } from './card.js';
@@ -21,6 +20,8 @@ async function readAvatar(storage: Storage, url: string): Promise<string | undef
   const object = (await storage.get(`${id}.thumb.webp`)) ?? (await storage.get(`${id}.webp`));
   if (!object) return undefined;
   const webp = Buffer.concat((await object.body.toArray()) as Buffer[]);
+  // Loaded with the first card drawn (draw.ts).
+  const { default: sharp } = await import('sharp');
   const png = await sharp(webp, { failOn: 'error' })
     .resize(avatarSide, avatarSide, { fit: 'cover' })
     .png()

@@ -1,11 +1,14 @@
-import satori from 'satori';
-import sharp from 'sharp';
 import { socialImageHeight, socialImageWidth } from '../../../shared/social-image.js';
 import { cardTree, type AvatarImages, type SocialCard } from './card.js';
 import { loadFonts, type LoadedFonts } from './fonts.js';
 import type { TextRule } from './text.js';
 
+/**
+ * satori and sharp are loaded with the first card drawn (together about 30 MB): a server whose
+ * pages are never shared never holds them.
+ */
 async function drawSvg(card: SocialCard, avatars: AvatarImages, fonts: LoadedFonts) {
+  const { default: satori } = await import('satori');
   const missing = new Set<string>();
   const draw = (rule: TextRule) =>
     satori(cardTree(card, avatars, rule), {
@@ -27,5 +30,6 @@ async function drawSvg(card: SocialCard, avatars: AvatarImages, fonts: LoadedFon
 /** The card as a 1200×630 PNG: satori lays it out as SVG (text as paths), sharp rasterises it. */
 export async function drawCard(card: SocialCard, avatars: AvatarImages): Promise<Buffer> {
   const svg = await drawSvg(card, avatars, await loadFonts());
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }

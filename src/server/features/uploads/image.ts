@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type SharpOptions } from 'sharp';
+import type { SharpOptions } from 'sharp';
 import { AppError, invalidArgument } from '../../../shared/errors.js';
 import { uploadLimits } from '../../../shared/uploads.js';
 
@@ -50,6 +50,9 @@ export async function reencodeImage(
   const detected = await fileTypeFromBuffer(input);
   const format = detected ? acceptedFormats[detected.mime] : undefined;
   if (!format) throw notAnImage();
+  // Loaded with the first image (libvips is about 20 MB): a server nobody uploads to never
+  // holds it.
+  const { default: sharp } = await import('sharp');
 
   let width: number;
   let height: number;
