@@ -123,6 +123,11 @@ describe.skipIf(process.env.DATABASE_URL)('autovacuum for PGlite', () => {
     await settledTable('emptied', 1_000);
     await client.exec('delete from emptied where id <= 400');
     await reportCounts();
+    // Stopped before it begins a table, a round leaves them all for the next one.
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await vacuumWhatIsDue(client, stopping.signal)).toEqual([]);
+
     const reports: Parameters<Parameters<typeof startAutovacuum>[1]['report']>[0][] = [];
     const autovacuum = startAutovacuum(client, {
       intervalMs: 10,

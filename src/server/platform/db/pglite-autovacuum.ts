@@ -18,7 +18,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * dead rows. It still runs on the server's one thread: `npm run bench` prints how long.
  */
 
-/** Why a table is due, in the order autovacuum weighs it. */
+/** The tables due now, and for what: autovacuum's rule in one query. */
 const dueTables = `
   with settings as (
     select
@@ -74,13 +74,17 @@ export interface Maintained {
   ms: number;
 }
 
-/** Vacuums and analyses, one table at a time, each table that autovacuum would now. */
-export async function vacuumWhatIsDue(client: PGlite): Promise<Maintained[]> {
+/**
+ * Vacuums and analyses, one table at a time, each table that autovacuum would now; `signal`
+ * stops it before the next table.
+ */
+export async function vacuumWhatIsDue(client: PGlite, signal?: AbortSignal): Promise<Maintained[]> {
   const { rows } = await client.query<{ name: string; vacuum: boolean; analyze: boolean }>(
     dueTables,
   );
   const done: Maintained[] = [];
   for (const row of rows) {
+    if (signal?.aborted) break;
     const command = row.vacuum ? (row.analyze ? 'vacuum (analyze)' : 'vacuum') : 'analyze';
     const started = performance.now();
     // Simple protocol, outside any transaction: VACUUM cannot run in one.
@@ -94,7 +98,7 @@ export async function vacuumWhatIsDue(client: PGlite): Promise<Maintained[]> {
 export type AutovacuumReport = (outcome: { done: Maintained[] } | { error: unknown }) => void;
 
 export interface Autovacuum {
-  /** Stops the timer and waits for a vacuum under way. */
+  /** Stops the timer and waits for the table under way, if any; no further table is begun. */
   stop(): Promise<void>;
 }
 
@@ -104,16 +108,17 @@ export function startAutovacuum(
   options: { intervalMs: number; report: AutovacuumReport },
 ): Autovacuum {
   let round: Promise<void> | undefined;
-  let stopped = false;
+  const stopping = new AbortController();
+  const stopped = () => stopping.signal.aborted || client.closed;
   const timer = setInterval(() => {
-    if (round || stopped || client.closed) return;
-    round = vacuumWhatIsDue(client)
+    if (round || stopped()) return;
+    round = vacuumWhatIsDue(client, stopping.signal)
       .then(
         (done) => {
           if (done.length > 0) options.report({ done });
         },
         (error: unknown) => {
-          if (!stopped && !client.closed) options.report({ error });
+          if (!stopped()) options.report({ error });
         },
       )
       .finally(() => {
@@ -124,7 +129,7 @@ export function startAutovacuum(
   timer.unref();
   return {
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearInterval(timer);
       await round;
     },
