@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../../paths.js';
-import { startAutovacuum, type AutovacuumReport } from './pglite-autovacuum.js';
+import { startAutovacuum, vacuumEverything, type AutovacuumReport } from './pglite-autovacuum.js';
 import { preparedStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
 
@@ -38,8 +38,9 @@ const MIGRATION_LOCK_KEY = 7_314_159;
 /**
  * PGlite in `dataDir` (or in memory when undefined). Only one process may open a directory.
  * `loadDataDir` starts from a dump of another PGlite (the test suite's migrated template).
- * `autovacuum` vacuums and analyses its tables as PostgreSQL's autovacuum would (PGlite runs
- * none: pglite-autovacuum.ts), every `intervalMs`, telling `report` what each round did.
+ * `autovacuum` vacuums the whole database once now, then vacuums and analyses its tables as
+ * PostgreSQL's autovacuum would (PGlite runs none: pglite-autovacuum.ts), every `intervalMs`,
+ * telling `report` what each round did.
  */
 export async function openPglite(
   dataDir: string | undefined,
@@ -55,6 +56,14 @@ export async function openPglite(
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   oneQueryPerTurn(client);
+  if (options.autovacuum) {
+    const { report } = options.autovacuum;
+    // Reported, never fatal: the server starts without it and the rounds follow.
+    await vacuumEverything(client).then(
+      (done) => report({ done: [done] }),
+      (error: unknown) => report({ error }),
+    );
+  }
   const autovacuum = options.autovacuum && startAutovacuum(client, options.autovacuum);
   const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db;
   return {

@@ -1,6 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startAutovacuum, vacuumWhatIsDue, type Maintained } from './pglite-autovacuum.js';
+import { openPglite, queryRows } from './database.js';
+import {
+  startAutovacuum,
+  vacuumWhatIsDue,
+  type AutovacuumReport,
+  type Maintained,
+} from './pglite-autovacuum.js';
 
 let client: PGlite;
 
@@ -128,7 +138,7 @@ describe.skipIf(process.env.DATABASE_URL)('autovacuum for PGlite', () => {
     stopping.abort();
     expect(await vacuumWhatIsDue(client, stopping.signal)).toEqual([]);
 
-    const reports: Parameters<Parameters<typeof startAutovacuum>[1]['report']>[0][] = [];
+    const reports: Parameters<AutovacuumReport>[0][] = [];
     const autovacuum = startAutovacuum(client, {
       intervalMs: 10,
       report: (outcome) => reports.push(outcome),
@@ -150,5 +160,39 @@ describe.skipIf(process.env.DATABASE_URL)('autovacuum for PGlite', () => {
     expect(publicTables(await vacuumWhatIsDue(client))).toEqual([
       { table: 'public.emptied', command: 'vacuum (analyze)' },
     ]);
+  });
+
+  it('vacuums the whole database as it opens it: PGlite forgot what changed before it closed', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'viewpoint-autovacuum-'));
+    try {
+      const before = await openPglite(path.join(dir, 'db'));
+      await before.db.execute(sql`create table emptied (id int primary key)`);
+      await before.db.execute(sql`insert into emptied select generate_series(1, 1000)`);
+      await before.db.execute(sql`delete from emptied where id <= 400`);
+      await before.close();
+
+      const reports: Parameters<AutovacuumReport>[0][] = [];
+      const reopened = await openPglite(path.join(dir, 'db'), {
+        autovacuum: { intervalMs: 60_000, report: (outcome) => reports.push(outcome) },
+      });
+      try {
+        expect(reports).toEqual([
+          {
+            done: [{ table: 'every table', command: 'vacuum', ms: expect.any(Number) as unknown }],
+          },
+        ]);
+        await reopened.db.execute(sql`select pg_stat_force_next_flush()`);
+        const [row] = await queryRows<{ vacuum_count: number; n_live_tup: number }>(
+          reopened.db,
+          sql`select vacuum_count::int, n_live_tup::int from pg_stat_user_tables
+            where relname = 'emptied'`,
+        );
+        expect(row).toEqual({ vacuum_count: 1, n_live_tup: 600 });
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
