@@ -1,5 +1,5 @@
 -- No query filters, joins or sorts by a body's text, so its statistics serve no plan, and
--- gathering them was most of what analysing these tables costs: a sample of 30,000 bodies
+-- gathering them was a third to a half of what analysing these tables cost: 30,000 bodies
 -- read and compared. On PGlite every request waits while it runs (decision 032).
 ALTER TABLE "posts" ALTER COLUMN "body_source" SET STATISTICS 0;--> statement-breakpoint
 ALTER TABLE "posts" ALTER COLUMN "body_html" SET STATISTICS 0;--> statement-breakpoint
