@@ -90,10 +90,17 @@ export async function openPglite(
  * connections the last one waited seconds to be let in. Queries outside a transaction now take
  * turns: one per turn of the event loop (PGlite runs them one at a time anyway), so the server
  * keeps accepting and reading between them. A text run before is run as a named prepared
- * statement (pglite-statements.ts).
+ * statement (pglite-statements.ts), inside a transaction as outside one.
  */
 function oneQueryPerTurn(client: PGlite) {
-  const query = preparedStatements(client, client.query.bind(client));
+  const statements = preparedStatements(client, client.query.bind(client));
+  const { query } = statements;
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((run: Parameters<typeof transaction>[0]) =>
+    transaction((tx) => {
+      tx.query = statements.inTransaction(tx);
+      return run(tx);
+    })) as typeof client.transaction;
   const waiting: (() => void)[] = [];
   let running = false;
   const next = () => {

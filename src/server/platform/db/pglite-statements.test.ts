@@ -1,13 +1,15 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedStatements } from './pglite-statements.js';
 
 let client: PGlite;
-let query: ReturnType<typeof preparedStatements>;
+let statements: ReturnType<typeof preparedStatements>;
+let query: ReturnType<typeof preparedStatements>['query'];
 
 beforeAll(async () => {
   client = await PGlite.create();
-  query = preparedStatements(client, client.query.bind(client));
+  statements = preparedStatements(client, client.query.bind(client));
+  ({ query } = statements);
   await client.exec(`create table things (
     id serial primary key, name text unique not null, tags text[] not null default '{}',
     at timestamptz, data jsonb)`);
@@ -148,5 +150,44 @@ describe('named statements on PGlite', () => {
     const counted = await query<{ n: number }>(text, ['late']);
     await transaction;
     expect(counted.rows).toEqual([{ n: 1 }]);
+  });
+
+  it("runs a transaction's repeated texts as named statements, and rolls back as query() does", async () => {
+    const insert = 'insert into things (name) values ($1) returning name';
+    for (const name of ['tx one', 'tx two']) {
+      const inserted = await client.transaction(async (tx) =>
+        statements.inTransaction(tx)<{ name: string }>(insert, [name]),
+      );
+      expect(inserted.rows).toEqual([{ name }]);
+    }
+    const prepared = await client.query(
+      'select 1 from pg_prepared_statements where statement = $1',
+      [insert],
+    );
+    expect(prepared.rows).toHaveLength(1);
+    // A failing run inside a transaction fails it: its earlier writes are rolled back.
+    await expect(
+      client.transaction(async (tx) => {
+        const inTx = statements.inTransaction(tx);
+        await inTx(insert, ['tx three']);
+        await inTx(insert, ['tx one']);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    await client.transaction(async (tx) => {
+      await statements.inTransaction(tx)(insert, ['tx four']);
+    });
+    const names = await client.query<{ name: string }>(
+      "select name from things where name like 'tx %' order by id",
+    );
+    expect(names.rows.map((row) => row.name)).toEqual(['tx one', 'tx two', 'tx four']);
+    // Refused once the transaction is over, as the transaction's own query() is.
+    let finished: PGliteTransaction | undefined;
+    await client.transaction(async (tx) => {
+      finished = tx;
+      await Promise.resolve();
+    });
+    await expect(
+      statements.inTransaction(finished as PGliteTransaction)(insert, ['late']),
+    ).rejects.toThrow('Transaction is closed');
   });
 });

@@ -5,6 +5,7 @@ import {
   type PGlite,
   type QueryOptions,
   type Results,
+  type Transaction,
 } from '@electric-sql/pglite';
 
 /**
@@ -198,25 +199,46 @@ export function preparedStatements(client: PGlite, plain: PGlite['query']) {
     return parsers;
   }
 
-  return async function query<T>(
-    text: string,
-    params: unknown[] = [],
-    options?: QueryOptions,
-  ): Promise<Results<T>> {
-    if (!statements.has(text)) {
-      if (!seen.has(text)) {
-        if (seen.size >= maxSeen) seen.clear();
-        seen.add(text);
-        return plain<T>(text, params, options);
-      }
-      seen.delete(text);
+  /** Whether to run `text` as a named statement: it was prepared, or is seen a second time. */
+  function named(text: string): boolean {
+    if (statements.has(text)) return true;
+    if (!seen.has(text)) {
+      if (seen.size >= maxSeen) seen.clear();
+      seen.add(text);
+      return false;
     }
-    return client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        const result = await run<T>(text, params, options);
-        await client.syncToFs();
-        return result;
-      }),
-    );
+    seen.delete(text);
+    return true;
+  }
+
+  return {
+    /** `query()` outside a transaction: it takes PGlite's locks, as `query()` does. */
+    query: async <T>(
+      text: string,
+      params: unknown[] = [],
+      options?: QueryOptions,
+    ): Promise<Results<T>> => {
+      if (!named(text)) return plain<T>(text, params, options);
+      return client._runExclusiveTransaction(() =>
+        client._runExclusiveQuery(async () => {
+          const result = await run<T>(text, params, options);
+          await client.syncToFs();
+          return result;
+        }),
+      );
+    },
+    /**
+     * The same for a transaction's `query()` (`tx`, which holds the transaction lock already):
+     * the statements of a transaction (a reply's job, a moderation step) were parsed and
+     * planned anew on every run, as outside one before.
+     */
+    inTransaction: (tx: Transaction): Transaction['query'] => {
+      const txPlain = tx.query.bind(tx);
+      return async <T>(text: string, params: unknown[] = [], options?: QueryOptions) => {
+        if (tx.closed) throw new Error('Transaction is closed');
+        if (!named(text)) return txPlain<T>(text, params, options);
+        return client._runExclusiveQuery(() => run<T>(text, params, options));
+      };
+    },
   };
 }
