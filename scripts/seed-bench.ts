@@ -7,7 +7,7 @@
 // same text and search meets common words, rare ones and phrases as on a real site.
 // Every tenth reply and every seventh thread is liked by one to three authors, so a signed-in
 // reader's likes are looked up as on a real site (threads keep their spread of counts for the
-// top sort).
+// top sort). Every thread has views, and each member has read 100 threads (seedViewsAndReads).
 // Also creates the benchmark's signed-in account (a verified moderator, exempt from the write
 // rate limits so the write benchmark measures writing), and on every run (seeded or not) one
 // fresh session for each author, so the benchmark reads as 1,000 different members without
@@ -24,13 +24,13 @@ import type { Db } from '../src/server/platform/db/database.js';
 import { benchAccount, benchMemberTokenPrefix, benchScale } from './bench/scale.js';
 import { head, lengths, tail, tailShare } from './bench/vocabulary.js';
 
-const mark = 'bench.seeded.v4';
+const mark = 'bench.seeded.v5';
 /**
  * Earlier seeds' marks: the same sentence in every thread and reply, useless to search (v1);
  * no likes by members (v2); a thread's like count set by its tag, not by its likes, so "top"
- * in one tag walked a third of the top index (v3).
+ * in one tag walked a third of the top index (v3); no views and no read marks (v4).
  */
-const formerMarks = ['bench.seeded', 'bench.seeded.v2', 'bench.seeded.v3'];
+const formerMarks = ['bench.seeded', 'bench.seeded.v2', 'bench.seeded.v3', 'bench.seeded.v4'];
 /** Our own integer constants, written into the SQL so the planner knows their types. */
 const num = (value: number) => sql.raw(String(Math.trunc(value)));
 const replyBatch = 100_000;
@@ -177,6 +177,8 @@ async function seed() {
       update posts set reaction_count = liked.n
       from (select post_id, count(*)::int as n from post_reactions group by post_id) liked
       where posts.id = liked.post_id`);
+    await seedViewsAndReads(db, first);
+    step('views and read marks');
     await refreshMemberSessions(db);
     step('likes and member sessions');
     // As autovacuum would on a running site (PGlite has none): the search indexes' pending
@@ -188,6 +190,41 @@ async function seed() {
   } finally {
     await close();
   }
+}
+
+/**
+ * Views and read marks, as a site of this size has them: every thread has been viewed, and
+ * each member has opened 100 threads, 20 of them among the 2,000 latest and the rest anywhere.
+ * Every fourth is read to a reply or two before its end, the rest to the end, so a member's
+ * "New" holds threads of both kinds (replies since their visit, fortnight threads never
+ * opened). Without them the two tables started empty and filled during a run, planned
+ * (and their statements prepared) as empty tables.
+ */
+async function seedViewsAndReads(db: Db, first: number) {
+  const { authors, posts } = benchScale;
+  await db.execute(sql`
+    insert into thread_views (post_id, views)
+    select id, 1 + reply_count * 3 + (hashint8extended(id, 5) & 1023)::int % 200 from posts`);
+  const hash = sql`(hashint8extended(m * 1000 + k, 6) & 1073741823)`;
+  await db.execute(sql`
+    insert into thread_reads (user_id, post_id, last_read_comment_id, read_count)
+    select 'bench-user-' || opened.m, p.id,
+           case when opened.read_count = 0 then 0
+                else (select c.id from comments c where c.post_id = p.id
+                      order by c.id offset opened.read_count - 1 limit 1) end,
+           opened.read_count
+    from (
+      select m, k, case when k < 20 then ${num(first + posts - 1)} - ${hash} % 2000
+                        else ${num(first)} + ${hash} % ${num(posts)} end as post_id
+      from generate_series(1, ${num(authors)}) m cross join generate_series(0, 99) k
+    ) picked
+    join posts p on p.id = picked.post_id
+    cross join lateral (
+      select picked.m,
+             case when picked.k % 4 = 0 then greatest(p.reply_count - 1 - picked.k % 2, 0)
+                  else p.reply_count end as read_count
+    ) opened
+    on conflict do nothing`);
 }
 
 /**
