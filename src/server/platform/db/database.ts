@@ -10,6 +10,7 @@ import pg from 'pg';
 import { migrationsFolder } from '../../paths.js';
 import { startAutovacuum, vacuumEverything, type AutovacuumReport } from './pglite-autovacuum.js';
 import { preparedStatements } from './pglite-statements.js';
+import { namedStatements } from './postgres-statements.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -132,6 +133,7 @@ export function openPostgres(
   options: { max?: number; logger?: Logger } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  namedStatements(pool);
   // An idle client's error (database restarted) must not crash the process; the next query
   // gets a fresh connection and /readyz reports the outage meanwhile.
   pool.on('error', () => undefined);
