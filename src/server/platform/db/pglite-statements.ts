@@ -7,6 +7,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { seenTwice } from './seen-twice.js';
 
 /**
  * Named prepared statements for PGlite. Its `query()` sends every query as an unnamed statement:
@@ -25,8 +26,6 @@ type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
 /** Statements kept per database; the least recently used one is closed past this. */
 const maxStatements = 200;
-/** Query texts remembered as seen once (a text is prepared when seen again). */
-const maxSeen = 2_000;
 
 interface Statement {
   name: string;
@@ -106,7 +105,6 @@ function readMessages(output: Buffer): BackendMessage[] {
 export function preparedStatements(client: PGlite, plain: PGlite['query']) {
   const { serialize } = protocol;
   const statements = new Map<string, Statement>();
-  const seen = new Set<string>();
   let counter = 0;
   const exec = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
 
@@ -200,16 +198,8 @@ export function preparedStatements(client: PGlite, plain: PGlite['query']) {
   }
 
   /** Whether to run `text` as a named statement: it was prepared, or is seen a second time. */
-  function named(text: string): boolean {
-    if (statements.has(text)) return true;
-    if (!seen.has(text)) {
-      if (seen.size >= maxSeen) seen.clear();
-      seen.add(text);
-      return false;
-    }
-    seen.delete(text);
-    return true;
-  }
+  const secondSight = seenTwice();
+  const named = (text: string) => statements.has(text) || secondSight(text);
 
   return {
     /** `query()` outside a transaction: it takes PGlite's locks, as `query()` does. */

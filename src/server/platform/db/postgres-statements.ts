@@ -1,9 +1,11 @@
 import type pg from 'pg';
+import { seenTwice } from './seen-twice.js';
 
-/** Texts named per process; past this, further texts run unnamed (PostgreSQL keeps each one's plan on every connection). */
+/**
+ * Texts named per process; past this, further texts run unnamed (PostgreSQL keeps each named
+ * text's plan on every connection).
+ */
 const maxNamed = 500;
-/** Texts remembered as seen once (a text is named when seen again). */
-const maxSeen = 2_000;
 
 /**
  * Named prepared statements for node-postgres. Drizzle sends every query without a name, so
@@ -16,17 +18,11 @@ const maxSeen = 2_000;
  */
 export function namedStatements(pool: pg.Pool): void {
   const names = new Map<string, string>();
-  const seen = new Set<string>();
+  const secondSight = seenTwice();
   let counter = 0;
   const nameOf = (text: string): string | undefined => {
     const name = names.get(text);
-    if (name !== undefined || names.size >= maxNamed) return name;
-    if (!seen.has(text)) {
-      if (seen.size >= maxSeen) seen.clear();
-      seen.add(text);
-      return undefined;
-    }
-    seen.delete(text);
+    if (name !== undefined || names.size >= maxNamed || !secondSight(text)) return name;
     counter += 1;
     const given = `vp_${counter}`;
     names.set(text, given);
