@@ -75,13 +75,9 @@ export async function claimDueJobs(
 
 const stillClaimed = (job: ClaimedJob) => and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempt));
 
-/**
- * Done: gone, in one statement for a batch, except those another runner took over meanwhile
- * (that runner settles them).
- */
-export async function deleteJobs(db: Db, done: readonly ClaimedJob[]): Promise<void> {
-  if (done.length === 0) return;
-  await db.delete(jobs).where(or(...done.map(stillClaimed)));
+/** Done: gone, unless another runner took it over meanwhile (then that runner settles it). */
+export async function deleteJob(db: Db, job: ClaimedJob): Promise<void> {
+  await db.delete(jobs).where(stillClaimed(job));
 }
 
 /** Failed: due again after `delayMs`, or never (`delayMs` null: kept as dead). */

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../platform/db/database.js';
 import {
   claimDueJobs,
-  deleteJobs,
+  deleteJob,
   insertJobs,
   rescheduleJob,
   type ClaimedJob,
@@ -101,8 +101,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let pass: Promise<void> | undefined;
   let passAgain = false;
 
-  /** Runs one job; true when it is done (its batch deletes it), false when rescheduled. */
-  async function run(job: ClaimedJob): Promise<boolean> {
+  async function run(job: ClaimedJob): Promise<void> {
     const handler = handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`No handler for the job kind ${job.kind}`);
@@ -115,9 +114,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const fields = { err: error, job: { id: job.id, kind: job.kind, attempt: job.attempt } };
       if (dead) options.log.error(fields, 'job failed for good; kept as dead');
       else options.log.warn({ ...fields, retryInMs: delayMs }, 'job failed; retrying later');
-      return false;
+      return;
     }
-    return true;
+    await deleteJob(options.db, job);
   }
 
   async function runBatch(): Promise<number> {
@@ -129,14 +128,6 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     });
     // Every job settles before the batch ends, so stop() never leaves one running behind it.
     const settled = await Promise.allSettled(claimed.map(run));
-    // The batch's done jobs go in one statement: on PGlite each statement waits its turn.
-    await deleteJobs(
-      options.db,
-      claimed.filter((_, i) => {
-        const result = settled[i];
-        return result?.status === 'fulfilled' && result.value;
-      }),
-    );
     const failed = settled.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     return claimed.length;
