@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders, Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
@@ -124,7 +123,12 @@ export async function createLive(options: LiveOptions): Promise<Live> {
     subscriber.on('error', (error: Error) =>
       options.logger.warn({ err: error }, 'live subscriber'),
     );
-    await Promise.all([publisher.connect(), subscriber.connect()]);
+    // Loaded only where Redis is configured (decision 031: a process loads what it uses).
+    const [{ createAdapter }] = await Promise.all([
+      import('@socket.io/redis-adapter'),
+      publisher.connect(),
+      subscriber.connect(),
+    ]);
     redisClients.push(publisher, subscriber);
     io.adapter(createAdapter(publisher, subscriber, { key: `vp-live:${options.namespace}` }));
   }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /**
  * Fan-out between server processes: realtime events and cache invalidation. In process by
@@ -43,6 +43,8 @@ export function createMemoryBus(): Bus {
 }
 
 export async function createRedisBus(url: string): Promise<Bus> {
+  // Loaded only where Redis is configured (decision 031: a process loads what it uses).
+  const { Redis } = await import('ioredis');
   const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false };
   const publisher = new Redis(url, options);
   const subscriber = new Redis(url, options);

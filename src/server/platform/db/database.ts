@@ -4,9 +4,6 @@ import { sql, type Logger, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { migrationsFolder } from '../../paths.js';
 import { startAutovacuum, vacuumEverything, type AutovacuumReport } from './pglite-autovacuum.js';
 import { preparedStatements } from './pglite-statements.js';
@@ -128,17 +125,24 @@ export interface PgliteDatabase extends Database {
 }
 
 /** `logger` sees every query the app runs (the tests count them). */
-export function openPostgres(
+export async function openPostgres(
   connectionString: string,
   options: { max?: number; logger?: Logger } = {},
 ): Promise<Database> {
+  // The driver is loaded only where PostgreSQL is configured (decision 031: a process loads
+  // what it uses); the embedded default never needs it.
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
   namedStatements(pool);
   // An idle client's error (database restarted) must not crash the process; the next query
   // gets a fresh connection and /readyz reports the outage meanwhile.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
-  return Promise.resolve({
+  return {
     db,
     kind: 'postgres',
     async migrate() {
@@ -160,7 +164,7 @@ export function openPostgres(
     async close() {
       await pool.end();
     },
-  });
+  };
 }
 
 /** True for PostgreSQL's unique_violation (23505), raw or wrapped by Drizzle. */

@@ -7,7 +7,7 @@ import type { Storage } from './storage.js';
 /** The configured storage, checked to answer: a missing bucket stops the server at start. */
 export async function openStorage(config: Pick<Config, 's3' | 'dataDir'>): Promise<Storage> {
   const storage = config.s3
-    ? createS3Storage(config.s3)
+    ? await createS3Storage(config.s3)
     : await openDiskStorage(path.join(config.dataDir, 'uploads'));
   try {
     await storage.ping();

@@ -1,13 +1,4 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import { assertStorageKey, contentTypeOfKey, type Storage } from './storage.js';
 
 export interface S3Settings {
@@ -21,16 +12,25 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof NoSuchKey ||
-  (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
-
 /**
  * Objects in one S3 bucket. A PUT is atomic on S3: readers see the old object or the new one.
  * Checksums are only sent when an operation requires them, as S3-compatible servers differ in
  * which of the SDK's newer checksum headers they accept.
  */
-export function createS3Storage(settings: S3Settings): Storage {
+export async function createS3Storage(settings: S3Settings): Promise<Storage> {
+  // The SDK is loaded only where S3 is configured (decision 031: a process loads what it uses).
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadBucketCommand,
+    NoSuchKey,
+    PutObjectCommand,
+    S3Client,
+    S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
+  const isMissing = (error: unknown) =>
+    error instanceof NoSuchKey ||
+    (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,

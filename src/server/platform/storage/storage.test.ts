@@ -35,7 +35,7 @@ afterAll(async () => {
 // The same contract, run against both implementations.
 describe.each([
   ['disk', () => openDiskStorage(path.join(diskDir, 'uploads'))],
-  ['s3', () => Promise.resolve(createS3Storage(s3.settings))],
+  ['s3', () => createS3Storage(s3.settings)],
 ] as const)('%s storage', (kind, open) => {
   let storage: Storage;
   beforeAll(async () => {
@@ -160,7 +160,7 @@ describe('S3 storage', () => {
   });
 
   it('names a missing bucket when pinged', async () => {
-    const storage = createS3Storage({ ...s3.settings, bucket: 'no-such-bucket' });
+    const storage = await createS3Storage({ ...s3.settings, bucket: 'no-such-bucket' });
     await expect(storage.ping()).rejects.toThrow('bucket no-such-bucket does not exist');
     await storage.close();
   });
