@@ -8,6 +8,8 @@ export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  /** With EXPLAIN ANALYZE: how many times the node ran. */
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
 

@@ -207,7 +207,7 @@ describe('prepared statements keep to their indexes', () => {
   const literal = (value: unknown) =>
     typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
 
-  async function genericPlanOf(query: SQL, values: Record<string, unknown>) {
+  async function genericPlanOf(query: SQL, values: Record<string, unknown>, options = '') {
     const { sql: text, params } = dialect.sqlToQuery(query);
     const args = params.map((param) => literal(values[(param as { name: string }).name]));
     const name = `forum_explain_${++statements}`;
@@ -217,7 +217,7 @@ describe('prepared statements keep to their indexes', () => {
       await tx.execute(sql.raw(`prepare ${name} as ${text}`));
       const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
         tx,
-        sql.raw(`explain (format json) ${execute}`),
+        sql.raw(`explain (${options}format json) ${execute}`),
       );
       // A prepared statement outlives its transaction; each has its own name all the same.
       await tx.execute(sql.raw(`deallocate ${name}`));
@@ -272,6 +272,35 @@ describe('prepared statements keep to their indexes', () => {
       { excludeCategoryId: newsCategory },
     );
     expectPlan(prepared, 'posts', ['posts_newest_idx']);
+  });
+
+  it("a member's New walks the latest order in the index alone, looking up only the threads they opened", async () => {
+    const member = 'seed-3';
+    // They opened the 30 most recently active threads: read to the end, or a reply behind.
+    await db()
+      .execute(sql`insert into thread_reads (user_id, post_id, last_read_comment_id, read_count)
+      select ${member}, id, 0, case when n % 2 = 0 then reply_count else reply_count - 1 end
+      from (select id, reply_count,
+          row_number() over (order by pinned desc, last_activity_at desc, id desc) as n
+        from posts where deleted_at is null and hidden_at is null) as walked
+      where n <= 30`);
+    try {
+      const nodes = await genericPlanOf(
+        postListQuery({ sort: 'latest', limit: 21, unreadBy: p('unreadBy') }),
+        { unreadBy: member },
+        'analyze, ',
+      );
+      const walk = nodes.find((node) => node['Index Name'] === 'posts_latest_idx');
+      expect(walk?.['Node Type']).toBe('Index Only Scan');
+      // Their opened threads are read once, as a set; how far they read is looked up for each
+      // of the 30 alone, not for every thread the walk passes (it passes more to fill a page).
+      const reads = nodes.filter((node) => node['Relation Name'] === 'thread_reads');
+      expect(
+        reads.map((node) => node['Actual Loops']).sort((a, b) => Number(a) - Number(b)),
+      ).toEqual([1, 30]);
+    } finally {
+      await db().execute(sql`delete from thread_reads where user_id = ${member}`);
+    }
   });
 
   it("a common tag's list without the news category is walked in the index alone", async () => {

@@ -96,11 +96,17 @@ export function postListQuery(filter: PostListFilter): SQL {
   }
   if (filter.tag !== undefined) conditions.push(sql`tags @> array[${filter.tag}]::text[]`);
   if (filter.unreadBy !== undefined) {
+    // Which threads the member opened is one set, hashed once per query; only those threads
+    // look up how far the member read. The others are new when a fortnight old at most and by
+    // someone else: the index carries both (schema.ts posts_latest_idx), so the walk past the
+    // many recently active threads they never opened reads neither thread rows nor their reads.
     const member = filter.unreadBy;
-    conditions.push(sql`coalesce(
-      (select r.read_count < posts.reply_count from thread_reads r
-        where r.user_id = ${member} and r.post_id = posts.id),
-      created_at > now() - interval '14 days' and author_id <> ${member})`);
+    conditions.push(sql`case
+      when posts.id in (select r.post_id from thread_reads r where r.user_id = ${member})
+      then (select r.read_count < posts.reply_count from thread_reads r
+        where r.user_id = ${member} and r.post_id = posts.id)
+      else created_at > now() - interval '14 days' and author_id <> ${member}
+      end`);
   }
   if (filter.author !== undefined) {
     conditions.push(sql`author_id = (select id from users where username = ${filter.author})`);

@@ -209,8 +209,19 @@ export const posts = pgTable(
     // that checks both there), where it fetched a thread row for every thread it passed over.
     const filtered = [table.categoryId, table.tags] as const;
     return [
+      // The latest order also carries what a member's "New" asks of each thread it passes
+      // (repo.ts postListQuery): walked in the index alone, where it fetched a thread row for
+      // each of the thousand or so recently active threads it passed over.
       index('posts_latest_idx')
-        .on(table.pinned.desc(), table.lastActivityAt.desc(), table.id.desc(), ...filtered)
+        .on(
+          table.pinned.desc(),
+          table.lastActivityAt.desc(),
+          table.id.desc(),
+          ...filtered,
+          table.createdAt,
+          table.authorId,
+          table.replyCount,
+        )
         .where(visible),
       index('posts_newest_idx')
         .on(table.pinned.desc(), table.createdAt.desc(), table.id.desc(), ...filtered)

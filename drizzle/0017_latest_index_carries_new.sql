@@ -1,0 +1,2 @@
+DROP INDEX "posts_latest_idx";--> statement-breakpoint
+CREATE INDEX "posts_latest_idx" ON "posts" USING btree ("pinned" DESC,"last_activity_at" DESC,"id" DESC,"category_id","tags","created_at","author_id","reply_count") WHERE "posts"."deleted_at" is null and "posts"."hidden_at" is null;
