@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db/database.js';
 import { accounts, sessions, users, verifications } from '../../platform/db/schema.js';
 import type { AccountMail } from './account-mail.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
+import { quietContexts } from './quiet-contexts.js';
 import { findUserByEmail, promoteListedAdmin } from './repo.js';
 
 /** The request header carrying Fastify's `request.ip` into Better Auth (never the client's). */
@@ -28,7 +29,7 @@ export const sessionLifetime = { expiresInSeconds: 30 * 24 * 60 * 60, updateAgeS
 
 export function createAuth(options: { config: Config; db: Db; mail: AccountMail; logger: Logger }) {
   const { config, db, mail, logger } = options;
-  return betterAuth({
+  const auth = betterAuth({
     appName: config.siteName,
     baseURL: config.publicUrl.origin,
     basePath: '/api/auth',
@@ -108,6 +109,9 @@ export function createAuth(options: { config: Config; db: Db; mail: AccountMail;
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
     ],
   });
+  // Its storages are disabled between calls, so the rest of the site runs without promise
+  // hooks (quiet-contexts.ts).
+  return { ...auth, api: quietContexts(auth.api) };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
