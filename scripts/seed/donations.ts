@@ -91,10 +91,10 @@ function openDemoCheckout(site: DemoSite, mailer: Mailer, log: Logger) {
   return {
     service,
     /** Sends an event as the provider would: signed, to the webhook's handling. */
-    async send(event: ReturnType<typeof stripeEvent>) {
+    async send(event: Awaited<ReturnType<typeof stripeEvent>>) {
       const payload = JSON.stringify(event);
       if (!payments.signEvent) throw new Error('The demo checkout signs its own events');
-      await receive(payload, payments.signEvent(payload));
+      await receive(payload, await payments.signEvent(payload));
     },
     paidCheckout(sessionId: string): PaidCheckout {
       const checkout = paid.get(sessionId);
@@ -199,10 +199,10 @@ async function give(site: DemoSite, demo: DemoCheckout, donation: DemoDonation) 
     .where(eq(donations.checkoutId, payment.checkoutId));
   if (donation.interval === 'monthly') {
     for (let days = donation.daysAgo - monthDays; days > 0; days -= monthDays) {
-      await demo.send(renewal(payment, gift, daysAgo(days)));
+      await demo.send(await renewal(payment, gift, daysAgo(days)));
     }
   }
-  if (donation.refunded) await demo.send(refund(payment, gift));
+  if (donation.refunded) await demo.send(await refund(payment, gift));
   return sessionId;
 }
 

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
+import { stripeLibrary } from '../../platform/payments/payments.js';
 import type { DonationCurrency, DonationInterval } from '../../../shared/donations.js';
 
 /** Ids in Stripe's style: a prefix and random characters. */
 const demoId = (prefix: string) => `${prefix}_demo_${randomBytes(12).toString('hex')}`;
 
 /** An event as Stripe delivers it, around one object. */
-export function stripeEvent(type: string, object: Record<string, unknown>, created: number) {
+export async function stripeEvent(type: string, object: Record<string, unknown>, created: number) {
   return {
     id: demoId('evt'),
     object: 'event',
-    api_version: Stripe.API_VERSION,
+    api_version: (await stripeLibrary()).API_VERSION,
     created,
     type,
     livemode: false,
@@ -25,7 +25,7 @@ export function stripeEvent(type: string, object: Record<string, unknown>, creat
  * plan its first invoice paid. Built in Stripe's own shapes so that the demo exercises the
  * same handling code as a real payment.
  */
-export function demoEvents(
+export async function demoEvents(
   checkout: {
     id: string;
     session_id: string;
@@ -55,10 +55,10 @@ export function demoEvents(
     subscription,
     created: now,
   };
-  const events = [stripeEvent('checkout.session.completed', session, now)];
+  const events = [await stripeEvent('checkout.session.completed', session, now)];
   if (subscription) {
     events.push(
-      stripeEvent(
+      await stripeEvent(
         'invoice.paid',
         {
           id: demoId('in'),

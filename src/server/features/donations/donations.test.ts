@@ -195,7 +195,7 @@ async function providerEvent(type: string, object: Record<string, unknown>) {
     url: '/api/payments/webhook',
     headers: {
       'content-type': 'application/json',
-      'stripe-signature': payments.signEvent(payload),
+      'stripe-signature': await payments.signEvent(payload),
     },
     payload,
   });

@@ -258,9 +258,9 @@ export function createDonationService(options: DonationServiceOptions) {
             : 'This checkout is already paid',
         );
       }
-      for (const event of demoEvents({ ...checkout, session_id: sessionId }, email)) {
+      for (const event of await demoEvents({ ...checkout, session_id: sessionId }, email)) {
         const payload = JSON.stringify(event);
-        await options.deliver(payload, payments.signEvent(payload));
+        await options.deliver(payload, await payments.signEvent(payload));
       }
       return { url: `/donate/success?session_id=${encodeURIComponent(sessionId)}` };
     },
@@ -281,7 +281,7 @@ export function createDonationService(options: DonationServiceOptions) {
     async receive(rawBody: Buffer, signature: string | undefined) {
       let event;
       try {
-        event = payments.verifyEvent(rawBody, signature);
+        event = await payments.verifyEvent(rawBody, signature);
       } catch (error) {
         if (error instanceof SignatureError) {
           throw invalidArgument(`Webhook signature refused: ${error.message}`);

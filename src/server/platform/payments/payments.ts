@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { DonationCurrency, DonationInterval } from '../../../shared/donations.js';
 
 /** What the donor asked for, and where the provider sends them back. */
@@ -36,31 +36,46 @@ export interface Payments {
   /** Opens a checkout session; `url` is where the donor pays. */
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Checks the signature against the raw bytes (with a timestamp tolerance) and parses. */
-  verifyEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent;
+  verifyEvent(rawBody: Buffer, signature: string | undefined): Promise<PaymentEvent>;
   /**
    * The payment intent of an invoice, when its event did not carry it (Stripe's invoices list
    * their payments separately); refunds name the payment intent.
    */
   invoicePaymentRef(invoiceId: string): Promise<string | null>;
   /** The demo signs its own events; Stripe signs its own. */
-  signEvent?(payload: string): string;
+  signEvent?(payload: string): Promise<string>;
 }
 
 /** How old a signed event may be: Stripe's default of five minutes. */
 export const signatureToleranceSeconds = 300;
 
-/** Only the webhook methods of Stripe's library are used offline; no key is sent anywhere. */
-const offlineStripe = new Stripe('sk_offline_unused');
+let library: Promise<typeof Stripe> | undefined;
+/**
+ * Stripe's library, loaded at its first use: a payment is rare, and the library holds about
+ * 7 MB a process would otherwise carry from its start (decision 031: a process loads what it
+ * uses).
+ */
+export function stripeLibrary(): Promise<typeof Stripe> {
+  library ??= import('stripe').then((module) => module.default);
+  return library;
+}
 
-function verify(rawBody: Buffer, signature: string | undefined, secret: string): PaymentEvent {
+let offline: Promise<Stripe> | undefined;
+/** Only the webhook methods of Stripe's library are used offline; no key is sent anywhere. */
+function offlineStripe(): Promise<Stripe> {
+  offline ??= stripeLibrary().then((Library) => new Library('sk_offline_unused'));
+  return offline;
+}
+
+async function verify(
+  rawBody: Buffer,
+  signature: string | undefined,
+  secret: string,
+): Promise<PaymentEvent> {
   if (!signature) throw new SignatureError('The Stripe-Signature header is missing');
+  const stripe = await offlineStripe();
   try {
-    return offlineStripe.webhooks.constructEvent(
-      rawBody,
-      signature,
-      secret,
-      signatureToleranceSeconds,
-    );
+    return stripe.webhooks.constructEvent(rawBody, signature, secret, signatureToleranceSeconds);
   } catch (error) {
     throw new SignatureError(
       error instanceof Error ? error.message : 'The event signature does not match',
@@ -80,16 +95,20 @@ export function createStripePayments(options: {
   webhookSecret: string;
   api?: StripeApi;
 }): Payments {
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...(options.api ?? {}),
-  });
+  const client = stripeLibrary().then(
+    (Library) =>
+      new Library(options.secretKey, {
+        maxNetworkRetries: 2,
+        timeout: 20_000,
+        ...(options.api ?? {}),
+      }),
+  );
   return {
     kind: 'stripe',
     async createCheckout(request) {
       const metadata = { checkout_id: request.checkoutId };
       const monthly = request.interval === 'monthly';
+      const stripe = await client;
       const session = await stripe.checkout.sessions.create(
         {
           mode: monthly ? 'subscription' : 'payment',
@@ -120,6 +139,7 @@ export function createStripePayments(options: {
     },
     verifyEvent: (rawBody, signature) => verify(rawBody, signature, options.webhookSecret),
     async invoicePaymentRef(invoiceId) {
+      const stripe = await client;
       const payments = await stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 });
       for (const entry of payments.data) {
         const intent = entry.payment.payment_intent;
@@ -145,8 +165,11 @@ export function createDemoPayments(options: { secret: string }): Payments {
     verifyEvent: (rawBody, signature) => verify(rawBody, signature, webhookSecret),
     // The demo's invoice events carry their payment intent.
     invoicePaymentRef: () => Promise.resolve(null),
-    signEvent: (payload) =>
-      offlineStripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+    signEvent: async (payload) =>
+      (await offlineStripe()).webhooks.generateTestHeaderString({
+        payload,
+        secret: webhookSecret,
+      }),
   };
 }
 
