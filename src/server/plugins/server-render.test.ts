@@ -207,6 +207,18 @@ describe('other public pages', () => {
     expect(visitor.body).toContain('Sign in');
   });
 
+  it('draws pages side by side, each for its own reader, and turns its storage off after', async () => {
+    const member = await person(t, 'user', { name: 'Side By Side' });
+    const [signedIn, visitor] = await Promise.all([
+      member.agent.inject({ method: 'GET', url: '/forum' }),
+      page('/forum'),
+    ]);
+    expect(signedIn.body).not.toContain('>Sign in<');
+    expect(visitor.body).toContain('Sign in');
+    // An enabled AsyncLocalStorage keeps promise hooks on for every request of the server.
+    expect(entryServer.renderStorageEnabled()).toBe(false);
+  });
+
   it('compresses the page for a browser that accepts brotli', async () => {
     const { res } = await page('/', { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBe('br');

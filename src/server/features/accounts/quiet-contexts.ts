@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { whileRunning } from '../../../shared/while-running.js';
 
 /*
  * Better Auth keeps each call's context in AsyncLocalStorage. On Node 20 the first `run()` of
@@ -7,7 +8,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * hook (8% of what a thread read allocated; a member's random thread read 3,852 a second
  * against 4,410 without, measured alternately). Better Auth's calls are rare (signing in or up,
  * a session's hourly slide), so once none is running its storages are disabled again, which
- * turns the hooks off; the next call's `run()` enables them (decision 031).
+ * turns the hooks off (when no page is being rendered either, entry-server.tsx); the next
+ * call's `run()` enables them (decision 031).
  */
 
 /** Where Better Auth keeps its storages: one global, shared by every copy of the library. */
@@ -29,7 +31,9 @@ export function betterAuthStorages(): AsyncLocalStorage<unknown>[] {
  * background tasks are configured: `runInBackgroundOrAwait` awaits them within the call).
  */
 export function quietContexts<T extends object>(api: T): T {
-  let running = 0;
+  const running = whileRunning(() => {
+    for (const storage of betterAuthStorages()) storage.disable();
+  });
   const wrapped = new Map<PropertyKey, unknown>();
   return new Proxy(api, {
     get(target, property, receiver) {
@@ -37,15 +41,8 @@ export function quietContexts<T extends object>(api: T): T {
       if (typeof value !== 'function') return value;
       let method = wrapped.get(property);
       if (!method) {
-        method = async (...args: unknown[]) => {
-          running += 1;
-          try {
-            return (await Reflect.apply(value, target, args)) as unknown;
-          } finally {
-            running -= 1;
-            if (running === 0) for (const storage of betterAuthStorages()) storage.disable();
-          }
-        };
+        method = (...args: unknown[]) =>
+          running(async () => (await Reflect.apply(value, target, args)) as unknown);
         wrapped.set(property, method);
       }
       return method;
