@@ -5,7 +5,7 @@ import { StrictMode, type ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { SessionUser } from '../shared/accounts';
-import { whileRunning } from '../shared/while-running';
+import { storageEnabled, whileRunning } from '../shared/while-running';
 import { configureApi } from './api/api-client';
 import { siteQueryOptions } from './api/get-site';
 import { createQueryClient } from './api/query-client';
@@ -171,7 +171,7 @@ function renderToHtml(element: ReactElement): Promise<string> {
 const rendering = whileRunning(() => currentApi.disable());
 
 /** Whether the render's storage is on (Node's own flag): only while a page is drawn. */
-export const renderStorageEnabled = () => (currentApi as unknown as { enabled: boolean }).enabled;
+export const renderStorageEnabled = () => storageEnabled(currentApi);
 
 export function render(options: RenderOptions): Promise<RenderOutcome> {
   return rendering(() => currentApi.run(options.api, () => renderPage(options)));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildAccount } from '../../test/factories.js';
 import { createAgent, testPassword } from '../../test/accounts.js';
+import { storageEnabled } from '../../../shared/while-running.js';
 import { betterAuthStorages } from './quiet-contexts.js';
 
 let t: TestApp;
@@ -11,8 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Node's own flag: an enabled storage keeps the process's promise hooks on. */
-const enabled = () =>
-  betterAuthStorages().map((storage) => (storage as unknown as { enabled: boolean }).enabled);
+const enabled = () => betterAuthStorages().map(storageEnabled);
 
 describe("Better Auth's call contexts", () => {
   it('are disabled once no call runs, while calls running side by side each keep theirs', async () => {
