@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db/database.js';
 import { categories, postRevisions, posts } from '../../platform/db/schema.js';
 import { newlyMentioned, renderBody } from '../../core/mentions.js';
 import { notifyLater } from '../../core/notify.js';
-import { threadReadsOf } from '../notifications/index.js';
+import { startedThread, threadReadsOf } from '../notifications/index.js';
 import type { CategoryService } from './categories.js';
 import { decodePostCursor, encodePostCursor } from './cursor.js';
 import type { ForumReads } from './reads.js';
@@ -217,6 +217,7 @@ export function createPostService(deps: {
           })
           .returning({ id: posts.id });
         if (!row) throw notFound('Thread');
+        await startedThread(tx, viewer.id, row.id);
         await notifyLater(tx, { kind: 'post', postId: row.id, mentioned: mentionedUserIds });
         return row.id;
       });

@@ -4,7 +4,7 @@ import { enqueueMany, type NewJob } from '../../core/jobs.js';
 import type { DbOrTx } from '../../core/transaction.js';
 import type { Db } from '../../platform/db/database.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
-import { markThreadRead, watchOwnThread } from './reading-repo.js';
+import { markThreadRead } from './reading-repo.js';
 import {
   insertNotifications,
   membersAs,
@@ -164,8 +164,6 @@ async function planFor(
       case 'post': {
         const target = await threadTarget(tx, event.postId);
         if (!target?.post_visible) return nobody;
-        await watchOwnThread(tx, target.post_author_id, event.postId);
-        await markThreadRead(tx, target.post_author_id, event.postId, 0);
         return tell(threadCandidates(event.mentioned, target.category_id), {
           actorId: target.post_author_id,
           postId: event.postId,

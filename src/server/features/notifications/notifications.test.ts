@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList, ThreadReading } from '../../../shared/notifications.js';
 import type { PostList } from '../../../shared/forum.js';
@@ -71,6 +72,32 @@ describe('a reply', () => {
       /^List-Unsubscribe:\s+<http:\/\/[^>]+\/api\/notifications\/unsubscribe\?token=/m,
     );
     expect(toBen?.body).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+  });
+
+  it("tells the author of a reply that comes before the thread's own job has run", async () => {
+    ben = await person(t);
+    // The new thread's job waits (as behind a busy queue) while the reply's job runs.
+    await t.app.jobs.stop();
+    const thread = await writePost(t, ben.agent, { title: 'Answered at once' });
+    const held = sql`payload->>'kind' = 'post' and (payload->>'postId')::bigint = ${thread.id}`;
+    await t.platforms.database.db.execute(
+      sql`update jobs set run_at = now() + interval '1 hour' where ${held}`,
+    );
+    const reply = await writeReply(ana.agent, thread.id, { body: 'Quick off the mark' });
+    t.app.jobs.start();
+    await settleJobs(t);
+
+    const forBen = await notificationsOf(ben);
+    expect(forBen.items).toMatchObject([
+      { type: 'reply', url: `/forum/post/${thread.id}?reply=${reply.id}` },
+    ]);
+    const list = await ben.agent.inject({ method: 'GET', url: '/api/forum/posts?filter=new' });
+    expect(list.json<PostList>().items.find((item) => item.id === thread.id)?.unread).toEqual({
+      seen: true,
+      replies: 1,
+    });
+    await t.platforms.database.db.execute(sql`update jobs set run_at = now() where ${held}`);
+    await settleJobs(t);
   });
 
   it("shows Ben's thread as having new replies, opening at the first unread one", async () => {

@@ -35,12 +35,16 @@ export async function markThreadRead(
   );
 }
 
-/** An author watches their own thread, unless they already chose otherwise. */
-export async function watchOwnThread(db: DbOrTx, userId: string, postId: number): Promise<void> {
-  await db
+/**
+ * A thread's author watches it and has read its opening post from the moment it exists: called
+ * in the transaction that writes the thread, so a reply that comes at once still tells them.
+ */
+export async function startedThread(tx: DbOrTx, userId: string, postId: number): Promise<void> {
+  await tx
     .insert(threadWatches)
     .values({ userId, postId, level: 'watching' })
     .onConflictDoNothing();
+  await markThreadRead(tx, userId, postId, 0);
 }
 
 export interface ReadingRow {
