@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../src/server/features/accounts/password-hash.js';
 import { insertAccount } from '../../src/server/features/accounts/repo.js';
@@ -50,10 +51,18 @@ async function ensureMember(site: DemoSite, member: DemoMember, host: string): P
   return id;
 }
 
+/**
+ * The demo accounts' e-mail domain: the site's own name, or example.com where that is no domain
+ * an address may have (localhost, a name without a dot, an IP address), which the sign-in refuses.
+ */
+export function mailDomain(publicUrl: URL): string {
+  const { hostname } = publicUrl;
+  return hostname.includes('.') && isIP(hostname) === 0 ? hostname : 'example.com';
+}
+
 /** Creates the missing members and sets a fresh password on one account per role. */
 export async function seedMembers(site: DemoSite): Promise<DemoCredential[]> {
-  const { hostname } = site.config.publicUrl;
-  const host = hostname === 'localhost' ? 'example.com' : hostname;
+  const host = mailDomain(site.config.publicUrl);
   const credentials: DemoCredential[] = [];
   for (const member of demoMembers) {
     const id = await ensureMember(site, member, host);
