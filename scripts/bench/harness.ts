@@ -188,7 +188,11 @@ export async function bareNodeHttp(settings: { connections?: number; seconds?: n
 
 export const benchSecret = 'bench-secret-bench-secret-bench-secret-0000';
 
-/** Runs `npm run seed:bench` against a database (once: the seed marks what it wrote). */
+/**
+ * Runs `npm run seed:bench` against a database (once: the seed marks what it wrote). A PostgreSQL
+ * database is then vacuumed and analysed: the rows earlier runs' writes left dead would otherwise
+ * slow every later run on a server whose autovacuum is off or behind (PGlite's runs at start).
+ */
 export async function seedBench(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed-bench.ts'], {
     env: { ...process.env, DATABASE_URL: '', AUTH_SECRET: benchSecret, ...env },
@@ -196,6 +200,16 @@ export async function seedBench(env: Record<string, string>) {
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`seed:bench failed (exit ${code})`);
+  if (!env.DATABASE_URL) return;
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    const started = performance.now();
+    await client.query('vacuum (analyze)');
+    process.stdout.write(`vacuumed in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The heap limit `npm start` gives the server (package.json), so its memory is measured. */
