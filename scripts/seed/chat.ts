@@ -88,6 +88,8 @@ function offlineLive(): Live {
     toMember: () => undefined,
     mayBeOnline: () => false,
     disconnectMember: () => undefined,
+    disconnectSession: () => undefined,
+    keepOnlySession: () => undefined,
     close: () => Promise.resolve(),
   };
 }

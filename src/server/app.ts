@@ -33,6 +33,7 @@ import { registerCsrf } from './plugins/csrf.js';
 import { createLimiter } from './core/limits.js';
 import { createJobRunner, takeEnqueued, type JobRunner } from './core/jobs.js';
 import { createLive, LiveRefusal, type Live, type LiveMember } from './core/live.js';
+import { liveSessionKeyOf } from './core/session-cookie.js';
 import { registerRouteLimits, type RouteLimit } from './core/route-limits.js';
 import { registerClientErrorRoutes } from './features/client-errors/routes.js';
 import { createSiteInfoStore } from './features/site/index.js';
@@ -96,9 +97,10 @@ export interface AppOptions {
 async function liveMember(
   app: FastifyInstance,
   handshake: { headers: IncomingHttpHeaders; address: string },
-): Promise<LiveMember | null> {
+): Promise<{ member: LiveMember; session: string } | null> {
   const { cookie, 'user-agent': agent, 'x-forwarded-for': forwarded } = handshake.headers;
-  if (!cookie) return null;
+  const session = cookie ? liveSessionKeyOf(app.parseCookie(cookie)) : undefined;
+  if (!cookie || !session) return null;
   const answer = await app.inject({
     method: 'GET',
     url: '/api/auth/session',
@@ -121,11 +123,14 @@ async function liveMember(
   if (!user.emailVerified)
     throw new LiveRefusal('permission-denied', 'Please verify your email to chat');
   return {
-    id: user.id,
-    username: user.username,
-    name: user.name,
-    image: user.image,
-    role: user.role,
+    member: {
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      image: user.image,
+      role: user.role,
+    },
+    session,
   };
 }
 
@@ -177,16 +182,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     redis: platforms.bus.redis,
     namespace: options.limitNamespace ?? '',
   });
-  const accounts = registerAccounts(app, {
-    config,
-    platforms,
-    logger: options.logger,
-    limiter,
-    namespace: options.limitNamespace ?? '',
-  });
-  registerRouteLimits(app, { limiter });
-  await registerOpenApi(app, { siteName: config.siteName });
-
+  // Made before the accounts, which end a session's sockets as it ends; its handshakes ask the
+  // app's own session route, so they only start once the app listens.
   const live = await createLive({
     server: app.server,
     origin: config.publicUrl.origin,
@@ -197,6 +194,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger,
   });
   app.decorate('live', live);
+  const accounts = registerAccounts(app, {
+    config,
+    platforms,
+    logger: options.logger,
+    limiter,
+    live,
+    namespace: options.limitNamespace ?? '',
+  });
+  registerRouteLimits(app, { limiter });
+  await registerOpenApi(app, { siteName: config.siteName });
 
   // Runs from ready to close; features add handlers while they register (core/jobs.ts).
   const jobs = createJobRunner({

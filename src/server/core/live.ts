@@ -71,25 +71,35 @@ export interface Live {
    */
   mayBeOnline(memberId: string): boolean;
   /**
-   * Ends every socket of a member at once, on every process (a block), and once more when the
-   * session checks other processes remember (`recheckAfterMs`) have expired: a socket that
-   * opened in between, through a process that still remembered the session, ends then.
+   * Ends every socket of a member at once, on every process (a block, a password reset, a
+   * deleted account), and once more when the session checks other processes remember
+   * (`recheckAfterMs`) have expired: a socket that opened in between, through a process that
+   * still remembered the session, ends then. So do the two below.
    */
   disconnectMember(memberId: string): void;
+  /** Ends every socket of one session (sign-out, a session signed out from the account page). */
+  disconnectSession(session: string): void;
+  /**
+   * A password change: the browser that made it had its session `was` replaced by `now`. Its
+   * sockets stay, as sockets of `now`; every other socket of the member ends.
+   */
+  keepOnlySession(memberId: string, sessions: { was: string; now: string }): void;
   close(): Promise<void>;
 }
 
 export const memberRoom = (memberId: string) => `user:${memberId}`;
+/** A session's sockets; `session` is its key (core/session-cookie.ts liveSessionKey). */
+const sessionRoom = (session: string) => `session:${session}`;
 
 export interface LiveOptions {
   server: HttpServer;
   /** The site's origin: a handshake from any other is refused. */
   origin: string;
-  /** Who a handshake's cookie belongs to; null when nobody is signed in. */
+  /** Who a handshake's cookie belongs to, and its session's key; null when nobody is signed in. */
   authenticate: (request: {
     headers: IncomingHttpHeaders;
     address: string;
-  }) => Promise<LiveMember | null>;
+  }) => Promise<{ member: LiveMember; session: string } | null>;
   /** Redis for the adapter (two connections are made from it); in process without. */
   redis: Redis | undefined;
   /** Keeps test apps sharing one Redis apart. */
@@ -133,18 +143,29 @@ export async function createLive(options: LiveOptions): Promise<Live> {
     io.adapter(createAdapter(publisher, subscriber, { key: `vp-live:${options.namespace}` }));
   }
 
+  /** Ends sockets now, and again once other processes' remembered session checks expired. */
+  function endNowAndAfterRecheck(end: () => void) {
+    end();
+    const again = setTimeout(() => {
+      rechecks.delete(again);
+      end();
+    }, options.recheckAfterMs + 250);
+    rechecks.add(again);
+  }
+
   io.use((socket, next) => {
     const address = socket.conn.remoteAddress;
     options
       .authenticate({ headers: socket.handshake.headers, address })
-      .then(async (member) => {
-        if (!member) {
+      .then(async (signedIn) => {
+        if (!signedIn) {
           next(new LiveRefusal('unauthenticated', 'Sign in to use the live channel'));
           return;
         }
+        const { member, session } = signedIn;
         socket.data.member = member;
         socket.data.activeAt = Date.now();
-        await socket.join(memberRoom(member.id));
+        await socket.join([memberRoom(member.id), sessionRoom(session)]);
         await Promise.all(handshakes.map((handshake) => handshake(socket)));
         next();
       })
@@ -186,12 +207,17 @@ export async function createLive(options: LiveOptions): Promise<Live> {
       return options.redis !== undefined || io.sockets.adapter.rooms.has(memberRoom(memberId));
     },
     disconnectMember(memberId) {
-      io.in(memberRoom(memberId)).disconnectSockets(true);
-      const again = setTimeout(() => {
-        rechecks.delete(again);
-        io.in(memberRoom(memberId)).disconnectSockets(true);
-      }, options.recheckAfterMs + 250);
-      rechecks.add(again);
+      endNowAndAfterRecheck(() => io.in(memberRoom(memberId)).disconnectSockets(true));
+    },
+    disconnectSession(session) {
+      endNowAndAfterRecheck(() => io.in(sessionRoom(session)).disconnectSockets(true));
+    },
+    keepOnlySession(memberId, { was, now }) {
+      // Joined first: the adapter carries both to the other processes in this order.
+      io.in(sessionRoom(was)).socketsJoin(sessionRoom(now));
+      endNowAndAfterRecheck(() =>
+        io.in(memberRoom(memberId)).except(sessionRoom(now)).disconnectSockets(true),
+      );
     },
     async close() {
       for (const recheck of rechecks) clearTimeout(recheck);

@@ -18,7 +18,8 @@ import { describeDevice } from './device.js';
 import * as repo from './repo.js';
 import type { AccountsService } from './service.js';
 import { viewerOf } from '../../core/access.js';
-import { clearSessionCookie } from '../../core/session-cookie.js';
+import type { Live } from '../../core/live.js';
+import { clearSessionCookie, liveSessionKey } from '../../core/session-cookie.js';
 import { accountLimits } from './limits.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
@@ -26,9 +27,9 @@ const errors = errorResponses(400, 401, 403, 404, 409, 429);
 /** The signed-in user's own account settings (/user-profile). */
 export function registerAccountRoutes(
   app: FastifyInstance,
-  options: { db: Db; service: AccountsService },
+  options: { db: Db; service: AccountsService; live: Pick<Live, 'disconnectSession'> },
 ) {
-  const { db, service } = options;
+  const { db, service, live } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
 
@@ -142,9 +143,10 @@ export function registerAccountRoutes(
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      if (!(await repo.deleteSession(db, viewer.id, request.params.id))) {
-        throw notFound('session');
-      }
+      const token = await repo.deleteSession(db, viewer.id, request.params.id);
+      if (token === undefined) throw notFound('session');
+      // The device signed out stops hearing the member's chat and notifications at once.
+      live.disconnectSession(liveSessionKey(token));
       if (request.params.id === viewer.sessionId) clearSessionCookie(reply);
       return reply.status(204).send(null);
     },

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { isWrite, registerAccess } from '../../core/access.js';
 import type { Limiter } from '../../core/limits.js';
+import type { Live } from '../../core/live.js';
 import { forgetEverywhere } from '../../core/memo.js';
 import type { Platforms } from '../../platform/platforms.js';
 import { registerAccountRoutes } from './account-routes.js';
@@ -46,6 +47,8 @@ export function registerAccounts(
     platforms: Platforms;
     logger: Logger;
     limiter: Limiter;
+    /** The live channel: a session that ends here ends its sockets. */
+    live: Live;
     /** Of the bus channel, for test apps sharing one Redis. */
     namespace: string;
   },
@@ -59,7 +62,15 @@ export function registerAccounts(
   });
   const auth = createAuth({ config, db, mail, logger });
   const counters = accountCounters(options.limiter);
-  const service = createAccountsService({ auth, db, mail, counters, secret: config.authSecret });
+  const { live } = options;
+  const service = createAccountsService({
+    auth,
+    db,
+    mail,
+    counters,
+    secret: config.authSecret,
+    live,
+  });
   const lookup = prepareSessionLookup(db, { cacheMs: config.sessionCacheMs });
   const source = { auth, db, secret: config.authSecret, lookup };
   registerAccess(app, { loadViewer: (request, reply) => loadViewer(source, request, reply) });
@@ -83,8 +94,8 @@ export function registerAccounts(
   return {
     auth,
     registerRoutes() {
-      registerAuthRoutes(app, { auth, service });
-      registerAccountRoutes(app, { db, service });
+      registerAuthRoutes(app, { auth, service, live });
+      registerAccountRoutes(app, { db, service, live });
     },
   };
 }

@@ -105,12 +105,17 @@ export function listActiveSessions(db: Db, userId: string) {
     .orderBy(sql`${sessions.updatedAt} desc`);
 }
 
-export async function deleteSession(db: Db, userId: string, sessionId: string) {
-  const rows = await db
+/** Ends one of a member's sessions; answers its token, or undefined when it was not theirs. */
+export async function deleteSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<string | undefined> {
+  const [row] = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
-    .returning({ id: sessions.id });
-  return rows.length > 0;
+    .returning({ token: sessions.token });
+  return row?.token;
 }
 
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {

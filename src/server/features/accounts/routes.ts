@@ -13,6 +13,8 @@ import {
   userResponse,
 } from '../../../shared/accounts.js';
 import { errorResponse, errorResponses, noQuery } from '../../http.js';
+import type { Live } from '../../core/live.js';
+import { liveSessionKeyOf } from '../../core/session-cookie.js';
 import type { Auth } from './auth.js';
 import { authLimits } from './limits.js';
 import { policyDocument } from './password-policy.js';
@@ -24,9 +26,9 @@ const errors = errorResponses(400, 401, 403, 409, 429);
 /** Sign-up, sign-in, sign-out and the emailed links (SPEC §4). */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  options: { auth: Auth; service: AccountsService },
+  options: { auth: Auth; service: AccountsService; live: Pick<Live, 'disconnectSession'> },
 ) {
-  const { auth, service } = options;
+  const { auth, service, live } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
@@ -109,6 +111,9 @@ export function registerAuthRoutes(
           returnHeaders: true,
         });
         forwardCookies(reply, headers);
+        // Every tab of this browser stops hearing the member's chat and notifications at once.
+        const session = liveSessionKeyOf(request.cookies);
+        if (session !== undefined) live.disconnectSession(session);
       }
       return reply.status(204).send(null);
     },

@@ -12,6 +12,8 @@ import { assertPasswordAllowed } from './password-policy.js';
 import * as repo from './repo.js';
 import { authHeaders, forwardCookies } from './viewer.js';
 import { activeBlock, blockedError, type Viewer } from '../../core/viewer.js';
+import type { Live } from '../../core/live.js';
+import { liveSessionKey, liveSessionKeyOf } from '../../core/session-cookie.js';
 
 /**
  * The address a verification token is for, when Better Auth signed it with our secret and it has
@@ -40,8 +42,10 @@ export function createAccountsService(deps: {
   counters: AccountCounters;
   /** The secret Better Auth signs its verification tokens with. */
   secret: string;
+  /** Ends the live sockets of sessions that end here. */
+  live: Pick<Live, 'disconnectMember' | 'keepOnlySession'>;
 }) {
-  const { auth, db, mail, counters } = deps;
+  const { auth, db, mail, counters, live } = deps;
   const tokenKey = new TextEncoder().encode(deps.secret);
 
   /** A correct password for a blocked account tells its owner why, nobody else. */
@@ -182,6 +186,8 @@ export function createAccountsService(deps: {
       if (!user || user.deletedAt) throw invalidLink();
       assertPasswordAllowed(password, user);
       await callAuth(() => auth.api.resetPassword({ body: { token, newPassword: password } }));
+      // Every session ended with the old password; so does every open live socket.
+      live.disconnectMember(user.id);
     },
 
     async requestMagicLink(request: FastifyRequest, email: string) {
@@ -221,7 +227,7 @@ export function createAccountsService(deps: {
         throw invalidArgument('Current password is incorrect');
       }
       assertPasswordAllowed(body.newPassword, viewer);
-      const { headers } = await callAuth(() =>
+      const { headers, response } = await callAuth(() =>
         auth.api.changePassword({
           body: { ...body, revokeOtherSessions: true },
           headers: authHeaders(request),
@@ -229,6 +235,11 @@ export function createAccountsService(deps: {
         }),
       );
       forwardCookies(reply, headers);
+      // Better Auth ended every session and gave this browser a new one: the other browsers'
+      // sockets end too, this one's keep going under its new session.
+      const was = liveSessionKeyOf(request.cookies);
+      if (was === undefined || !response.token) live.disconnectMember(viewer.id);
+      else live.keepOnlySession(viewer.id, { was, now: liveSessionKey(response.token) });
     },
 
     async requestEmailChange(viewer: Viewer, newEmail: string, password: string) {
@@ -274,6 +285,7 @@ export function createAccountsService(deps: {
         throw invalidArgument('Current password is incorrect');
       }
       await repo.scrubAccount(db, viewer.id);
+      live.disconnectMember(viewer.id);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db/database.js';
 import { sessions, users } from '../../platform/db/schema.js';
+import { sessionCookieValue } from '../../core/session-cookie.js';
 import { sessionLifetime } from './auth.js';
 
 /*
@@ -14,7 +15,6 @@ import { sessionLifetime } from './auth.js';
  * me"), the caller falls back to getSession, so the two never disagree.
  */
 
-const cookieNames = ['__Secure-vp.session_token', 'vp.session_token'] as const;
 const dontRememberCookies = ['__Secure-vp.dont_remember', 'vp.dont_remember'];
 
 /**
@@ -26,8 +26,7 @@ const signedValues = new LRUCache<string, { secret: string; token: string }>({ m
 
 /** The session token of a correctly signed cookie; null when absent or forged. */
 export function signedSessionToken(request: FastifyRequest, secret: string): string | null {
-  const cookies = request.cookies;
-  const value = cookieNames.map((name) => cookies[name]).find((found) => found !== undefined);
+  const value = sessionCookieValue(request.cookies);
   if (!value) return null;
   const known = signedValues.get(value);
   if (known?.secret === secret) return known.token;

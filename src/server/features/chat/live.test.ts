@@ -11,7 +11,14 @@ import {
   type PresenceMember,
 } from '../../../shared/chat.js';
 import { sessions } from '../../platform/db/schema.js';
-import { testOrigin, type Agent } from '../../test/accounts.js';
+import {
+  createAgent,
+  linkToken,
+  signIn,
+  testOrigin,
+  testPassword,
+  type Agent,
+} from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { person, type Person } from '../../test/factories.js';
 
@@ -270,6 +277,102 @@ describe('chat over the live channel', () => {
     expect((await refusal({ origin: testOrigin, cookie: cookieOf(member.agent) })).data?.code).toBe(
       'permission-denied',
     );
+  });
+
+  /** Whether a socket is still open: the server still answers it after the ends before. */
+  async function stillOpen(socket: Socket): Promise<boolean> {
+    if (!socket.connected) return false;
+    return (await ask(socket, liveEvents.enter, general.id)).ok;
+  }
+
+  const ended = (socket: Socket) =>
+    new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+  /** One member signed in twice: two tabs of the first browser, one tab of the second. */
+  async function twoBrowsers() {
+    const member = await person(t);
+    const laptop = member.agent;
+    const phone = await signIn(t.app, member.user);
+    const [tab, otherTab, phoneTab] = await Promise.all([
+      connected(laptop),
+      connected(laptop),
+      connected(phone),
+    ]);
+    return { member, laptop, phone, tab, otherTab, phoneTab };
+  }
+
+  it('ends every socket of a session that signs out, and only that session’s', async () => {
+    const { laptop, tab, otherTab, phoneTab } = await twoBrowsers();
+    const tabs = [ended(tab), ended(otherTab)];
+    const out = await laptop.inject({ method: 'POST', url: '/api/auth/sign-out' });
+    expect(out.statusCode).toBe(204);
+    expect(await Promise.all(tabs)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(await stillOpen(phoneTab)).toBe(true);
+  });
+
+  it('ends the sockets of a session signed out from the account page', async () => {
+    const { laptop, tab, otherTab, phoneTab } = await twoBrowsers();
+    const listed = await laptop.inject({ url: '/api/account/sessions' });
+    const phoneSession = listed
+      .json<{ sessions: { id: string; current: boolean }[] }>()
+      .sessions.find((session) => !session.current);
+    const phoneEnded = ended(phoneTab);
+    const out = await laptop.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${phoneSession?.id ?? 'none'}`,
+    });
+    expect(out.statusCode).toBe(204);
+    expect(await phoneEnded).toBe('io server disconnect');
+    expect([await stillOpen(tab), await stillOpen(otherTab)]).toEqual([true, true]);
+  });
+
+  it('ends the other sessions’ sockets when the password changes, keeping this page’s', async () => {
+    const { laptop, tab, otherTab, phoneTab } = await twoBrowsers();
+    const phoneEnded = ended(phoneTab);
+    const changed = await laptop.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      payload: { currentPassword: testPassword, newPassword: 'harbour-lantern-62-quince' },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect(await phoneEnded).toBe('io server disconnect');
+    expect([await stillOpen(tab), await stillOpen(otherTab)]).toEqual([true, true]);
+    // They go on as sockets of the laptop's new session: signing it out ends them.
+    const tabs = [ended(tab), ended(otherTab)];
+    expect((await laptop.inject({ method: 'POST', url: '/api/auth/sign-out' })).statusCode).toBe(
+      204,
+    );
+    expect(await Promise.all(tabs)).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+
+  it('ends every socket of an account whose password is reset by e-mail', async () => {
+    const { member, tab, otherTab, phoneTab } = await twoBrowsers();
+    const all = [ended(tab), ended(otherTab), ended(phoneTab)];
+    await createAgent(t.app).inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/request',
+      payload: { email: member.user.email },
+    });
+    const token = await linkToken(t, member.user.email, '/auth/reset-password');
+    const reset = await createAgent(t.app).inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { token, password: 'marble-canyon-echo-42' },
+    });
+    expect(reset.statusCode).toBe(204);
+    expect(new Set(await Promise.all(all))).toEqual(new Set(['io server disconnect']));
+  });
+
+  it('ends every socket of an account its owner deletes', async () => {
+    const { member, laptop, tab, otherTab, phoneTab } = await twoBrowsers();
+    const all = [ended(tab), ended(otherTab), ended(phoneTab)];
+    const deleted = await laptop.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { username: member.user.username, password: testPassword },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(new Set(await Promise.all(all))).toEqual(new Set(['io server disconnect']));
   });
 
   it('tells a member’s pages at once when a moderator mutes them', async () => {

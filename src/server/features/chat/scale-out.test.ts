@@ -12,6 +12,7 @@ import {
 } from '../../../shared/chat.js';
 import type { Role } from '../../../shared/roles.js';
 import { openPostgres } from '../../platform/db/database.js';
+import { testPassword } from '../../test/accounts.js';
 import { buildAccount, type UserRow } from '../../test/factories.js';
 import { openLiveSocket, signInRemote, type RemoteMember } from '../../test/remote-member.js';
 import {
@@ -91,6 +92,7 @@ describe.skipIf(!databaseServer || !redisUrl)('chat across two server processes'
       ['ben', 'user'],
       ['flooder', 'user'],
       ['blocked', 'user'],
+      ['leaver', 'user'],
       ['moderator', 'moderator'],
       ['experienced', 'experienced_moderator'],
     ];
@@ -205,6 +207,65 @@ describe.skipIf(!databaseServer || !redisUrl)('chat across two server processes'
     const onB = await send(b, 'flooder', 'One too many again');
     expect([onA.status, onB.status]).toEqual([429, 429]);
     expect(onB.body).toMatchObject({ error: { code: 'resource-exhausted' } });
+  });
+
+  it('ends on either process the sockets of sessions ended through the other', async () => {
+    const { user, member: laptop } = personNamed('leaver');
+    const [phone, tablet] = await Promise.all([
+      signInRemote(a.url, user, { origin }),
+      signInRemote(b.url, user, { origin }),
+    ]);
+    const laptopOnB = await live(b, 'leaver');
+    const [phoneOnA, tabletOnA] = await Promise.all([
+      openLiveSocket(a.url, phone, { origin }),
+      openLiveSocket(a.url, tablet, { origin }),
+    ]);
+    sockets.push(phoneOnA, tabletOnA);
+    const ends = (socket: Socket) =>
+      new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    // Signing the phone out through B ends its socket on A, and only that one.
+    const phoneGone = ends(phoneOnA);
+    expect((await phone.request(b.url, 'POST', '/api/auth/sign-out')).status).toBe(204);
+    expect(await phoneGone).toBe('io server disconnect');
+    expect((await ask(tabletOnA, liveEvents.enter, general.id)).ok).toBe(true);
+
+    // A new password from the laptop, through A, ends the tablet's socket on A; the laptop's on
+    // B goes on under the laptop's new session, which signing out through B then ends.
+    const tabletGone = ends(tabletOnA);
+    const changed = await fetch(`${a.url}/api/account/password`, {
+      method: 'POST',
+      headers: {
+        cookie: laptop.cookie,
+        origin,
+        'x-forwarded-for': laptop.address,
+        'x-csrf-token': laptop.csrf,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        currentPassword: testPassword,
+        newPassword: 'harbour-lantern-62-quince',
+      }),
+    });
+    expect(changed.status).toBe(204);
+    expect(await tabletGone).toBe('io server disconnect');
+    expect((await ask(laptopOnB, liveEvents.enter, general.id)).ok).toBe(true);
+    const renewed = changed.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0] ?? '')
+      .find((pair) => pair.startsWith('vp.session_token='));
+    const laptopGone = ends(laptopOnB);
+    const out = await fetch(`${b.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: {
+        cookie: laptop.cookie.replace(/vp\.session_token=[^;]*/, renewed ?? ''),
+        origin,
+        'x-forwarded-for': laptop.address,
+        'x-csrf-token': laptop.csrf,
+      },
+    });
+    expect(out.status).toBe(204);
+    expect(await laptopGone).toBe('io server disconnect');
   });
 
   it('disconnects a member blocked through A from B at once, and neither lets them back in', async () => {
