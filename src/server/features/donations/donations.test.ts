@@ -431,25 +431,29 @@ describe('giving through the demo checkout', () => {
     expect(await supporter(giver)).toBe(true);
 
     // The next month's invoice of the same plan: a second monthly donation, one more receipt.
-    const invoice = `in_test_${randomBytes(12).toString('hex')}`;
-    await providerEvent('invoice.paid', {
-      id: invoice,
-      object: 'invoice',
-      amount_paid: 1_200,
-      billing_reason: 'subscription_cycle',
-      currency: 'usd',
-      customer_email: giver.user.email,
-      parent: {
-        quote_details: null,
-        subscription_details: {
-          metadata: { checkout_id: first.checkoutId },
-          subscription: first.subscriptionId,
+    const renewal = async () => {
+      const invoice = `in_test_${randomBytes(12).toString('hex')}`;
+      await providerEvent('invoice.paid', {
+        id: invoice,
+        object: 'invoice',
+        amount_paid: 1_200,
+        billing_reason: 'subscription_cycle',
+        currency: 'usd',
+        customer_email: giver.user.email,
+        parent: {
+          quote_details: null,
+          subscription_details: {
+            metadata: { checkout_id: first.checkoutId },
+            subscription: first.subscriptionId,
+          },
+          type: 'subscription_details',
         },
-        type: 'subscription_details',
-      },
-      status: 'paid',
-      status_transitions: { paid_at: Math.floor(Date.now() / 1000) },
-    });
+        status: 'paid',
+        status_transitions: { paid_at: Math.floor(Date.now() / 1000) },
+      });
+      return invoice;
+    };
+    const invoice = await renewal();
     const plan = await donationsOf(sessionId);
     expect(plan).toHaveLength(2);
     expect(
@@ -461,9 +465,15 @@ describe('giving through the demo checkout', () => {
       'Your $12 monthly donation to Viewpoint: receipt',
     ]);
 
-    // Hiding the plan's message hides it on every payment of the plan, and is audited.
+    // The wall shows the plan once, at its latest payment.
     const [, second] = plan;
     if (!second) throw new Error('no second payment');
+    const wall = (await page()).wall;
+    expect(wall.filter((entry) => entry.message === 'Every month, gladly.')).toEqual([
+      expect.objectContaining({ id: second.id, interval: 'monthly', amount: 1_200 }),
+    ]);
+
+    // Hiding the plan's message hides it on every payment of the plan, and is audited.
     const hide = await admin.agent.inject({
       method: 'PATCH',
       url: `/api/admin/donations/${second.id}/message`,
@@ -472,8 +482,14 @@ describe('giving through the demo checkout', () => {
     expect(hide.statusCode, hide.body).toBe(200);
     expect(hide.json().donation).toMatchObject({ id: second.id, messageHidden: true });
     expect((await adminDonation(first.id)).messageHidden).toBe(true);
-    expect((await wallEntry(first.id))?.message).toBeNull();
-    expect((await wallEntry(second.id))?.message).toBeNull();
+    expect(await wallEntry(second.id)).toMatchObject({ message: null });
+    // The next month's payment keeps it hidden.
+    await renewal();
+    const third = (await donationsOf(sessionId))[2];
+    if (!third) throw new Error('no third payment');
+    expect((await adminDonation(third.id)).messageHidden).toBe(true);
+    expect(await wallEntry(third.id)).toMatchObject({ message: null });
+    expect(await wallEntry(second.id)).toBeUndefined();
     const audit = await admin.agent.inject({
       url: `/api/audit?targetType=donation&targetId=${second.id}`,
     });
@@ -492,8 +508,8 @@ describe('giving through the demo checkout', () => {
       payload: { hidden: false },
     });
     expect(restore.statusCode).toBe(200);
-    expect((await wallEntry(first.id))?.message).toBe('Every month, gladly.');
-    expect((await wallEntry(second.id))?.message).toBe('Every month, gladly.');
+    expect((await wallEntry(third.id))?.message).toBe('Every month, gladly.');
+    expect((await adminDonation(first.id)).messageHidden).toBe(false);
     const restored = await admin.agent.inject({
       url: `/api/audit?targetType=donation&targetId=${second.id}&action=donation-message.restore`,
     });

@@ -143,14 +143,19 @@ async function applyFact(tx: Tx, fact: PaymentFact): Promise<void> {
       await tx.execute(sql`
         insert into donations
           (checkout_id, provider_ref, payment_ref, subscription_id, user_id, amount, currency,
-           interval, status, amount_refunded, email, paid_at, created_at, receipt_due)
+           interval, status, amount_refunded, email, paid_at, created_at, receipt_due,
+           message_hidden_at, message_hidden_by_id)
         select c.id, ${fact.providerRef}, ${fact.paymentRef}, ${fact.subscriptionId}, c.user_id,
                ${fact.amount}, ${fact.currency}, ${fact.interval}, ${fact.status},
                coalesce((select amount_refunded from payment_refunds
                          where payment_ref = ${fact.paymentRef}), 0),
                ${fact.email}, ${fact.status === 'paid' ? fact.at : null}, ${fact.at},
-               ${fact.status === 'paid'}
-        from donation_checkouts c where c.id = ${fact.checkoutId}
+               ${fact.status === 'paid'}, hidden.message_hidden_at, hidden.message_hidden_by_id
+        from donation_checkouts c
+        -- A monthly gift's message hidden before this renewal stays hidden (setMessageHidden).
+        left join lateral (select message_hidden_at, message_hidden_by_id from donations
+          where checkout_id = c.id and message_hidden_at is not null limit 1) hidden on true
+        where c.id = ${fact.checkoutId}
         on conflict (provider_ref) do update set
           status = case
             when array_position(array['pending', 'failed', 'paid'], excluded.status)
@@ -268,7 +273,10 @@ export async function campaignProgress(
   return { raised: Number(row?.raised ?? 0), supporters: Number(row?.supporters ?? 0) };
 }
 
-/** Recent donations received and kept, as the donor chose to appear. */
+/**
+ * Recent gifts received and kept, as the donor chose to appear: a monthly gift once, at its
+ * latest kept payment, its message hidden if it was hidden on any of its payments.
+ */
 export async function wall(db: Db, limit: number): Promise<WallDonation[]> {
   const rows = await queryRows<{
     id: number;
@@ -283,12 +291,18 @@ export async function wall(db: Db, limit: number): Promise<WallDonation[]> {
     db,
     sql`
     select donations.id, c.public_name, u.username, donations.amount, donations.interval,
-           c.message, donations.message_hidden_at is not null as hidden, donations.paid_at
+           c.message, donations.paid_at,
+           exists (select 1 from donations h where h.checkout_id = donations.checkout_id
+             and h.message_hidden_at is not null) as hidden
     from donations
     join donation_checkouts c on c.id = donations.checkout_id
     left join users u on u.id = donations.user_id and c.public_name is not null
       and u.banned is not true
     where donations.status = 'paid' and donations.amount_refunded < donations.amount
+      and not exists (select 1 from donations newer
+        where newer.checkout_id = donations.checkout_id and newer.status = 'paid'
+          and newer.amount_refunded < newer.amount
+          and (newer.paid_at, newer.id) > (donations.paid_at, donations.id))
     order by donations.paid_at desc, donations.id desc
     limit ${limit}`,
   );

@@ -1439,7 +1439,7 @@ describe('a realistic Stripe event sequence, delivered twice in shuffled orders'
           'Alice Moreau 2500',
           'Anonymous 1000',
           'Bob Okafor 5000',
-          'Frank Ito 500',
+          // Frank's monthly plan once, at its latest kept payment.
           'Frank Ito 500',
         ]);
         expect(twice.supporters).toEqual({

@@ -686,6 +686,8 @@ export const donations = pgTable(
     index('donations_paid_idx').on(table.paidAt),
     index('donations_created_idx').on(table.createdAt, table.id),
     index('donations_user_idx').on(table.userId),
+    /** A checkout's payments: a monthly gift's renewals, its message's hiding, the wall's one entry. */
+    index('donations_checkout_idx').on(table.checkoutId),
     index('donations_receipt_due_idx')
       .on(table.id)
       .where(sql`${table.receiptDue}`),

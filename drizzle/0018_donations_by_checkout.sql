@@ -1,0 +1,1 @@
+CREATE INDEX "donations_checkout_idx" ON "donations" USING btree ("checkout_id");
