@@ -159,16 +159,31 @@ export const moderationResultResponse = z.object({ target: moderationTargetSchem
 /** A reporter's own report and what became of it (GET /api/reports/mine). */
 export const reportStatuses = ['open', 'resolved'] as const;
 export const myReportSchema = z.object({
-  id: z.number().int(),
-  target: z.object({
-    type: z.enum(['post', 'comment']),
-    postId: z.number().int(),
-    commentId: z.number().int().nullable(),
-    /** The thread's title (for a reply: the thread it is in). */
-    title: z.string(),
-    /** Where the item is shown: the thread's page, with the reply's anchor for a reply. */
-    link: z.string(),
-  }),
+  /** Unique in the list: forum and chat reports are numbered apart (`forum-12`, `chat-5`). */
+  id: z.string(),
+  target: z.union([
+    z.object({
+      type: z.enum(['post', 'comment']),
+      postId: z.number().int(),
+      commentId: z.number().int().nullable(),
+      /** The thread's title (for a reply: the thread it is in; a news comment: the article's). */
+      title: z.string(),
+      /**
+       * Where the item is shown: the thread's page, with the reply's anchor for a reply; a news
+       * article's comments are shown beside the article.
+       */
+      link: z.string(),
+    }),
+    z.object({
+      type: z.literal('message'),
+      roomId: z.number().int(),
+      messageId: z.number().int(),
+      /** The chat room's name. */
+      title: z.string(),
+      /** The room, opened at the message. */
+      link: z.string(),
+    }),
+  ]),
   category: z.enum(reportCategories),
   reason: z.string(),
   status: z.enum(reportStatuses),

@@ -347,7 +347,7 @@ export function buildReviewedChatMessage(
 
 export function buildMyReport(overrides: Partial<MyReport> = {}): MyReport {
   return {
-    id: 1,
+    id: 'forum-1',
     target: {
       type: 'post',
       postId: 1,

@@ -1,4 +1,7 @@
-/** What other features may use of chat: the reported messages the review queue lists. */
+/**
+ * What other features may use of chat: the reported messages the review queue lists, and a
+ * member's own reports.
+ */
 export {
   firstOpenChatReports,
   openChatReportsOf,
@@ -7,3 +10,4 @@ export {
   type FirstChatReportRow,
   type ReportedChatMessageRow,
 } from './reports-queue.js';
+export { chatReportAction, chatReportsBy, type ReporterChatReportRow } from './reporter-reports.js';

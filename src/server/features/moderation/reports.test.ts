@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, ChatRoom } from '../../../shared/chat.js';
 import type { PostList } from '../../../shared/forum.js';
+import type { NewsArticle } from '../../../shared/news.js';
 import type { AuditEntry, MyReport } from '../../../shared/moderation.js';
 import { comments, posts, reports } from '../../platform/db/schema.js';
 import { createAgent } from '../../test/accounts.js';
@@ -12,6 +15,7 @@ import {
   type Person,
   moderate,
   report,
+  writeArticle,
 } from '../../test/factories.js';
 import { auditOf } from '../../test/state.js';
 
@@ -146,7 +150,7 @@ describe("a reporter's own reports", () => {
     await report(reporter.agent, { commentId: reply.id }, { category: 'other', reason: 'Odd' });
     const mine = async (query = '') => {
       const res = await reporter.agent.inject({ url: `/api/reports/mine${query}` });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, res.body).toBe(200);
       return res.json<{ items: MyReport[]; nextCursor: string | null }>();
     };
     const open = await mine();
@@ -157,7 +161,7 @@ describe("a reporter's own reports", () => {
           postId: post.id,
           commentId: reply.id,
           title: 'A thread to flag',
-          link: `/forum/post/${post.id}#reply-${reply.id}`,
+          link: `/forum/post/${post.id}?reply=${reply.id}`,
         },
         category: 'other',
         reason: 'Odd',
@@ -198,6 +202,82 @@ describe("a reporter's own reports", () => {
     expect(second.nextCursor).toBeNull();
     const others = await (await person(t)).agent.inject({ url: '/api/reports/mine' });
     expect(others.json().items).toEqual([]);
+  });
+
+  it('lists chat reports and news comments with the rest, each where it is shown', async () => {
+    const reporter = await person(t);
+    const writer = await person(t);
+    const admin = await person(t, 'admin');
+    const post = await writePost(t, writer.agent, { title: 'Older flag' });
+    await report(reporter.agent, { postId: post.id }, { category: 'spam', reason: '' });
+    const article = await writeArticle(admin.agent, { title: 'Festival line-up' });
+    const opened = await reporter.agent.inject({ url: `/api/news/${article.id}` });
+    const discussion = opened.json<{ article: NewsArticle }>().article.discussionPostId ?? 0;
+    const comment = await writeReply(writer.agent, discussion, { body: 'Buy my tickets' });
+    await report(reporter.agent, { commentId: comment.id }, { category: 'spam', reason: '' });
+    const rooms = await reporter.agent.inject({ url: '/api/chat/rooms' });
+    const general = rooms.json<{ items: ChatRoom[] }>().items.find((room) => room.isGeneral);
+    if (!general) throw new Error('no General room');
+    const sent = await writer.agent.inject({
+      method: 'POST',
+      url: `/api/chat/rooms/${general.id}/messages`,
+      payload: { body: 'Cheap posters here', nonce: randomUUID() },
+    });
+    const message = sent.json<{ message: ChatMessage }>().message;
+    const reported = await reporter.agent.inject({
+      method: 'POST',
+      url: `/api/chat/messages/${message.id}/reports`,
+      payload: { category: 'spam' },
+    });
+    expect(reported.statusCode, reported.body).toBe(204);
+    const hidden = await moderator.agent.inject({
+      method: 'POST',
+      url: `/api/chat/messages/${message.id}/moderation`,
+      payload: { action: 'hide', reason: 'Spam' },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+
+    const all = await reporter.agent.inject({ url: '/api/reports/mine' });
+    const items = all.json<{ items: MyReport[] }>().items;
+    expect(items).toMatchObject([
+      {
+        target: {
+          type: 'message',
+          roomId: general.id,
+          messageId: message.id,
+          title: general.name,
+          link: `/chat?room=${general.id}&message=${message.id}`,
+        },
+        status: 'resolved',
+        resolution: 'hide',
+      },
+      {
+        target: {
+          type: 'comment',
+          postId: discussion,
+          commentId: comment.id,
+          title: 'Festival line-up',
+          link: `/news/${article.id}?reply=${comment.id}`,
+        },
+        status: 'open',
+      },
+      { target: { type: 'post', postId: post.id, link: `/forum/post/${post.id}` } },
+    ]);
+    expect(new Set(items.map((item) => item.id)).size).toBe(3);
+
+    // One at a time, across both kinds, each exactly once.
+    const paged: MyReport[] = [];
+    let cursor = '';
+    for (let page = 0; page < 5; page += 1) {
+      const res = await reporter.agent.inject({
+        url: `/api/reports/mine?limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      });
+      const body = res.json<{ items: MyReport[]; nextCursor: string | null }>();
+      paged.push(...body.items);
+      if (body.nextCursor === null) break;
+      cursor = body.nextCursor;
+    }
+    expect(paged.map((item) => item.id)).toEqual(items.map((item) => item.id));
   });
 
   it('refuses a page link that is not one of ours', async () => {

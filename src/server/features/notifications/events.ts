@@ -4,6 +4,7 @@ import { enqueueMany, type NewJob } from '../../core/jobs.js';
 import type { DbOrTx } from '../../core/transaction.js';
 import type { Db } from '../../platform/db/database.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
+import { threadLink } from '../../../shared/links.js';
 import { markThreadRead } from './reading-repo.js';
 import {
   insertNotifications,
@@ -32,10 +33,8 @@ const excerptOf = (source: string) => plainExcerpt(source, 140);
 
 /** Where a thread or one of its replies opens: news comments open beside their article. */
 export function threadUrl(thread: ThreadTarget, commentId?: number): string {
-  const reply = commentId === undefined ? '' : `?reply=${commentId}`;
-  return thread.article_id === null
-    ? `/forum/post/${Number(thread.post_id)}${reply}`
-    : `/news/${Number(thread.article_id)}${reply}`;
+  const articleId = thread.article_id === null ? null : Number(thread.article_id);
+  return threadLink({ postId: Number(thread.post_id), articleId }, commentId);
 }
 
 /** The e-mails owed for new notifications: soon, or with the member's next daily digest. */

@@ -1,5 +1,6 @@
 import { notFound, permissionDenied } from '../../../shared/errors.js';
 import { can } from '../../../shared/permissions.js';
+import { chatMessageLink, threadLink } from '../../../shared/links.js';
 import {
   searchCategories,
   searchLimits,
@@ -173,11 +174,9 @@ function urlOf(kind: SearchCategory, row: Located, viewer: Viewer | null): strin
   if (article === undefined) return null;
   switch (kind) {
     case 'posts':
-      return article === null ? `/forum/post/${row.id}` : `/news/${article}`;
+      return threadLink({ postId: Number(row.id), articleId: article });
     case 'replies':
-      return article === null
-        ? `/forum/post/${row.parent_id}?reply=${row.id}`
-        : `/news/${article}?reply=${row.id}`;
+      return threadLink({ postId: Number(row.parent_id), articleId: article }, Number(row.id));
     case 'news':
       return `/news/${row.id}`;
     case 'users':
@@ -187,6 +186,6 @@ function urlOf(kind: SearchCategory, row: Located, viewer: Viewer | null): strin
     case 'chat':
       if (!readsChat(viewer)) return null;
       if (row.archived && !can(viewer?.role, 'chat.rooms')) return null;
-      return `/chat?room=${row.parent_id}&message=${row.id}`;
+      return chatMessageLink(Number(row.parent_id), Number(row.id));
   }
 }

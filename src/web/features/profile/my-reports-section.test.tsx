@@ -26,20 +26,34 @@ describe('your reports', () => {
         json({
           items: [
             report({
-              id: 2,
+              id: 'chat-7',
+              category: 'spam',
+              status: 'resolved',
+              resolution: 'dismiss',
+              resolvedAt: '2025-03-03T09:00:00.000Z',
+              target: {
+                type: 'message',
+                roomId: 3,
+                messageId: 70,
+                title: 'General',
+                link: '/chat?room=3&message=70',
+              },
+            }),
+            report({
+              id: 'forum-2',
               status: 'resolved',
               resolution: 'hide',
               resolvedAt: '2025-03-02T09:00:00.000Z',
             }),
             report({
-              id: 1,
+              id: 'forum-1',
               category: 'abuse',
               target: {
                 type: 'comment',
                 postId: 5,
                 commentId: 9,
                 title: 'Heat',
-                link: '/forum/post/5#reply-9',
+                link: '/forum/post/5?reply=9',
               },
             }),
           ],
@@ -49,7 +63,13 @@ describe('your reports', () => {
     renderRoute('/user-profile');
     const reports = await screen.findByRole('region', { name: 'Your reports' });
     const list = await within(reports).findByRole('list', { name: 'Your reports' });
-    const [hidden, waiting] = within(list).getAllByRole('listitem');
+    const [message, hidden, waiting] = within(list).getAllByRole('listitem');
+    expect(
+      within(message as HTMLElement)
+        .getByRole('link', { name: 'A chat message in General' })
+        .getAttribute('href'),
+    ).toBe('/chat?room=3&message=70');
+    expect(within(message as HTMLElement).getByText('Reviewed: no action needed')).toBeTruthy();
     expect(
       within(hidden as HTMLElement)
         .getByRole('link', { name: 'Cheap posters' })
@@ -58,8 +78,10 @@ describe('your reports', () => {
     expect(within(hidden as HTMLElement).getByText('Hidden by a moderator')).toBeTruthy();
     expect(within(hidden as HTMLElement).getByText('Spam')).toBeTruthy();
     expect(
-      within(waiting as HTMLElement).getByRole('link', { name: 'A reply in “Heat”' }),
-    ).toBeTruthy();
+      within(waiting as HTMLElement)
+        .getByRole('link', { name: 'A reply in “Heat”' })
+        .getAttribute('href'),
+    ).toBe('/forum/post/5?reply=9');
     expect(within(waiting as HTMLElement).getByText('Waiting for a moderator')).toBeTruthy();
     expect(within(waiting as HTMLElement).getByText('Abuse or harassment')).toBeTruthy();
   });

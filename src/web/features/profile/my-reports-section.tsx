@@ -20,15 +20,25 @@ const outcomes: Record<NonNullable<MyReport['resolution']>, string> = {
   purge: 'Removed for good',
 };
 
+/** What was reported, as the link to it reads. */
+function targetLabel(target: MyReport['target']): string {
+  switch (target.type) {
+    case 'post':
+      return target.title;
+    case 'comment':
+      return `A reply in “${target.title}”`;
+    case 'message':
+      return `A chat message in ${target.title}`;
+  }
+}
+
 function ReportLine({ report }: { report: MyReport }) {
   const handled = report.status === 'resolved';
   return (
     <Stack component="li" gap={4}>
       <Group gap="xs" wrap="wrap">
         <Anchor component={PrefetchLink} to={report.target.link} underline="hover">
-          {report.target.type === 'comment'
-            ? `A reply in “${report.target.title}”`
-            : report.target.title}
+          {targetLabel(report.target)}
         </Anchor>
         <Badge variant="light" color="gray">
           {reportCategoryLabels[report.category]}
