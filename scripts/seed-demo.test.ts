@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../src/server/features/accounts/password-hash.js';
 import * as donationsRepo from '../src/server/features/donations/repo.js';
 import { createProfilesService } from '../src/server/features/profiles/service.js';
+import { myReports } from '../src/server/features/moderation/my-reports.js';
 import { queryRows, type Database } from '../src/server/platform/db/database.js';
 import * as schema from '../src/server/platform/db/schema.js';
 import {
@@ -219,6 +220,17 @@ describe('npm run seed:demo', () => {
     expect(articles.filter((a) => a.status === 'published')).toHaveLength(3);
 
     expect(await countOf(reports, eq(reports.status, 'open'))).toBe(1);
+    // The member account's "Your reports" shows a reply and a chat message, both waiting.
+    const member = first.find((credential) => credential.role === 'user');
+    const [memberRow] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, member?.email ?? ''));
+    const mine = await myReports(db(), memberRow?.id ?? '', { limit: 20 });
+    expect(mine.items.map((item) => [item.target.type, item.status]).sort()).toEqual([
+      ['comment', 'open'],
+      ['message', 'open'],
+    ]);
     const requests = await db()
       .select({ status: modRequests.status, role: users.role })
       .from(modRequests)

@@ -10,7 +10,8 @@ import { viewerOf, type DemoSite } from './site.js';
 const spoiler = {
   thread: 'Dune: Part Two looks incredible, feels a bit cold',
   replyAuthor: 'finn_oc',
-  reporter: 'gracek',
+  // The demo's member account, so its "Your reports" shows this and a chat report.
+  reporter: 'samwatches',
   reason: 'Gives away the ending of Dune: Part Two without a spoiler warning.',
 };
 

@@ -147,10 +147,10 @@ export const demoChatRooms: DemoChatRoom[] = [
       ],
       [
         {
-          author: 'samwatches',
+          author: 'gracek',
           body: 'Selling my spare festival passes cheap, DM me on my site for the link',
           report: {
-            by: 'gracek',
+            by: 'samwatches',
             category: 'spam',
             reason: 'Selling passes in the General room, looks like a scam link.',
           },
