@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { invalidArgument } from '../../shared/errors.js';
 import { singleLineText } from '../../shared/text.js';
@@ -23,6 +24,10 @@ export const cursorTimestamp = z.string().refine((value) => {
     !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 19) === value.slice(0, 19)
   );
 });
+
+/** A time column as a cursor keeps it, in the form `cursorTimestamp` takes back. */
+export const cursorTime = (column: SQL | SQL.Aliased | { getSQL(): SQL }) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export const cursorRowId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

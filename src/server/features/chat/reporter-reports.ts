@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { cursorTime } from '../../core/cursor.js';
 import { chatModerationActions, type ChatModerationAction } from '../../../shared/chat.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { chatAuditAction } from './reports.js';
@@ -37,7 +38,7 @@ export function chatReportsBy(
     db,
     sql`select r.id, r.message_id, m.room_id, rooms.name as room_name, r.category, r.reason,
         r.status, r.resolution, r.created_at, r.resolved_at,
-        to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_key
+        ${cursorTime(sql`r.created_at`)} as cursor_key
       from chat_reports r
       join chat_messages m on m.id = r.message_id
       join chat_rooms rooms on rooms.id = m.room_id

@@ -1,5 +1,6 @@
 import type { ReportColumns } from '../../core/report-columns.js';
 import { sql } from 'drizzle-orm';
+import { cursorTime } from '../../core/cursor.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import type { AuthorColumns } from '../../core/author.js';
 
@@ -30,7 +31,7 @@ export function firstOpenChatReports(
   return queryRows<FirstChatReportRow>(
     db,
     sql`select r.id, r.message_id, r.created_at,
-        to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_key
+        ${cursorTime(sql`r.created_at`)} as cursor_key
       from chat_reports r
       where r.status = 'open' ${past}
         and not exists (

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { cursorTime } from '../../core/cursor.js';
 import type {
   AdminDonation,
   CampaignSettings,
@@ -393,7 +394,7 @@ const adminSelect = sql`
            c.message, donations.message_hidden_at is not null as hidden,
            donations.provider_ref,
            coalesce(s.cancelled_at is not null, false) as cancelled,
-           to_char(donations.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at
+           ${cursorTime(sql`donations.created_at`)} as cursor_at
     from donations
     join donation_checkouts c on c.id = donations.checkout_id
     left join users u on u.id = donations.user_id

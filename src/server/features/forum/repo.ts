@@ -1,4 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { cursorTime } from '../../core/cursor.js';
 import type { PostSort } from '../../../shared/forum.js';
 import type { CommentRow } from './presenter.js';
 
@@ -27,10 +28,6 @@ function rowLimit(limit: number): SQL {
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Error(`bad limit ${limit}`);
   return sql.raw(String(limit));
 }
-
-/** A timestamp with its microseconds, in the form cursor.ts accepts back. */
-const exactTime = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const sortColumn = {
   latest: sql.raw('last_activity_at'),
@@ -125,7 +122,7 @@ export function postListQuery(filter: PostListFilter): SQL {
         : sql`pinned = false and (${key}, id) < (${keyValue}, ${after.id}::bigint)`,
     );
   }
-  const cursorKey = filter.sort === 'top' ? sql`''` : exactTime(sql`posts.${key}`);
+  const cursorKey = filter.sort === 'top' ? sql`''` : cursorTime(sql`posts.${key}`);
   // The page's ids first, from the index alone where it can (the whole forum's orders carry the
   // category and tags, schema.ts), then each thread's row by its id.
   return sql`select page.*,
@@ -309,7 +306,7 @@ export function authorCommentsQuery(filter: AuthorCommentFilter): SQL {
   const after = filter.after
     ? sql`and (c.created_at, c.id) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::bigint)`
     : sql``;
-  return sql`select c.id, c.body_html, c.created_at, ${exactTime(sql`c.created_at`)} as cursor_key,
+  return sql`select c.id, c.body_html, c.created_at, ${cursorTime(sql`c.created_at`)} as cursor_key,
       p.id as post_id, p.title as post_title
     from comments c
     join posts p on p.id = c.post_id

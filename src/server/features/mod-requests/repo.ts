@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../core/transaction.js';
 import { presentAuthor, authorSelection } from '../../core/author.js';
 import {
   cursorRowId,
+  cursorTime,
   cursorTimestamp,
   decodeCursor,
   encodeCursor as encode,
@@ -72,7 +73,7 @@ export async function listRequests(
       requester: authorSelection,
       joinedAt: users.createdAt,
       history: memberCounts(sql`${users.id}`),
-      cursorKey: sql<string>`to_char(${modRequests.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      cursorKey: cursorTime(modRequests.createdAt),
     })
     .from(modRequests)
     .innerJoin(users, eq(users.id, modRequests.userId))

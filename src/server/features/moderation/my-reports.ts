@@ -7,7 +7,13 @@ import type {
   PostModerationAction,
   ReportCategory,
 } from '../../../shared/moderation.js';
-import { cursorRowId, cursorTimestamp, decodeCursor, encodeCursor } from '../../core/cursor.js';
+import { cursorTime } from '../../core/cursor.js';
+import {
+  boundsPast,
+  compareMerged,
+  encodeMergedCursor,
+  type MergedEntry,
+} from './merged-cursor.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { chatReportAction, chatReportsBy, type ReporterChatReportRow } from '../chat/index.js';
 
@@ -17,10 +23,6 @@ import { chatReportAction, chatReportsBy, type ReporterChatReportRow } from '../
  * and the two are merged, as the review queue merges them (queue.ts); at one moment, chat's come
  * before the forum's.
  */
-
-const kinds = { forum: 0, chat: 1 } as const;
-type Kind = keyof typeof kinds;
-const cursorSchema = z.tuple([cursorTimestamp, z.union([z.literal(0), z.literal(1)]), cursorRowId]);
 
 interface ForumReportRow {
   id: number | string;
@@ -37,27 +39,9 @@ interface ForumReportRow {
   cursor_key: string;
 }
 
-interface Entry {
-  kind: Kind;
-  id: number;
-  key: string;
+interface Entry extends MergedEntry {
   report: MyReport;
 }
-
-/**
- * Where each kind's page ends before a cursor, as a (time, id) bound on its own reports: after
- * a chat report, forum reports of the same moment still come; after a forum one, chat's do not.
- */
-function boundsBefore(cursor: string): Record<Kind, { time: string; id: number }> {
-  const [time, kind, id] = decodeCursor(cursor, cursorSchema);
-  return kind === kinds.forum
-    ? { forum: { time, id }, chat: { time, id: 0 } }
-    : { forum: { time, id: Number.MAX_SAFE_INTEGER }, chat: { time, id } };
-}
-
-/** Newest first: later time, then chat before forum, then the higher id. */
-const compareEntries = (a: Entry, b: Entry) =>
-  a.key > b.key ? -1 : a.key < b.key ? 1 : kinds[b.kind] - kinds[a.kind] || b.id - a.id;
 
 function forumReportsBy(
   db: Db,
@@ -74,7 +58,7 @@ function forumReportsBy(
         r.resolution, r.created_at, r.resolved_at,
         (select ar.id from news_articles ar where ar.discussion_post_id = p.id limit 1)
           as article_id,
-        to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_key
+        ${cursorTime(sql`r.created_at`)} as cursor_key
       from reports r
       join posts p on p.id = r.post_id
       where r.reporter_id = ${reporterId} ${earlier}
@@ -149,19 +133,18 @@ export async function myReports(
   reporterId: string,
   query: z.output<typeof myReportsQuery>,
 ): Promise<{ items: MyReport[]; nextCursor: string | null }> {
-  const before = query.cursor ? boundsBefore(query.cursor) : undefined;
+  const before = query.cursor ? boundsPast(query.cursor) : undefined;
   const [forum, chat] = await Promise.all([
     forumReportsBy(db, reporterId, before?.forum, query.limit + 1),
     chatReportsBy(db, reporterId, before?.chat, query.limit + 1),
   ]);
-  const merged = [...forum.map(forumEntry), ...chat.map(chatEntry)].sort(compareEntries);
+  const merged = [...forum.map(forumEntry), ...chat.map(chatEntry)].sort((a, b) =>
+    compareMerged(b, a),
+  );
   const page = merged.slice(0, query.limit);
   const last = page.at(-1);
   return {
     items: page.map((entry) => entry.report),
-    nextCursor:
-      merged.length > query.limit && last
-        ? encodeCursor([last.key, kinds[last.kind], last.id])
-        : null,
+    nextCursor: merged.length > query.limit && last ? encodeMergedCursor(last) : null,
   };
 }

@@ -7,7 +7,14 @@ import { firstOpenChatReports } from '../chat/index.js';
 import { loadChatItems, presentReport } from './chat-items.js';
 import { itemKey, loadTargets, type ItemKey } from './targets.js';
 import { iso } from '../../core/author.js';
-import { cursorRowId, cursorTimestamp, decodeCursor, encodeCursor } from '../../core/cursor.js';
+import { cursorTime } from '../../core/cursor.js';
+import {
+  boundsPast,
+  compareMerged,
+  encodeMergedCursor,
+  type Kind,
+  type MergedEntry,
+} from './merged-cursor.js';
 
 /*
  * The review queue: open reports grouped by item (a thread, a reply or a chat message), the
@@ -30,41 +37,14 @@ interface ReportRow extends ReportColumns {
   comment_id: number | string | null;
 }
 
-/** Items reported at the same moment are ordered forum first, then chat, then by id. */
-const kinds = { forum: 0, chat: 1 } as const;
-type Kind = keyof typeof kinds;
-
-interface QueueEntry {
-  kind: Kind;
-  id: number;
-  /** The first report's time, as the cursor keeps it. */
-  key: string;
-}
-
-const cursorSchema = z.tuple([cursorTimestamp, z.union([z.literal(0), z.literal(1)]), cursorRowId]);
-const encodeQueueCursor = (entry: QueueEntry) =>
-  encodeCursor([entry.key, kinds[entry.kind], entry.id]);
-
-/**
- * Where each kind's page starts after a cursor, as a (time, id) bound on its own reports: after
- * a forum item, chat reports of the same moment still come; after a chat item, forum ones do not.
- */
-function boundsAfter(cursor: string): Record<Kind, { time: string; id: number }> {
-  const [time, kind, id] = decodeCursor(cursor, cursorSchema);
-  return kind === kinds.forum
-    ? { forum: { time, id }, chat: { time, id: 0 } }
-    : { forum: { time, id: Number.MAX_SAFE_INTEGER }, chat: { time, id } };
-}
-
-const compareEntries = (a: QueueEntry, b: QueueEntry) =>
-  a.key < b.key ? -1 : a.key > b.key ? 1 : kinds[a.kind] - kinds[b.kind] || a.id - b.id;
+type QueueEntry = MergedEntry;
 
 function firstReportsQuery(after: { time: string; id: number } | undefined, limit: number): SQL {
   const past = after
     ? sql`and (r.created_at, r.id) > (${after.time}::timestamptz, ${after.id}::bigint)`
     : sql``;
   return sql`select r.id, r.post_id, r.comment_id, r.created_at,
-      to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_key
+      ${cursorTime(sql`r.created_at`)} as cursor_key
     from reports r
     where r.status = 'open' ${past}
       and not exists (
@@ -129,7 +109,7 @@ export async function reviewQueue(
   db: Db,
   query: z.output<typeof reviewQueueQuery>,
 ): Promise<{ items: ReviewQueueItem[]; nextCursor: string | null }> {
-  const after = query.cursor ? boundsAfter(query.cursor) : undefined;
+  const after = query.cursor ? boundsPast(query.cursor) : undefined;
   const [forumFirsts, chatFirsts] = await Promise.all([
     queryRows<FirstReportRow>(db, firstReportsQuery(after?.forum, query.limit + 1)),
     firstOpenChatReports(db, after?.chat, query.limit + 1),
@@ -137,7 +117,7 @@ export async function reviewQueue(
   const merged = [
     ...forumFirsts.map((row) => entryOf('forum', row)),
     ...chatFirsts.map((row) => entryOf('chat', row)),
-  ].sort(compareEntries);
+  ].sort(compareMerged);
   const page = merged.slice(0, query.limit);
   if (page.length === 0) return { items: [], nextCursor: null };
   const onPage = (kind: Kind) => new Set(page.filter((e) => e.kind === kind).map((e) => e.id));
@@ -167,7 +147,7 @@ export async function reviewQueue(
   const last = page.at(-1);
   return {
     items,
-    nextCursor: merged.length > query.limit && last ? encodeQueueCursor(last) : null,
+    nextCursor: merged.length > query.limit && last ? encodeMergedCursor(last) : null,
   };
 }
 

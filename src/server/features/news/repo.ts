@@ -6,6 +6,7 @@ import { newsArticles, posts, users } from '../../platform/db/schema.js';
 import type { DbOrTx } from '../../core/transaction.js';
 import {
   cursorRowId as rowId,
+  cursorTime,
   cursorTimestamp as timestamp,
   decodeCursor as decode,
   encodeCursor as encode,
@@ -20,9 +21,6 @@ import {
 export const publicArticle = (article: { status: SQL | AnyColumn; publishAt: SQL | AnyColumn }) =>
   sql<boolean>`(${article.status} in ('published', 'scheduled') and ${article.publishAt} <= now())`;
 export const isPublic = publicArticle(newsArticles);
-
-const exactTime = (column: SQL | typeof newsArticles.createdAt) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** What a list shows of an article: no body; comments counted on its discussion thread. */
 const summaryColumns = {
@@ -95,7 +93,7 @@ export function publicPageQuery(db: Db, query: PageQuery) {
     );
   }
   return db
-    .select({ ...summaryColumns, cursorKey: exactTime(sql`${newsArticles.publishAt}`) })
+    .select({ ...summaryColumns, cursorKey: cursorTime(sql`${newsArticles.publishAt}`) })
     .from(newsArticles)
     .innerJoin(users, joinAuthor)
     .leftJoin(posts, joinDiscussion)
@@ -127,7 +125,7 @@ export function allPageQuery(db: Db, query: PageQuery) {
     );
   }
   return db
-    .select({ ...summaryColumns, cursorKey: exactTime(newsArticles.createdAt) })
+    .select({ ...summaryColumns, cursorKey: cursorTime(newsArticles.createdAt) })
     .from(newsArticles)
     .innerJoin(users, joinAuthor)
     .leftJoin(posts, joinDiscussion)

@@ -4,7 +4,13 @@ import type { Upload } from '../../../shared/uploads.js';
 import type { Db } from '../../platform/db/database.js';
 import { uploads, users } from '../../platform/db/schema.js';
 import type { Tx } from '../../core/transaction.js';
-import { cursorText, cursorTimestamp, decodeCursor, encodeCursor } from '../../core/cursor.js';
+import {
+  cursorText,
+  cursorTime,
+  cursorTimestamp,
+  decodeCursor,
+  encodeCursor,
+} from '../../core/cursor.js';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
@@ -37,7 +43,7 @@ export async function listUploads(
   ownerId: string,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<{ rows: UploadRow[]; nextCursor: string | null }> {
-  const exact = sql<string>`to_char(${uploads.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  const exact = cursorTime(uploads.createdAt);
   const conditions = [eq(uploads.ownerId, ownerId)];
   if (page.cursor) {
     const [time, id] = decodeCursor(page.cursor, uploadCursor);
