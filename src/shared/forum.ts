@@ -106,6 +106,24 @@ export const pageQuery = z
 /** The archived category whose threads are news articles' comments (decision 013). */
 export const newsCategorySlug = 'news';
 
+/** The category whose threads are reviews: the only one that takes and shows a film and a rating. */
+export const reviewsCategorySlug = 'reviews';
+
+export const showsRatings = (categorySlug: string): boolean => categorySlug === reviewsCategorySlug;
+
+/**
+ * The film and rating a thread shows: its own in a category that shows ratings, none elsewhere.
+ * A thread moved out of Reviews keeps them stored, so they come back when it returns.
+ */
+export function shownReview(
+  categorySlug: string,
+  stored: { filmTitle: string | null; rating: number | null },
+): { filmTitle: string | null; rating: number | null } {
+  return showsRatings(categorySlug)
+    ? { filmTitle: stored.filmTitle, rating: stored.rating }
+    : { filmTitle: null, rating: null };
+}
+
 export const categorySchema = z.object({
   id: z.number().int(),
   slug: z.string(),
