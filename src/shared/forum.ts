@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roles } from './roles.js';
-import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
+import { multiLineText, pageCursorSchema, singleLineText, visibleMin } from './text.js';
 
 /**
  * The forum's contract, shared by the server (validation, OpenAPI) and the web app (forms,
@@ -23,7 +23,12 @@ export const forumLimits = {
 const trimmed = (text: typeof singleLineText, min: number, max: number, what: string) =>
   text()
     .trim()
-    .min(min, min === 1 ? `${what} cannot be empty` : `${what} needs at least ${min} characters`)
+    .check(
+      ...visibleMin(
+        min,
+        min === 1 ? `${what} cannot be empty` : `${what} needs at least ${min} characters`,
+      ),
+    )
     .max(max, `${what} can be at most ${max.toLocaleString('en')} characters`);
 
 export const postTitleSchema = trimmed(
@@ -57,7 +62,11 @@ const postFields = {
   categoryId: idSchema,
   tags: tagsSchema,
   /** Reviews only: the film and a rating out of ten. */
-  filmTitle: singleLineText().trim().min(1).max(forumLimits.filmTitleMax).nullish(),
+  filmTitle: singleLineText()
+    .trim()
+    .check(...visibleMin(1, 'Film title cannot be empty'))
+    .max(forumLimits.filmTitleMax)
+    .nullish(),
   rating: ratingSchema.nullish(),
 };
 
@@ -135,15 +144,20 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 export const categoryListResponse = z.object({ categories: z.array(categorySchema) });
 
+const categoryName = singleLineText()
+  .trim()
+  .check(...visibleMin(2, 'A category name needs at least 2 characters'))
+  .max(40, 'A category name can be at most 40 characters');
+
 export const createCategoryBody = z
   .object({
-    name: singleLineText().trim().min(2).max(40),
+    name: categoryName,
     description: multiLineText().trim().max(300).default(''),
   })
   .strict();
 export const updateCategoryBody = z
   .object({
-    name: singleLineText().trim().min(2).max(40).optional(),
+    name: categoryName.optional(),
     description: multiLineText().trim().max(300).optional(),
     archived: z.boolean().optional(),
   })
