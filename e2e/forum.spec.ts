@@ -138,6 +138,37 @@ describe('a review from writing to deleting', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('quotes the reply as a block linking to its author and back to the reply', async () => {
+    const page = await browser.newPage({ consent: 'accepted' });
+    await signInThroughForm(page, author, postPath);
+    await page.getByRole('button', { name: `Quote the reply by ${replier.name}` }).click();
+    const composer = field(page, 'Reply');
+    await expect.poll(() => composer.inputValue()).toMatch(/wrote\]\(\/forum\/post\/\d+\?reply=/);
+    await composer.press('End');
+    await composer.pressSequentially('So is the silence before the room.');
+    await page.getByRole('button', { name: 'Post reply' }).click();
+
+    const replies = page.getByRole('list', { name: 'Replies' });
+    const quote = replies
+      .getByRole('listitem')
+      .filter({ hasText: 'So is the silence' })
+      .locator('blockquote');
+    const name = quote.getByRole('link', { name: replier.name, exact: true });
+    await name.waitFor();
+    expect(await name.getAttribute('href')).toBe(`/u/${replier.username}`);
+    const back = quote.getByRole('link', { name: 'wrote', exact: true });
+    const href = await back.getAttribute('href');
+    expect(href).toMatch(new RegExp(`^${postPath}\\?reply=\\d+$`));
+    await screenshot(page, 'forum-quote');
+    await checkA11y(page, `${postPath} with a quote`);
+
+    // The link opens the thread at the quoted reply, marked as the one linked to.
+    await back.click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === href);
+    const linked = page.locator('[aria-current="true"]').filter({ hasText: 'stays with me' });
+    await linked.waitFor();
+  });
+
   it('edits the review, keeps the revision, then deletes it to a tombstone', async () => {
     // A deleted thread's page answers 410 Gone, which Chromium logs as a failed load.
     const page = await browser.newPage({

@@ -180,6 +180,14 @@ describe('npm run seed:demo', () => {
     expect(await countOf(posts, sql`${posts.bodyHtml} not like '<p>%'`)).toBeLessThan(3);
 
     expect(await countOf(comments, isNotNull(comments.replyToId))).toBeGreaterThanOrEqual(10);
+    // Replies quoting another in their text, as the Quote button writes it: the author's linked
+    // name and a link to the quoted reply, kept by the renderer.
+    expect(
+      await countOf(
+        comments,
+        sql`${comments.bodyHtml} ~ '^<blockquote>\n<p><a href="/u/[a-z_]+"[^>]*>[^<]+</a> <a href="/forum/post/[0-9]+[?]reply=[0-9]+"'`,
+      ),
+    ).toBeGreaterThanOrEqual(2);
     expect(await countOf(comments, sql`${comments.bodySource} like '%@%'`)).toBeGreaterThan(5);
     // A reply naming a demo member links to their profile.
     expect(

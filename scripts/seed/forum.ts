@@ -7,10 +7,11 @@ import { createReactionService } from '../../src/server/features/forum/reactions
 import { createForumReads } from '../../src/server/features/forum/reads.js';
 import { createViewCounter } from '../../src/server/features/forum/views.js';
 import { comments, postRevisions, posts } from '../../src/server/platform/db/schema.js';
+import { quoteMarkdown } from '../../src/shared/quote.js';
 import { demoMembers } from './content/members.js';
 import { demoReviews } from './content/reviews.js';
 import { demoThreads } from './content/threads.js';
-import type { DemoThread } from './content/types.js';
+import type { DemoReply, DemoThread } from './content/types.js';
 import { daysAgo, viewersOf, type DemoSite } from './site.js';
 
 export const demoForum: DemoThread[] = [...demoReviews, ...demoThreads];
@@ -89,6 +90,21 @@ async function applyEdit(
   await site.db.update(postRevisions).set({ createdAt: at }).where(eq(postRevisions.postId, id));
 }
 
+/** A reply's text, opening with the earlier reply it quotes as the Quote button writes it. */
+function withQuote(
+  viewerOf: ViewerOf,
+  reply: DemoReply,
+  postId: number,
+  earlier: { id: number; author: string; bodySource: string }[],
+): string {
+  if (reply.quoteOf === undefined) return reply.body;
+  const quoted = earlier[reply.quoteOf];
+  if (!quoted) throw new Error(`A demo reply by ${reply.author} quotes a reply after it`);
+  const { name, username } = viewerOf(quoted.author);
+  const thread = { postId, articleId: null };
+  return `${quoteMarkdown({ ...quoted, author: { name, username }, thread })}${reply.body}`;
+}
+
 /** The thread and its replies, each backdated: the thread on its day, replies 5 hours apart. */
 async function seedThread(seeding: Seeding, thread: DemoThread) {
   const { site, services, viewerOf } = seeding;
@@ -111,13 +127,14 @@ async function seedThread(seeding: Seeding, thread: DemoThread) {
     await site.db.update(posts).set({ createdAt: startedAt }).where(eq(posts.id, postId));
   }
   const replies = thread.replies ?? [];
-  const replyIds: number[] = [];
+  const written: { id: number; author: string; bodySource: string }[] = [];
   for (const [index, reply] of replies.entries()) {
     const replier = viewerOf(reply.author);
-    let replyId = await findReply(site, postId, replier.id, reply.body);
+    const text = withQuote(viewerOf, reply, postId, written);
+    let replyId = await findReply(site, postId, replier.id, text);
     if (replyId === undefined) {
-      const replyToId = reply.quotes === undefined ? null : (replyIds[reply.quotes] ?? null);
-      const body = { body: reply.body, replyToId };
+      const replyToId = reply.quotes === undefined ? null : (written[reply.quotes]?.id ?? null);
+      const body = { body: text, replyToId };
       replyId = (await services.comments.create(replier, postId, body)).id;
       wrote = true;
       await site.db
@@ -125,7 +142,7 @@ async function seedThread(seeding: Seeding, thread: DemoThread) {
         .set({ createdAt: replyAt(index) })
         .where(eq(comments.id, replyId));
     }
-    replyIds.push(replyId);
+    written.push({ id: replyId, author: reply.author, bodySource: text });
     for (const liker of reply.likes ?? []) {
       await services.reactions.commentReaction(viewerOf(liker), replyId, true);
     }

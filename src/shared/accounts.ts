@@ -6,7 +6,7 @@ import {
   userFilterFields,
 } from './moderation.js';
 import { roles } from './roles.js';
-import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
+import { multiLineText, pageCursorSchema, singleLineText, visibleMin } from './text.js';
 
 /**
  * The accounts API contract, shared by the server (validation, OpenAPI) and the web app
@@ -25,13 +25,13 @@ export const emailSchema = singleLineText()
 
 export const usernameSchema = singleLineText()
   .trim()
-  .min(3, 'Username must be at least 3 characters')
+  .check(...visibleMin(3, 'Username must be at least 3 characters'))
   .max(20, 'Username must be at most 20 characters')
   .regex(/^[A-Za-z0-9_]+$/, 'Username may hold only letters, digits and _');
 
 export const displayNameSchema = singleLineText()
   .trim()
-  .min(1, 'Display name is required')
+  .check(...visibleMin(1, 'Display name is required'))
   .max(50, 'Display name must be at most 50 characters');
 
 /** Length only; the server also refuses common passwords and ones holding the email/username. */
@@ -146,7 +146,10 @@ export const activeSessionsResponse = z.object({ sessions: z.array(activeSession
 /** Blocking an account (experienced moderators and admins). */
 export const blockAccountBody = z
   .object({
-    reason: multiLineText().trim().min(3, 'Give a reason of at least 3 characters').max(500),
+    reason: multiLineText()
+      .trim()
+      .check(...visibleMin(3, 'Give a reason of at least 3 characters'))
+      .max(500),
     until: z.iso.datetime({ offset: true }).nullable().optional(),
   })
   .strict();

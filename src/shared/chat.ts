@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authorSchema, idSchema } from './forum.js';
-import { multiLineText, singleLineText } from './text.js';
+import { multiLineText, singleLineText, visibleMin } from './text.js';
 
 /**
  * Chat's contract, shared by the server (validation, OpenAPI, live events) and the web app.
@@ -32,7 +32,7 @@ export type RoomPostingPolicy = (typeof roomPostingPolicies)[number];
 
 const roomName = singleLineText()
   .trim()
-  .min(2, 'A room name needs at least 2 characters')
+  .check(...visibleMin(2, 'A room name needs at least 2 characters'))
   .max(chatLimits.roomNameMax, `A room name can be at most ${chatLimits.roomNameMax} characters`);
 const roomTopic = singleLineText()
   .trim()
@@ -64,7 +64,7 @@ export type UpdateRoomBody = z.input<typeof updateRoomBody>;
 
 export const chatMessageBodySchema = multiLineText()
   .trim()
-  .min(1, 'A message cannot be empty')
+  .check(...visibleMin(1, 'A message cannot be empty'))
   .max(
     chatLimits.bodyMax,
     `A message can be at most ${chatLimits.bodyMax.toLocaleString('en')} characters`,
@@ -105,7 +105,7 @@ export const moderateMessageBody = z
     action: z.enum(chatModerationActions),
     reason: multiLineText()
       .trim()
-      .min(3, 'Give a reason of at least 3 characters')
+      .check(...visibleMin(3, 'Give a reason of at least 3 characters'))
       .max(500)
       .optional(),
   })

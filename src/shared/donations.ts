@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { donationCurrencies } from './currencies.js';
-import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
+import { multiLineText, pageCursorSchema, singleLineText, visibleMin } from './text.js';
 
 /**
  * Donations: members and visitors fund the community through a payment provider (Stripe, or the
@@ -235,7 +235,7 @@ export const campaignSettingsSchema = z
   .object({
     title: singleLineText()
       .trim()
-      .min(1, 'Give the campaign a title')
+      .check(...visibleMin(1, 'Give the campaign a title'))
       .max(donationLimits.campaignTitleMax),
     text: multiLineText().trim().max(donationLimits.campaignTextMax),
     goal: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roles } from './roles.js';
-import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
+import { multiLineText, pageCursorSchema, singleLineText, visibleMin } from './text.js';
 
 /**
  * The forum's contract, shared by the server (validation, OpenAPI) and the web app (forms,
@@ -23,7 +23,12 @@ export const forumLimits = {
 const trimmed = (text: typeof singleLineText, min: number, max: number, what: string) =>
   text()
     .trim()
-    .min(min, min === 1 ? `${what} cannot be empty` : `${what} needs at least ${min} characters`)
+    .check(
+      ...visibleMin(
+        min,
+        min === 1 ? `${what} cannot be empty` : `${what} needs at least ${min} characters`,
+      ),
+    )
     .max(max, `${what} can be at most ${max.toLocaleString('en')} characters`);
 
 export const postTitleSchema = trimmed(
@@ -57,7 +62,11 @@ const postFields = {
   categoryId: idSchema,
   tags: tagsSchema,
   /** Reviews only: the film and a rating out of ten. */
-  filmTitle: singleLineText().trim().min(1).max(forumLimits.filmTitleMax).nullish(),
+  filmTitle: singleLineText()
+    .trim()
+    .check(...visibleMin(1, 'Film title cannot be empty'))
+    .max(forumLimits.filmTitleMax)
+    .nullish(),
   rating: ratingSchema.nullish(),
 };
 
@@ -106,6 +115,24 @@ export const pageQuery = z
 /** The archived category whose threads are news articles' comments (decision 013). */
 export const newsCategorySlug = 'news';
 
+/** The category whose threads are reviews: the only one that takes and shows a film and a rating. */
+export const reviewsCategorySlug = 'reviews';
+
+export const showsRatings = (categorySlug: string): boolean => categorySlug === reviewsCategorySlug;
+
+/**
+ * The film and rating a thread shows: its own in a category that shows ratings, none elsewhere.
+ * A thread moved out of Reviews keeps them stored, so they come back when it returns.
+ */
+export function shownReview(
+  categorySlug: string,
+  stored: { filmTitle: string | null; rating: number | null },
+): { filmTitle: string | null; rating: number | null } {
+  return showsRatings(categorySlug)
+    ? { filmTitle: stored.filmTitle, rating: stored.rating }
+    : { filmTitle: null, rating: null };
+}
+
 export const categorySchema = z.object({
   id: z.number().int(),
   slug: z.string(),
@@ -117,15 +144,20 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 export const categoryListResponse = z.object({ categories: z.array(categorySchema) });
 
+const categoryName = singleLineText()
+  .trim()
+  .check(...visibleMin(2, 'A category name needs at least 2 characters'))
+  .max(40, 'A category name can be at most 40 characters');
+
 export const createCategoryBody = z
   .object({
-    name: singleLineText().trim().min(2).max(40),
+    name: categoryName,
     description: multiLineText().trim().max(300).default(''),
   })
   .strict();
 export const updateCategoryBody = z
   .object({
-    name: singleLineText().trim().min(2).max(40).optional(),
+    name: categoryName.optional(),
     description: multiLineText().trim().max(300).optional(),
     archived: z.boolean().optional(),
   })

@@ -17,3 +17,6 @@ export function threadLink(
 /** A chat message: its room, opened at the message. */
 export const chatMessageLink = (roomId: number, messageId: number) =>
   `/chat?room=${roomId}&message=${messageId}`;
+
+/** A member's public profile. */
+export const profileLink = (username: string) => `/u/${encodeURIComponent(username)}`;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { authorSchema, categorySchema, idSchema } from './forum.js';
 import { roles } from './roles.js';
-import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
+import {
+  multiLineText,
+  pageCursorSchema,
+  singleLineText,
+  visibleLength,
+  visibleMin,
+} from './text.js';
 import { donationCurrencies } from './currencies.js';
 
 /**
@@ -36,7 +42,7 @@ export const reportBody = z
     reason: multiLineText().trim().max(moderationLimits.reasonMax).default(''),
   })
   .strict()
-  .refine((report) => report.category !== 'other' || report.reason.length >= 3, {
+  .refine((report) => report.category !== 'other' || visibleLength(report.reason) >= 3, {
     path: ['reason'],
     message: 'Say briefly what is wrong',
   });
@@ -44,7 +50,7 @@ export type ReportBody = z.input<typeof reportBody>;
 
 const reasonSchema = multiLineText()
   .trim()
-  .min(3, 'Give a reason of at least 3 characters')
+  .check(...visibleMin(3, 'Give a reason of at least 3 characters'))
   .max(moderationLimits.reasonMax);
 
 /** Actions on a reported or visible thread (moderators; purge: experienced moderators). */
@@ -234,9 +240,11 @@ export const createModRequestBody = z
   .object({
     motivation: multiLineText()
       .trim()
-      .min(
-        moderationLimits.motivationMin,
-        `Tell us a little more (at least ${moderationLimits.motivationMin} characters)`,
+      .check(
+        ...visibleMin(
+          moderationLimits.motivationMin,
+          `Tell us a little more (at least ${moderationLimits.motivationMin} characters)`,
+        ),
       )
       .max(
         moderationLimits.motivationMax,
@@ -381,7 +389,7 @@ export const siteSettingsBody = z
   .object({
     name: singleLineText()
       .trim()
-      .min(2, 'Site name needs at least 2 characters')
+      .check(...visibleMin(2, 'Site name needs at least 2 characters'))
       .max(60, 'Site name can be at most 60 characters'),
     description: multiLineText().trim().max(300, 'Description can be at most 300 characters'),
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authorSchema, postBodySchema } from './forum.js';
-import { multiLineText, pageCursorSchema, singleLineText } from './text.js';
+import { multiLineText, pageCursorSchema, singleLineText, visibleMin } from './text.js';
 import { mediaPathPattern } from './uploads.js';
 
 /** News articles: written by admins, read by everyone, discussed with the forum's replies. */
@@ -25,18 +25,20 @@ export const newsCoverSchema = z.object({
   url: singleLineText().regex(mediaPathPattern, 'Choose a cover image uploaded to this site'),
   alt: singleLineText()
     .trim()
-    .min(1, 'Describe the cover image for people who cannot see it')
+    .check(...visibleMin(1, 'Describe the cover image for people who cannot see it'))
     .max(newsLimits.coverAltMax),
 });
 
 const newsFields = {
   title: singleLineText()
     .trim()
-    .min(newsLimits.titleMin, `Title needs at least ${newsLimits.titleMin} characters`)
+    .check(
+      ...visibleMin(newsLimits.titleMin, `Title needs at least ${newsLimits.titleMin} characters`),
+    )
     .max(newsLimits.titleMax, `Title can be at most ${newsLimits.titleMax} characters`),
   summary: multiLineText()
     .trim()
-    .min(1, 'Summary cannot be empty')
+    .check(...visibleMin(1, 'Summary cannot be empty'))
     .max(newsLimits.summaryMax, `Summary can be at most ${newsLimits.summaryMax} characters`),
   body: postBodySchema,
   cover: newsCoverSchema.nullable(),

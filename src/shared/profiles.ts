@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roles } from './roles.js';
-import { multiLineText, singleLineText } from './text.js';
+import { multiLineText, singleLineText, visibleMin } from './text.js';
 import { mediaPathPattern } from './uploads.js';
 
 export const profileLimits = { bioMax: 500, locationMax: 80, filmsMax: 10, filmMax: 200 } as const;
@@ -10,7 +10,12 @@ export const updateProfileDetailsBody = z
     bio: multiLineText().trim().max(profileLimits.bioMax, 'Bio can be at most 500 characters'),
     location: singleLineText().trim().max(profileLimits.locationMax),
     favouriteFilms: z
-      .array(singleLineText().trim().min(1).max(profileLimits.filmMax))
+      .array(
+        singleLineText()
+          .trim()
+          .check(...visibleMin(1, 'A favourite film cannot be empty'))
+          .max(profileLimits.filmMax),
+      )
       .max(profileLimits.filmsMax, `At most ${profileLimits.filmsMax} films`),
     /** An avatar the user uploaded (`/media/…webp`), or null to remove it. */
     avatarUrl: singleLineText().regex(mediaPathPattern, 'Choose an image you uploaded').nullable(),

@@ -13,7 +13,9 @@ import { z } from 'zod';
  * - `multiLineText()`: bodies, bios, summaries and reasons. Allows tab and line breaks (each
  *   kind stored as `\n`) and the bidi controls right-to-left writing may need.
  *
- * Both are zod strings, so `.trim().min().max().regex()` compose after them.
+ * Both are zod strings, so `.trim().min().max().regex()` compose after them. A required text
+ * counts only what a reader can see (`visibleMin`): whitespace and invisible characters alone
+ * are empty.
  */
 const refusedInLine = /[\p{Cc}\p{Cs}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 const refusedInText = /(?![\t\n])[\p{Cc}\p{Cs}]/u;
@@ -45,6 +47,29 @@ export const multiLineText = () =>
     .string()
     .overwrite((value) => value.replace(lineBreaks, '\n'))
     .superRefine(refusing(refusedInText));
+
+/**
+ * What a reader cannot see: whitespace, format characters (zero-width space, non-joiner and
+ * joiner, BOM, word joiner, soft hyphen, bidi marks, invisible operators, tags) and the other
+ * default-ignorable characters (variation selectors, the combining grapheme joiner, Hangul
+ * fillers), and the blank Braille pattern, which fonts draw as nothing.
+ */
+const invisible = /[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+
+/** How many characters of a text a reader sees: its length without the invisible ones. */
+export const visibleLength = (value: string): number => value.replace(invisible, '').length;
+
+/**
+ * The minimum of a required text, counted in characters a reader can see, so that a title, body,
+ * message, name or reason made only of invisible characters is refused with the field's own
+ * "cannot be empty" or "needs at least" message: `.check(...visibleMin(3, 'message'))` in place
+ * of `.min(3, 'message')` (which it keeps, for the OpenAPI document's `minLength`).
+ */
+export const visibleMin = (min: number, message: string) =>
+  [
+    z.minLength(min, { message, abort: true }),
+    z.refine<string>((value) => visibleLength(value) >= min, message),
+  ] as const;
 
 /** Page links carry an opaque cursor, which the server decodes and checks (core/cursor.ts). */
 export const pageCursorSchema = singleLineText().max(200);

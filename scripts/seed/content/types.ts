@@ -3,8 +3,13 @@ export type DemoCategory = 'reviews' | 'discussions' | 'recommendations' | 'off-
 export interface DemoReply {
   author: string;
   body: string;
-  /** The earlier reply of the same thread this one quotes (its index in `replies`). */
+  /** The earlier reply of the same thread this one answers (its index in `replies`). */
   quotes?: number;
+  /**
+   * The earlier reply whose words open this one as a quoted block, as the thread page's Quote
+   * button writes it (its index in `replies`).
+   */
+  quoteOf?: number;
   likes?: string[];
 }
 

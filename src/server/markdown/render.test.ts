@@ -151,6 +151,11 @@ describe('countLinks', () => {
     expect(countLinks(`![x](${ourImage}) \`https://code.example\``)).toBe(0);
     expect(countLinks('[bad](javascript:alert(1))')).toBe(0);
   });
+
+  it('counts only links that leave the site, not those to its own pages', () => {
+    expect(countLinks('[Ann](/u/ann) [wrote](/forum/post/1?reply=2) [rules](about)')).toBe(0);
+    expect(countLinks('[a](https://a.example) [b](/news/3)')).toBe(1);
+  });
 });
 
 describe('plainExcerpt', () => {

@@ -42,6 +42,10 @@ function decodeOnce(value: string): string {
   }
 }
 
+/** A link as a browser reads it: decoded, without whitespace and control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what we strip
+const bareLink = (href: string) => decodeOnce(href).replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, '');
+
 /**
  * Links may go to http(s), mailto, or stay on this site. markdown-it hands us the URL after
  * decoding entities and percent-encoding what it must, so `jav&#x09;ascript:` arrives as
@@ -49,8 +53,7 @@ function decodeOnce(value: string): string {
  * browser ignores them, before looking at the scheme.
  */
 export function isAllowedLink(href: string): boolean {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what we strip
-  const bare = decodeOnce(href).replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, '');
+  const bare = bareLink(href);
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(bare)?.[1]?.toLowerCase();
   if (scheme !== undefined) {
     if (!allowedSchemes.has(scheme)) return false;
@@ -60,6 +63,11 @@ export function isAllowedLink(href: string): boolean {
       return false;
     }
   }
+  return staysOnSite(href, bare);
+}
+
+/** A link without a scheme that resolves to a page of this site. */
+function staysOnSite(href: string, bare: string): boolean {
   // A colon before the first slash would be read as a scheme by some parser or other.
   if (/^[^/?#]*:/.test(bare)) return false;
   try {
@@ -124,11 +132,19 @@ export function markdownMentionCandidates(source: string): string[] {
   return mentionCandidates(markdown, source);
 }
 
-/** Links in a text as readers will see them, autolinks included (the new-account rule). */
+/**
+ * Links to other sites in a text as readers will see them, autolinks included (the new-account
+ * rule): spam leads elsewhere, so a link to one of this site's pages (a quote's link to its
+ * author and to the quoted reply, a thread mentioned) is not counted.
+ */
 export function countLinks(source: string): number {
   let links = 0;
   for (const block of markdown.parse(source, {})) {
-    for (const token of block.children ?? []) if (token.type === 'link_open') links += 1;
+    for (const token of block.children ?? []) {
+      if (token.type !== 'link_open') continue;
+      const href = String(token.attrGet('href') ?? '');
+      if (!staysOnSite(href, bareLink(href))) links += 1;
+    }
   }
   return links;
 }

@@ -96,6 +96,10 @@ export function registerPostRoutes(
       schema: {
         tags,
         summary: 'Edit a thread (its author, or experienced moderators); keeps a revision',
+        description:
+          'A film title and a rating are taken only in Reviews. In another category they are ' +
+          'neither shown nor changed (null is ignored): a review moved there keeps them stored, ' +
+          'and shows them again once it is back in Reviews.',
         querystring: noQuery,
         params: idParams,
         body: updatePostBody,

@@ -13,7 +13,7 @@ import type {
   postListQuery,
   updatePostBody,
 } from '../../../shared/forum.js';
-import { newsCategorySlug, postListResponse } from '../../../shared/forum.js';
+import { newsCategorySlug, postListResponse, showsRatings } from '../../../shared/forum.js';
 import type { Db } from '../../platform/db/database.js';
 import { categories, postRevisions, posts } from '../../platform/db/schema.js';
 import { newlyMentioned, renderBody } from '../../core/mentions.js';
@@ -238,20 +238,24 @@ export function createPostService(deps: {
           await assertMayEditOthers(tx, viewer, post.authorId, 'thread');
         if (post.deletedAt)
           throw failedPrecondition('This thread was deleted: it cannot be edited');
+        const categoryId = body.categoryId ?? post.categoryId;
+        const category =
+          categoryId === post.categoryId
+            ? (await tx.select().from(categories).where(eq(categories.id, post.categoryId)))[0]
+            : await writableCategory(tx, categoryId);
+        if (!category) throw notFound('Category');
+        assertReviewFields(category.slug, body);
+        // Outside a category that shows ratings the film and rating are neither shown nor
+        // edited: they stay stored as they were, and show again when the thread returns.
+        const reviewEdit = showsRatings(category.slug) ? body : {};
         const next = {
           title: body.title ?? post.title,
           bodySource: body.body ?? post.bodySource,
-          categoryId: body.categoryId ?? post.categoryId,
+          categoryId,
           tags: body.tags ?? post.tags,
-          filmTitle: body.filmTitle === undefined ? post.filmTitle : body.filmTitle,
-          rating: body.rating === undefined ? post.rating : body.rating,
+          filmTitle: reviewEdit.filmTitle === undefined ? post.filmTitle : reviewEdit.filmTitle,
+          rating: reviewEdit.rating === undefined ? post.rating : reviewEdit.rating,
         };
-        const category =
-          next.categoryId === post.categoryId
-            ? (await tx.select().from(categories).where(eq(categories.id, post.categoryId)))[0]
-            : await writableCategory(tx, next.categoryId);
-        if (!category) throw notFound('Category');
-        assertReviewFields(category.slug, next);
         const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
           (key) => JSON.stringify(next[key]) !== JSON.stringify(post[key]),
         );

@@ -1,4 +1,10 @@
-import type { Comment, PostDetail, PostSummary, Revision } from '../../../shared/forum.js';
+import {
+  shownReview,
+  type Comment,
+  type PostDetail,
+  type PostSummary,
+  type Revision,
+} from '../../../shared/forum.js';
 import {
   authorOfRow,
   deletedUserName,
@@ -35,8 +41,7 @@ export function presentPostSummary(row: PostSummaryRow): PostSummary {
     category: row.category,
     author: presentAuthor(row.author),
     tags: row.tags,
-    filmTitle: row.filmTitle,
-    rating: row.rating,
+    ...shownReview(row.category.slug, row),
     pinned: row.pinned,
     locked: row.locked,
     replyCount: row.replyCount,

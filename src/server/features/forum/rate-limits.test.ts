@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Comment } from '../../../shared/forum.js';
+import { quoteMarkdown } from '../../../shared/quote.js';
 import { comments, posts } from '../../platform/db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { categoryId, person, writePost, type Person } from '../../test/factories.js';
@@ -138,6 +140,29 @@ describe('links in a new account’s first writings', () => {
     for (let n = 0; n < 3; n += 1)
       expect((await postReply(fresh, `Plain reply ${n}`)).statusCode).toBe(201);
     expect((await postReply(fresh, threeLinks)).statusCode).toBe(201);
+  });
+
+  it("does not count a quote's links to its author and to the quoted reply", async () => {
+    const writer = await person(t, 'user', { name: 'Ann [the] *Critic*' });
+    const quoted = await postReply(writer, 'The staircase reading is spot on.');
+    expect(quoted.statusCode).toBe(201);
+    const reply = quoted.json<{ comment: Comment }>().comment;
+    const fresh = await person(t, 'user', { createdAt: hoursAgo(48) });
+    const quote = quoteMarkdown({
+      ...reply,
+      thread: { postId: threadForReplies, articleId: null },
+    });
+
+    const res = await postReply(fresh, `${quote}Two links: https://a.example https://b.example`);
+    expect(res.statusCode, res.body).toBe(201);
+    const { bodyHtml } = res.json<{ comment: Comment }>().comment;
+    // The renderer keeps both links, the name as written, the quote a block of two paragraphs.
+    const username = writer.user.username ?? '';
+    expect(bodyHtml).toContain(
+      `<blockquote>\n<p><a href="/u/${username}" rel="nofollow ugc noopener">Ann [the] *Critic*</a> ` +
+        `<a href="/forum/post/${threadForReplies}?reply=${reply.id}" rel="nofollow ugc noopener">wrote</a>:</p>\n` +
+        '<p>The staircase reading is spot on.</p>\n</blockquote>',
+    );
   });
 
   it('lets accounts older than a week post links freely', async () => {

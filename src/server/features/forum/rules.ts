@@ -1,5 +1,5 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
-import { forumLimits } from '../../../shared/forum.js';
+import { forumLimits, showsRatings } from '../../../shared/forum.js';
 import { invalidArgument, notFound, permissionDenied } from '../../../shared/errors.js';
 import { mayActOnContent } from '../../../shared/rank.js';
 import { assertMayActOnContent, rankedAuthor } from '../../core/rank.js';
@@ -89,13 +89,13 @@ export async function assertMayEditOthers(
   assertMayActOnContent(viewer, await authorRank(tx, authorId), what);
 }
 
-/** Only reviews carry a film title and a rating. */
+/** Only a category that shows ratings (Reviews) takes a film title and a rating. */
 export function assertReviewFields(
   categorySlug: string,
-  fields: { filmTitle: string | null; rating: number | null },
+  fields: { filmTitle?: string | null | undefined; rating?: number | null | undefined },
 ): void {
-  if (categorySlug === 'reviews') return;
-  if (fields.filmTitle !== null || fields.rating !== null) {
+  if (showsRatings(categorySlug)) return;
+  if ((fields.filmTitle ?? null) !== null || (fields.rating ?? null) !== null) {
     throw invalidArgument(
       'Only threads in Reviews carry a film title and a rating: remove them or choose Reviews',
     );

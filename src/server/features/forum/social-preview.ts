@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Author } from '../../../shared/forum.js';
+import { shownReview, type Author } from '../../../shared/forum.js';
 import type { Db } from '../../platform/db/database.js';
 import { categories, posts, users } from '../../platform/db/schema.js';
 import { presentAuthor, authorSelection } from '../../core/author.js';
@@ -9,7 +9,7 @@ export interface ThreadPreview {
   title: string;
   categoryName: string;
   author: Author;
-  /** Reviews only: the film and a rating out of ten. */
+  /** In a category that shows ratings only: the film and a rating out of ten. */
   filmTitle: string | null;
   rating: number | null;
 }
@@ -26,6 +26,7 @@ export async function readThreadPreview(db: Db, id: number): Promise<ThreadPrevi
       filmTitle: posts.filmTitle,
       rating: posts.rating,
       categoryName: categories.name,
+      categorySlug: categories.slug,
       categoryArchivedAt: categories.archivedAt,
       author: authorSelection,
     })
@@ -38,7 +39,6 @@ export async function readThreadPreview(db: Db, id: number): Promise<ThreadPrevi
     title: row.title,
     categoryName: row.categoryName,
     author: presentAuthor(row.author),
-    filmTitle: row.filmTitle,
-    rating: row.rating,
+    ...shownReview(row.categorySlug, row),
   };
 }

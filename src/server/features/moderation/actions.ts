@@ -179,12 +179,12 @@ async function postChange(
       if (category.id === post.categoryId) {
         throw failedPrecondition(`This thread is already in ${category.name}`);
       }
-      // Only reviews carry a film and a rating; a thread moved elsewhere drops them.
-      const review = category.slug === 'reviews' ? {} : { filmTitle: null, rating: null };
+      // A move changes only the category: a review's film and rating stay stored, shown
+      // wherever the thread sits in a category that shows ratings.
       return {
-        set: { categoryId: category.id, ...review },
-        before: { categoryId: post.categoryId, filmTitle: post.filmTitle, rating: post.rating },
-        after: { categoryId: category.id, ...review },
+        set: { categoryId: category.id },
+        before: { categoryId: post.categoryId },
+        after: { categoryId: category.id },
       };
     }
     case 'purge': {

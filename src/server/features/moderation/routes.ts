@@ -51,6 +51,9 @@ export function registerModerationRoutes(app: FastifyInstance, options: { db: Db
         tags,
         summary:
           'Act on a thread: dismiss its reports, hide, restore, lock, unlock, pin, unpin, move or purge',
+        description:
+          'A move changes only the category: a review moved out of Reviews keeps its film and ' +
+          'rating, unshown until it is moved back.',
         querystring: noQuery,
         params: idParams,
         body: moderatePostBody,

@@ -1,4 +1,5 @@
 import type { ChatHit, NewsHit, PostHit, ReplyHit, UserHit } from '../../../shared/search.js';
+import { shownReview } from '../../../shared/forum.js';
 import { isRole } from '../../../shared/roles.js';
 import { authorOfRow, iso, isoOrNull, presentAuthor } from '../../core/author.js';
 import { highlightParts } from '../../core/search-sql.js';
@@ -14,8 +15,10 @@ export const presentPostHit = (row: PostHitRow): PostHit => ({
   snippet: snippet(row.snippet),
   author: presentAuthor(authorOfRow(row)),
   category: { slug: row.category_slug, name: row.category_name },
-  filmTitle: row.film_title,
-  rating: row.rating === null ? null : Number(row.rating),
+  ...shownReview(row.category_slug, {
+    filmTitle: row.film_title,
+    rating: row.rating === null ? null : Number(row.rating),
+  }),
   replyCount: Number(row.reply_count),
   reactionCount: Number(row.reaction_count),
   createdAt: iso(row.created_at),

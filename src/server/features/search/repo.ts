@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { newsCategorySlug } from '../../../shared/forum.js';
+import { newsCategorySlug, reviewsCategorySlug } from '../../../shared/forum.js';
 import { searchLimits, type SearchCategory } from '../../../shared/search.js';
 import { type AuthorColumns } from '../../core/author.js';
 import { headline, relevance, textQuery } from '../../core/search-sql.js';
@@ -63,7 +63,8 @@ const documentSources = {
     reactions: sql`d.reaction_count`,
     filters: new Set(['forumCategory', 'authorId', 'from', 'toBefore', 'minRating']),
     forumCategory: sql`cat.slug`,
-    rating: sql`d.rating`,
+    // A thread shows its rating only in Reviews (a moved one keeps it stored, unshown).
+    rating: sql`(case when cat.slug = ${reviewsCategorySlug} then d.rating end)`,
   },
   replies: {
     from: sql`comments d join posts p on p.id = d.post_id join users u on u.id = d.author_id

@@ -154,6 +154,33 @@ describe('a thread’s preview image', () => {
     expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
   });
 
+  it('shows a review’s rating only while it is in Reviews, and again once it is moved back', async () => {
+    const review = await writeReview(await person(t), 'A review that wanders between categories');
+    const path = `/forum/post/${review.id}`;
+    const inReviews = keyOf(await expectPreview(await imageOf(path)));
+    const moveTo = async (slug: string) => {
+      const res = await moderate(
+        moderator.agent,
+        { postId: review.id },
+        { action: 'move', categoryId: await categoryId(t, slug) },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    await moveTo('discussions');
+    // Drawn as a thread that never had a rating: the same title, author and category.
+    const twin = await insertPost(t, {
+      title: review.title,
+      authorId: review.author.id,
+      categoryId: await categoryId(t, 'discussions'),
+    });
+    const moved = keyOf(await expectPreview(await imageOf(path)));
+    expect(moved).toBe(keyOf(await expectPreview(await imageOf(`/forum/post/${twin}`))));
+
+    await moveTo('reviews');
+    expect(keyOf(await expectPreview(await imageOf(path)))).toBe(inReviews);
+  });
+
   it('draws any title: quotes, markup, emoji, right-to-left scripts, 300 characters', async () => {
     const titles = [
       "He said \"it's a masterpiece\" — and 'meant' it",

@@ -40,6 +40,23 @@ describe('new post page', () => {
     expect(api.callsTo('POST', '/api/forum/posts')).toHaveLength(0);
   });
 
+  it('counts only the characters a reader sees, as the server does', async () => {
+    const api = stubApi(newPostRoutes());
+    renderRoute('/add-new');
+
+    // Six characters, three of them zero-width spaces; a body of a joiner and a Hangul filler.
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Title' }),
+      'Hey\u200B\u200B\u200B',
+    );
+    await userEvent.type(screen.getByRole('textbox', { name: 'Body' }), '\u200D\u3164');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+
+    expect(await screen.findByText('Title needs at least 5 characters')).toBeTruthy();
+    expect(screen.getByText('Body cannot be empty')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/forum/posts')).toHaveLength(0);
+  });
+
   it('asks for the film and rating only in Reviews', async () => {
     stubApi(newPostRoutes());
     renderRoute('/add-new');

@@ -4,12 +4,11 @@ import {
   forumLimits,
   postBodySchema,
   postTitleSchema,
+  showsRatings,
   type Category,
   type CreatePostBody,
   type PostDetail,
 } from '../../../shared/forum';
-
-export const REVIEWS_SLUG = 'reviews';
 
 /**
  * The thread form: the shared rules for title, body and tags, with the inputs' own shapes for
@@ -43,7 +42,7 @@ export const emptyPost: PostFormValues = {
 
 export function isReviewCategory(categories: readonly Category[], categoryId: string): boolean {
   return categories.some(
-    (category) => String(category.id) === categoryId && category.slug === REVIEWS_SLUG,
+    (category) => String(category.id) === categoryId && showsRatings(category.slug),
   );
 }
 

@@ -1,12 +1,11 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import type { PostSummary } from '../../../shared/forum';
+import { reviewsCategorySlug, type PostSummary } from '../../../shared/forum';
 import { AuthorLink } from '../../components/author-link';
 import { QueryList } from '../../components/query-list';
 import { RatingStars } from '../../components/rating-stars';
 import { UserAvatar } from '../../components/user-avatar';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { useFirstPosts } from './api/get-posts';
-import { REVIEWS_SLUG } from './post-form-schema';
 import { RelativeTime } from './relative-time';
 import { useFormats } from '../../components/format-time';
 
@@ -72,7 +71,7 @@ export function LatestThreads({ limit = 5 }: { limit?: number }) {
 
 /** The newest threads of the Reviews category, with their film and rating. */
 export function NewestReviews({ limit = 5 }: { limit?: number }) {
-  const posts = useFirstPosts({ category: REVIEWS_SLUG, sort: 'newest' }, limit);
+  const posts = useFirstPosts({ category: reviewsCategorySlug, sort: 'newest' }, limit);
   return (
     <QueryList
       query={posts}
@@ -87,4 +86,4 @@ export function NewestReviews({ limit = 5 }: { limit?: number }) {
 }
 
 /** Where the full list of reviews is: the forum filtered to the Reviews category. */
-export const reviewsPath = `/forum?category=${REVIEWS_SLUG}&sort=newest`;
+export const reviewsPath = `/forum?category=${reviewsCategorySlug}&sort=newest`;

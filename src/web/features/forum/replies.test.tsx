@@ -110,15 +110,29 @@ describe('replies', () => {
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply' }).value).toBe('');
   });
 
-  it('quotes a reply into the composer as Markdown', async () => {
-    stubApi({ ...sessionOf(viewer), ...threadRoutes(buildThreadDetail(), [buildReply(10)]) });
+  it("quotes a reply as a block: its author's linked name on a line of its own, a link to it, its words", async () => {
+    const quoted = buildReply(10, { bodySource: 'First thought.\n\nSecond [thought](/about).' });
+    stubApi({ ...sessionOf(viewer), ...threadRoutes(buildThreadDetail(), [quoted]) });
     renderRoute('/forum/post/1');
 
     await userEvent.click(
       await screen.findByRole('button', { name: 'Quote the reply by Bob Moderator' }),
     );
     const box = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Reply' });
-    expect(box.value).toBe('> **Bob Moderator** wrote:\n> Reply number 10\n\n');
+    await waitFor(() =>
+      expect(box.value).toBe(
+        '> [Bob Moderator](/u/bob) [wrote](/forum/post/1?reply=10):\n' +
+          '>\n' +
+          '> First thought.\n' +
+          '>\n' +
+          '> Second [thought](/about).\n\n',
+      ),
+    );
+
+    // A second quote starts a block of its own below what is there.
+    await userEvent.type(box, 'Agreed.');
+    await userEvent.click(screen.getByRole('button', { name: 'Quote the reply by Bob Moderator' }));
+    expect(box.value).toMatch(/Agreed\.\n\n> \[Bob Moderator\]\(\/u\/bob\) \[wrote\]/);
   });
 
   it('shows the sign-in prompt instead of the composer when signed out', async () => {

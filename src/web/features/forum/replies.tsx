@@ -121,6 +121,8 @@ interface RepliesProps {
   gate: SignInGate;
   /** The signed-in member's place in the thread; none for visitors and news comments. */
   reading?: ThreadReading;
+  /** The news article these replies comment on, where they are shown. */
+  articleId?: number | null;
 }
 
 /**
@@ -129,7 +131,7 @@ interface RepliesProps {
  * without one, a member returns to the first reply they have not read, and their place is
  * saved as they scroll.
  */
-export function Replies({ post, gate, reading }: RepliesProps) {
+export function Replies({ post, gate, reading, articleId = null }: RepliesProps) {
   const comments = useComments(post.id);
   const composer = useComposer();
   const actions = useReplyActions(composer.withComposer);
@@ -198,7 +200,7 @@ export function Replies({ post, gate, reading }: RepliesProps) {
       />
       <ReplyGate post={post}>
         <Suspense fallback={null}>
-          <ReplyComposer ref={composer.ref} postId={post.id} />
+          <ReplyComposer ref={composer.ref} postId={post.id} articleId={articleId} />
         </Suspense>
       </ReplyGate>
     </Stack>

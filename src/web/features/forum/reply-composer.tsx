@@ -2,6 +2,7 @@ import { Alert, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/
 import { schemaResolver, useForm } from '@mantine/form';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { createCommentBody, forumLimits, type Comment } from '../../../shared/forum';
+import { quoteMarkdown } from '../../../shared/quote';
 import { useMuteRefusal } from '../../components/muted-notice';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useCreateComment } from './api/create-comment';
@@ -16,18 +17,20 @@ export interface ReplyComposerHandle {
 
 const replyForm = createCommentBody.pick({ body: true });
 
-/** "> **Ann** wrote:\n> line one\n> line two\n\n" */
-export function quoteMarkdown(comment: Comment): string {
-  const lines = comment.bodySource.trim().split('\n');
-  const quoted = lines.map((line) => (line === '' ? '>' : `> ${line}`)).join('\n');
-  return `> **${comment.author.name}** wrote:\n${quoted}\n\n`;
-}
-
 /**
  * The reply form under a thread. Rows reach it through `ref` (Reply, Quote), so typing here
  * re-renders only the composer, never the list of replies above it.
  */
-export function ReplyComposer({ postId, ref }: { postId: number; ref: Ref<ReplyComposerHandle> }) {
+export function ReplyComposer({
+  postId,
+  articleId = null,
+  ref,
+}: {
+  postId: number;
+  /** The news article whose comments these are: quotes link to the reply beside it. */
+  articleId?: number | null;
+  ref: Ref<ReplyComposerHandle>;
+}) {
   const createComment = useCreateComment();
   // A mute that began after the page loaded: the gate above swaps this form for the notice.
   const mutedRefusal = useMuteRefusal();
@@ -53,7 +56,8 @@ export function ReplyComposer({ postId, ref }: { postId: number; ref: Ref<ReplyC
     quote: (comment) => {
       const body = form.getValues().body;
       const gap = body === '' || body.endsWith('\n\n') ? '' : body.endsWith('\n') ? '\n' : '\n\n';
-      form.setFieldValue('body', `${body}${gap}${quoteMarkdown(comment)}`);
+      const quote = quoteMarkdown({ ...comment, thread: { postId, articleId } });
+      form.setFieldValue('body', `${body}${gap}${quote}`);
       bringIntoView();
     },
   }));

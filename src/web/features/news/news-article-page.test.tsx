@@ -104,6 +104,21 @@ describe('news article', () => {
     expect(await screen.findByText('Can’t wait')).toBeTruthy();
   });
 
+  it('quotes a reply with a link to it beside the article', async () => {
+    stubApi(articleRoutes(buildArticle(), viewer));
+    renderRoute('/news/1');
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Quote the reply by Bob Moderator' }),
+    );
+    const box = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Reply' });
+    await waitFor(() =>
+      expect(box.value).toBe(
+        '> [Bob Moderator](/u/bob) [wrote](/news/1?reply=10):\n>\n> Reply number 10\n\n',
+      ),
+    );
+  });
+
   it('offers admins an edit link and marks an unpublished article', async () => {
     stubApi(articleRoutes(buildArticle({ status: 'draft', publishAt: null }), admin));
     renderRoute('/news/1');

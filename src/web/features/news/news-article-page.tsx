@@ -92,7 +92,7 @@ export function NewsArticlePage() {
     <Stack gap="xl" maw={900}>
       <ArticleView article={article.data} />
       <Divider />
-      <NewsComments discussionPostId={article.data.discussionPostId} />
+      <NewsComments articleId={article.data.id} discussionPostId={article.data.discussionPostId} />
     </Stack>
   );
 }

@@ -11,7 +11,13 @@ import { LoadError, LoadingStatus } from '../../components/query-list';
  * forum's word: readers meet "replies" on the news list, the article and the forum alike. A
  * member's reading of them is kept as in any thread.
  */
-export function NewsComments({ discussionPostId }: { discussionPostId: number | null }) {
+export function NewsComments({
+  articleId,
+  discussionPostId,
+}: {
+  articleId: number;
+  discussionPostId: number | null;
+}) {
   const thread = usePost(discussionPostId);
   const gate = useSignInGate();
   const viewer = useViewer();
@@ -26,5 +32,5 @@ export function NewsComments({ discussionPostId }: { discussionPostId: number | 
   if (!thread.data) {
     return <LoadingStatus label="Loading the replies" />;
   }
-  return <Replies post={thread.data} gate={gate} reading={reading.data} />;
+  return <Replies post={thread.data} gate={gate} reading={reading.data} articleId={articleId} />;
 }
