@@ -113,7 +113,7 @@ export default function LiveReplies({ postId, onShown }: LiveRepliesProps) {
   return (
     <div className={classes.live} aria-live="polite">
       {waiting && unseen > 0 ? (
-        <Button radius="xl" onClick={() => void show()}>
+        <Button radius="xl" className={classes.button} onClick={() => void show()}>
           {format.number(unseen)} new {unseen === 1 ? 'reply' : 'replies'}
         </Button>
       ) : (
