@@ -2,7 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Comment } from '../../../shared/forum';
-import { answerLater, json, sessionOf, stubApi, threadRoutes } from '../../test/fake-api';
+import {
+  answerLater,
+  apiError,
+  json,
+  sessionOf,
+  stubApi,
+  threadRoutes,
+  type ApiRoutes,
+} from '../../test/fake-api';
 import { buildAuthor, buildReply, buildThreadDetail, buildUser } from '../../test/factories';
 import { fakeLive } from '../../test/fake-live-socket';
 import { renderRoute } from '../../test/render-route';
@@ -18,18 +26,15 @@ const cleo = buildAuthor({ id: 'u3', username: 'cleo', name: 'Cleo Park' });
 const late = () => buildReply(12, { author: cleo, bodyHtml: '<p>Late to the party.</p>' });
 
 /** A member reads thread 1, whose replies the test may add to as others write them. */
-async function openThread(replies: Comment[], extra = {}) {
-  const api = stubApi({
-    ...sessionOf(viewer),
-    ...threadRoutes(buildThreadDetail(), replies),
-    ...extra,
-  });
+async function openThread(replies: Comment[], extra: ApiRoutes = {}) {
+  const routes = { ...sessionOf(viewer), ...threadRoutes(buildThreadDetail(), replies), ...extra };
+  const api = stubApi(routes);
   const page = renderRoute('/forum/post/1');
   const n = replies.length;
   await screen.findByText(`Showing ${n} of ${n} ${n === 1 ? 'reply' : 'replies'}`);
   // The live part loads on its own, then enters the thread's channel.
   await waitFor(() => expect(fakeLive.listensTo('forum:reply')).toBe(true));
-  return { api, page };
+  return { api, page, routes };
 }
 
 /** The server announces the reply that made the thread hold `total`. */
@@ -65,6 +70,24 @@ describe('a thread’s new replies, live', () => {
     // The reader is taken to the first new reply, marked as such.
     await waitFor(() => expect(document.activeElement?.id).toBe('reply-12'));
     expect(within(list).getByText('First new reply')).toBeTruthy();
+  });
+
+  it('keeps the button and says why when the new replies could not be read', async () => {
+    const replies = [buildReply(10), buildReply(11)];
+    const { routes } = await openThread(replies);
+    const below = new DOMRect(0, window.innerHeight + 600, 800, 120);
+    const layout = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(below);
+    onTestFinished(() => layout.mockRestore());
+    routes['GET /api/forum/posts/1/comments'] = () =>
+      apiError(503, 'unavailable', 'The forum is busy, try again in a moment');
+
+    announce(12, 3);
+    await userEvent.click(await screen.findByRole('button', { name: '1 new reply' }));
+
+    expect(await screen.findByText('Could not load the new replies')).toBeTruthy();
+    expect(screen.getByText('The forum is busy, try again in a moment')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '1 new reply' })).toBeTruthy();
+    expect(screen.getByText('Showing 2 of 3 replies')).toBeTruthy();
   });
 
   it('adds a new reply at once for a reader at the end, and leaves focus where it was', async () => {

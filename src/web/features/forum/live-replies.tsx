@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Comment } from '../../../shared/forum';
 import { forumLiveEvents, threadReplyEvent, threadState } from '../../../shared/forum-live';
 import { ask, holdLiveSocket, tell } from '../../api/live-socket';
+import { showServerError } from '../../shell/server-errors';
 import { queryKeys } from '../../api/query-keys';
 import { useFormats } from '../../components/format-time';
 import { useComments, type CommentPages } from './api/get-comments';
@@ -53,7 +54,7 @@ export default function LiveReplies({ postId, onShown }: LiveRepliesProps) {
 
   /** Reads the new replies, one read at a time: a second asks again once the first is in. */
   async function load(): Promise<Comment[]> {
-    while (loading.current) await loading.current;
+    while (loading.current) await loading.current.catch(() => []);
     const read = loadNewComments(queryClient, postId);
     loading.current = read;
     try {
@@ -72,8 +73,13 @@ export default function LiveReplies({ postId, onShown }: LiveRepliesProps) {
       setWaiting(true);
       return;
     }
-    const added = await load();
-    if (added.length > 0) setSaid(told(added));
+    try {
+      const added = await load();
+      if (added.length > 0) setSaid(told(added));
+    } catch {
+      // Not read this time: the button offers it, and says why if it fails again.
+      setWaiting(true);
+    }
   });
 
   // Entered once the first page is in, so the answer has pages to compare with.
@@ -106,8 +112,15 @@ export default function LiveReplies({ postId, onShown }: LiveRepliesProps) {
   async function show() {
     setWaiting(false);
     setSaid('');
-    const [first] = await load();
-    if (first) onShown(first.id);
+    try {
+      const [first] = await load();
+      if (first) onShown(first.id);
+      // A process that had not yet forgotten its page answered without them: ask again later.
+      else setWaiting(true);
+    } catch (error) {
+      setWaiting(true);
+      showServerError('Could not load the new replies', error);
+    }
   }
 
   return (
