@@ -9,7 +9,15 @@ export const longThread = { title: 'The longest thread: every Kubrick film ranke
  * (through the API that would take minutes and trip the reply rate limit). The same schema and
  * migrations as the server; the server then opens the directory as its own.
  */
-export async function seedLongThread(dataDir: string): Promise<void> {
+export function seedLongThread(dataDir: string): Promise<void> {
+  return seedThread(dataDir, longThread);
+}
+
+/** Writes a thread of `replies` replies by twenty regulars, the last an hour ago. */
+export async function seedThread(
+  dataDir: string,
+  thread: { title: string; replies: number },
+): Promise<void> {
   const database = await openPglite(path.join(dataDir, 'db'));
   try {
     await database.migrate();
@@ -22,15 +30,15 @@ export async function seedLongThread(dataDir: string): Promise<void> {
     await db.execute(sql`
       insert into posts (category_id, author_id, title, body_source, body_html, reply_count,
                          created_at, last_activity_at)
-      select id, 'e2e-author-1', ${longThread.title}, 'Rank them all.', '<p>Rank them all.</p>',
-             ${longThread.replies}, now() - interval '3 days', now() - interval '1 hour'
+      select id, 'e2e-author-1', ${thread.title}, 'Rank them all.', '<p>Rank them all.</p>',
+             ${thread.replies}, now() - interval '3 days', now() - interval '1 hour'
       from categories where slug = 'discussions'`);
     await db.execute(sql`
       insert into comments (post_id, author_id, body_source, body_html, created_at)
       select (select max(id) from posts), 'e2e-author-' || (1 + g % 20),
              'Reply number ' || g, '<p>Reply number ' || g || '</p>',
              now() - interval '3 days' + make_interval(secs => g * 60)
-      from generate_series(1, ${sql.raw(String(longThread.replies))}) g`);
+      from generate_series(1, ${sql.raw(String(thread.replies))}) g`);
   } finally {
     await database.close();
   }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { createMemoryBus } from '../../src/server/platform/bus/bus.js';
 import { createCategoryService } from '../../src/server/features/forum/categories.js';
 import { createCommentService } from '../../src/server/features/forum/comment-service.js';
+import type { ThreadLive } from '../../src/server/features/forum/live-replies.js';
 import { createPostService } from '../../src/server/features/forum/post-service.js';
 import { createReactionService } from '../../src/server/features/forum/reactions.js';
 import { createForumReads } from '../../src/server/features/forum/reads.js';
@@ -17,6 +18,9 @@ import { daysAgo, viewersOf, type DemoSite } from './site.js';
 export const demoForum: DemoThread[] = [...demoReviews, ...demoThreads];
 
 const hourMs = 3_600_000;
+
+/** The seed runs while no server does: no page shows a thread, so no reader is told of a reply. */
+export const nobodyReading: ThreadLive = { replyStored: () => undefined };
 
 /** The forum's own services, as the routes use them: Markdown, counters and revisions hold. */
 function forumServices(site: DemoSite) {
@@ -34,7 +38,7 @@ function forumServices(site: DemoSite) {
     views,
     categories,
     posts: createPostService({ db: site.db, categories, views, reads, onViewError }),
-    comments: createCommentService({ db: site.db, reads }),
+    comments: createCommentService({ db: site.db, reads, live: nobodyReading }),
     reactions: createReactionService(site.db),
   };
 }

@@ -8,7 +8,7 @@ import { createUploadsService } from '../../src/server/features/uploads/service.
 import { comments as forumComments, newsArticles } from '../../src/server/platform/db/schema.js';
 import { createNewsBody } from '../../src/shared/news.js';
 import { demoArticles, type DemoArticle } from './content/news.js';
-import { findReply } from './forum.js';
+import { findReply, nobodyReading } from './forum.js';
 import { daysAgo, viewerOf, type DemoSite } from './site.js';
 
 const escapeXml = (text: string) =>
@@ -79,6 +79,7 @@ export async function seedNews(site: DemoSite): Promise<void> {
   const comments = createCommentService({
     db: site.db,
     reads: createForumReads(site.db, { listCacheMs: 0, bus: createMemoryBus() }),
+    live: nobodyReading,
   });
   for (const article of demoArticles) {
     const id = await findArticle(site, article.title);

@@ -259,6 +259,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerForum(app, {
     db: platforms.database.db,
     bus: platforms.bus,
+    live,
+    logger: options.logger,
     limitNamespace: options.limitNamespace ?? '',
     listCacheMs: config.forumListCacheMs,
   });

@@ -2,6 +2,8 @@ import type { IncomingHttpHeaders, Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import { AppError } from '../../shared/errors.js';
 import type { Role } from '../../shared/roles.js';
 
 /**
@@ -85,6 +87,47 @@ export interface Live {
    */
   keepOnlySession(memberId: string, sessions: { was: string; now: string }): void;
   close(): Promise<void>;
+}
+
+/** What a client's event is answered: `{ ok: true, …result }`, or a catalogued error. */
+type LiveAnswer = { ok: true } | { ok: false; error: { code: string; message: string } };
+
+/**
+ * Handles a client's `event` on `socket`: its payload is checked by `input.schema` (refused with
+ * `input.invalid` otherwise), then `run` answers with its result or a catalogued error; anything
+ * else is logged and answered as our own failure, and ends nothing. A client that asks for no
+ * answer gets none.
+ */
+export function handleLiveEvent<T>(
+  socket: LiveSocket,
+  event: string,
+  input: { schema: z.ZodType<T>; invalid: string },
+  run: (value: T) => Promise<object | void>,
+  logger: Logger,
+): void {
+  socket.on(event, (raw: unknown, ack?: unknown) => {
+    const reply = (answer: LiveAnswer) => {
+      if (typeof ack === 'function') (ack as (answer: unknown) => void)(answer);
+    };
+    const parsed = input.schema.safeParse(raw);
+    if (!parsed.success) {
+      reply({ ok: false, error: { code: 'invalid-argument', message: input.invalid } });
+      return;
+    }
+    run(parsed.data)
+      .then((result) => reply({ ok: true, ...(result ?? {}) }))
+      .catch((error: unknown) => {
+        if (error instanceof AppError) {
+          reply({ ok: false, error: { code: error.code, message: error.message } });
+          return;
+        }
+        logger.error({ err: error, event }, 'live event failed');
+        reply({
+          ok: false,
+          error: { code: 'internal', message: 'Something went wrong on our side' },
+        });
+      });
+  });
 }
 
 export const memberRoom = (memberId: string) => `user:${memberId}`;

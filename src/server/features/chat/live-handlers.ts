@@ -6,8 +6,7 @@ import {
   type LiveAck,
   type PresenceMember,
 } from '../../../shared/chat.js';
-import { AppError } from '../../../shared/errors.js';
-import type { Live, LiveSocket } from '../../core/live.js';
+import { handleLiveEvent, type Live, type LiveSocket } from '../../core/live.js';
 import type { Logger } from 'pino';
 import type { ChatService } from './service.js';
 import { membersChannel, roomChannel } from './service.js';
@@ -26,13 +25,6 @@ const typingIntervalMs = 1_000;
 
 type Ack = (answer: LiveAck<object>) => void;
 
-function failure(error: unknown, logger: Logger): LiveAck {
-  if (error instanceof AppError)
-    return { ok: false, error: { code: error.code, message: error.message } };
-  logger.error({ err: error }, 'live chat event failed');
-  return { ok: false, error: { code: 'internal', message: 'Something went wrong on our side' } };
-}
-
 /**
  * Chat on the live channel: each member's sockets join the channels of the active rooms (for
  * new messages and unread counts anywhere), the presence room of the room they look at, and
@@ -47,17 +39,7 @@ export function registerChatLive(deps: { live: Live; db: Db; chat: ChatService; 
     event: string,
     run: (roomId: number) => Promise<object | void>,
   ): void {
-    socket.on(event, (raw: unknown, ack?: unknown) => {
-      const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => undefined;
-      const roomId = liveRoomId.safeParse(raw);
-      if (!roomId.success) {
-        reply({ ok: false, error: { code: 'invalid-argument', message: 'Send a room id' } });
-        return;
-      }
-      run(roomId.data)
-        .then((result) => reply({ ok: true, ...(result ?? {}) }))
-        .catch((error: unknown) => reply(failure(error, logger)));
-    });
+    handleLiveEvent(socket, event, { schema: liveRoomId, invalid: 'Send a room id' }, run, logger);
   }
 
   function presenceChanged(roomId: number): void {

@@ -10,6 +10,12 @@ import {
   type PresenceMember,
   type TypingEvent,
 } from '../../../shared/chat.js';
+import type { Category, Comment, CommentPage, PostDetail } from '../../../shared/forum.js';
+import {
+  forumLiveEvents,
+  type ThreadReplyEvent,
+  type ThreadState,
+} from '../../../shared/forum-live.js';
 import type { Role } from '../../../shared/roles.js';
 import { openPostgres } from '../../platform/db/database.js';
 import { testPassword } from '../../test/accounts.js';
@@ -24,7 +30,9 @@ import {
 /**
  * Two real server processes behind an imaginary load balancer, on one PostgreSQL database and
  * one Redis: what one process does, a client of the other sees (DESIGN.md §2, scaled mode).
- * Runs when DATABASE_URL and REDIS_URL are both set (CI's second pass).
+ * Runs when DATABASE_URL and REDIS_URL are both set (CI's second pass). The forum's live replies
+ * ride the same channel and are checked here too: processes of two sites sharing one Redis at
+ * once would hear each other's broadcasts, so there is one such site per run.
  */
 const databaseServer = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -81,7 +89,7 @@ function send(server: ServerProcess, name: string, body: string) {
   );
 }
 
-describe.skipIf(!databaseServer || !redisUrl)('chat across two server processes', () => {
+describe.skipIf(!databaseServer || !redisUrl)('the live channel across two processes', () => {
   beforeAll(async () => {
     if (!databaseServer || !redisUrl) return;
     const database = await createPostgresDatabase(databaseServer);
@@ -151,6 +159,48 @@ describe.skipIf(!databaseServer || !redisUrl)('chat across two server processes'
       roomId: general.id,
       author: { id: personNamed('ana').user.id },
     });
+  });
+
+  it('tells a page on B of a thread’s reply written through A, and B then serves it', async () => {
+    const [ana, ben, moderator] = ['ana', 'ben', 'moderator'].map(
+      (name) => personNamed(name).member,
+    ) as [RemoteMember, RemoteMember, RemoteMember];
+    const { body: listed } = await ana.request<{ categories: Category[] }>(
+      a.url,
+      'GET',
+      '/api/forum/categories',
+    );
+    const categoryId = listed.categories.find((category) => category.slug === 'discussions')?.id;
+    const { body: created } = await ana.request<{ post: PostDetail }>(
+      a.url,
+      'POST',
+      '/api/forum/posts',
+      { title: 'Thief (1981) and its safecracking', body: 'The opening heist.', categoryId },
+    );
+    const thread = created.post.id;
+    const repliesOnB = () =>
+      ben.request<CommentPage>(b.url, 'GET', `/api/forum/posts/${thread}/comments`);
+    // B remembers the thread's page of replies as it was before the reply.
+    expect((await repliesOnB()).body.total).toBe(0);
+    const page = await live(b, 'ben');
+    const entered = (await page
+      .timeout(5_000)
+      .emitWithAck(forumLiveEvents.enter, thread)) as LiveAck<ThreadState>;
+    expect(entered).toEqual({ ok: true, total: 0 });
+    const heard = next<ThreadReplyEvent>(page, forumLiveEvents.reply, (e) => e.postId === thread);
+
+    const { status, body } = await moderator.request<{ comment: Comment }>(
+      a.url,
+      'POST',
+      `/api/forum/posts/${thread}/comments`,
+      { body: 'Real tools, real safes.' },
+    );
+    expect(status).toBe(201);
+    expect(await heard).toEqual({ postId: thread, replyId: body.comment.id, total: 1 });
+    // B forgot its page before the page heard of the reply: the page it serves now holds it.
+    const after = (await repliesOnB()).body;
+    expect(after.total).toBe(1);
+    expect(after.items.map((item) => item.id)).toEqual([body.comment.id]);
   });
 
   it('removes a message hidden through A from a client on B at once', async () => {

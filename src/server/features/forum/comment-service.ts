@@ -17,6 +17,7 @@ import {
   encodeAuthorCommentCursor,
   encodeCommentCursor,
 } from './cursor.js';
+import type { ThreadLive } from './live-replies.js';
 import type { ForumReads } from './reads.js';
 import { presentComment, presentRevision, type CommentRow, type HiddenState } from './presenter.js';
 import { commentRevisionsQuery, usernameExists } from './post-repo.js';
@@ -88,7 +89,7 @@ async function hiddenReasons(db: Db, viewer: Viewer | null, rows: CommentRow[]) 
 }
 
 /** Replies: a thread's pages, writing, editing, deleting, and a profile's list. */
-export function createCommentService(deps: { db: Db; reads: ForumReads }) {
+export function createCommentService(deps: { db: Db; reads: ForumReads; live: ThreadLive }) {
   const { db, reads } = deps;
 
   async function read(viewer: Viewer | null, id: number): Promise<Comment> {
@@ -195,6 +196,14 @@ export function createCommentService(deps: { db: Db; reads: ForumReads }) {
         ),
       );
       if (row?.id == null) throw whyNoReply(viewer, row, body.replyToId ?? null, postId);
+      // The thread's readers hear of it once the remembered pages are forgotten here and,
+      // through the bus, in the other processes, so the page they then ask for holds it. A
+      // failed forgetting is logged by the write's own (forum.ts); they are told all the same.
+      const told = { postId, replyId: Number(row.id), total: Number(row.thread_total) };
+      void reads
+        .forgetLists()
+        .catch(() => undefined)
+        .then(() => deps.live.replyStored(told));
       // A new reply is neither hidden nor liked: it needs no reasons looked up.
       return present(viewer, row as CommentRow, new Map());
     },

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Live } from '../../core/live.js';
 import type { Bus } from '../../platform/bus/bus.js';
 import type { Db } from '../../platform/db/database.js';
 import { createCategoryService } from './categories.js';
@@ -6,6 +8,7 @@ import { registerCategoryRoutes } from './category-routes.js';
 import { registerCommentRoutes } from './comment-routes.js';
 import { registerFeedbackRoutes } from './feedback-routes.js';
 import { createCommentService } from './comment-service.js';
+import { registerThreadLive } from './live-replies.js';
 import { registerPostRoutes } from './post-routes.js';
 import { createForumReads } from './reads.js';
 import { createPostService } from './post-service.js';
@@ -25,6 +28,9 @@ export interface ForumOptions {
   db: Db;
   /** Between processes: change messages; its Redis (REDIS_URL) stores rate limits and views. */
   bus: Bus;
+  /** The live channel: the pages showing a thread hear of its new replies. */
+  live: Live;
+  logger: Logger;
   /** Prefix of rate-limit keys (test apps sharing one Redis must not share counters). */
   limitNamespace: string;
   /**
@@ -67,7 +73,8 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
     reads,
     onViewError: logWarning('a view could not be counted'),
   });
-  const comments = createCommentService({ db, reads });
+  const threadLive = registerThreadLive({ live: options.live, db, logger: options.logger });
+  const comments = createCommentService({ db, reads, live: threadLive });
   const reactions = createReactionService(db);
   const reports = createReportService(db);
 

@@ -86,3 +86,12 @@ export async function usernameExists(db: Db, username: string): Promise<boolean>
     .where(and(eq(users.username, username), isNull(users.deletedAt)));
   return row !== undefined;
 }
+
+/** Who may read a thread and how many replies it holds: what its live channel's door asks. */
+export async function threadForReaders(db: Db, id: number) {
+  const [row] = await db
+    .select({ authorId: posts.authorId, hiddenAt: posts.hiddenAt, total: posts.replyCount })
+    .from(posts)
+    .where(eq(posts.id, id));
+  return row;
+}

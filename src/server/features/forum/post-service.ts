@@ -32,22 +32,19 @@ import {
   canModerate,
   contentAbilities,
   isWriter,
+  mayReadThread,
 } from './rules.js';
 import type { ViewCounter } from './views.js';
 import type { Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
 import type { Tx } from '../../core/transaction.js';
 
-/**
- * A hidden thread is there for its author (who sees why) and for moderators; for everyone else
- * it answers 404, as if it were not there.
- */
+/** The thread, if this viewer may read it (rules.ts `mayReadThread`); 404 otherwise. */
 function assertSeen(
   row: { hiddenAt: Date | null; authorId: string } | undefined,
   viewer: Viewer | null,
 ): asserts row {
-  if (!row) throw notFound('Thread');
-  if (row.hiddenAt !== null && row.authorId !== viewer?.id) assertVisible(row, viewer, 'Thread');
+  if (!row || !mayReadThread(viewer, row)) throw notFound('Thread');
 }
 
 async function hiddenReason(db: Db, id: number): Promise<{ reason: string }> {

@@ -199,14 +199,16 @@ export interface InsertedReplyRow extends Partial<CommentRow> {
   quoted_post_id: number | string | null;
   quoted_hidden_at: string | Date | null;
   quoted_deleted_at: string | Date | null;
+  /** The thread's replies once this one was counted; null when none was written. */
+  thread_total: number | null;
 }
 
 /**
  * A reply in ONE statement: the thread locked and checked (not deleted, hidden or locked), the
  * quoted reply checked (same thread, not deleted, hidden only for moderators), the reply
  * inserted, the thread's count and activity bumped, and `notify(inserted)`'s job written, all
- * or nothing; the answer carries the reply as a page shows it, and the states the caller needs
- * to say why nothing was written. On PGlite every statement waits its turn on the server's
+ * or nothing; the answer carries the reply as a page shows it, the thread's new count, and the
+ * states the caller needs to say why nothing was written. On PGlite every statement waits its turn on the server's
  * one thread: one statement instead of a transaction of six.
  */
 export function insertReplyQuery(reply: NewReply, notify: (inserted: SQL) => SQL): SQL {
@@ -229,12 +231,14 @@ export function insertReplyQuery(reply: NewReply, notify: (inserted: SQL) => SQL
     ), bumped as (
       update posts set reply_count = posts.reply_count + 1, last_activity_at = now()
       from inserted where posts.id = inserted.post_id
+      returning posts.reply_count
     ), notified as (
       ${notify(sql`inserted`)}
     )
     select t.locked as target_locked, t.hidden_at as target_hidden_at,
       t.deleted_at as target_deleted_at, q.post_id as quoted_post_id,
-      q.hidden_at as quoted_hidden_at, q.deleted_at as quoted_deleted_at, page.*
+      q.hidden_at as quoted_hidden_at, q.deleted_at as quoted_deleted_at,
+      (select reply_count from bumped) as thread_total, page.*
     from (select 1) one
     left join target t on true
     left join quoted q on true

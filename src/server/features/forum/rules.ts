@@ -15,6 +15,22 @@ import type { Viewer } from '../../core/viewer.js';
 
 export const canModerate = (viewer: Viewer | null) => can(viewer?.role, 'content.moderate');
 
+/**
+ * Who reads a thread: anyone, but a hidden one only its author (who sees why) and moderators;
+ * for everyone else it answers 404, as if it were not there. The page, its replies' live
+ * channel and the reply form ask the same question.
+ */
+export function mayReadThread(
+  reader: { id: string; role: unknown } | null,
+  thread: { hiddenAt: Date | string | null; authorId: string },
+): boolean {
+  return (
+    thread.hiddenAt === null ||
+    thread.authorId === reader?.id ||
+    can(reader?.role, 'content.moderate')
+  );
+}
+
 /** Hidden content answers 404 to everyone but moderators, as if it were not there. */
 export function assertVisible(
   row: { hiddenAt: Date | string | null } | undefined,

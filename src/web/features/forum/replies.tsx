@@ -1,5 +1,15 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { Fragment, lazy, memo, Suspense, useCallback, useMemo, useRef } from 'react';
+import {
+  Fragment,
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import type { Comment, PostDetail } from '../../../shared/forum';
 import type { ThreadReading } from '../../../shared/forum';
@@ -17,9 +27,13 @@ import { useFormats } from '../../components/format-time';
 import { parseLinkedId, useLinkedItem } from '../../components/use-linked-item';
 import { NewRepliesDivider } from './new-replies-divider';
 import { useFirstUnread } from './first-unread';
+import { useAuthState } from '../../shell/auth-state';
 
 /** Saving the reading place loads only for members, who have one: a visitor downloads none. */
 const ReadingTracker = lazy(() => import('./use-reading-position'));
+
+/** New replies live, on the live channel: only members with a verified email have it. */
+const LiveReplies = lazy(() => import('./live-replies'));
 
 /**
  * The reply form and its Markdown editor load only for someone the gate lets reply: visitors,
@@ -159,6 +173,15 @@ export function Replies({ post, gate, reading, articleId = null }: RepliesProps)
   const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
   const total = pages.at(-1)?.total ?? post.replyCount;
   const format = useFormats();
+  const follows = useAuthState().user?.emailVerified === true && !post.deleted;
+  // New replies the reader asked for are marked as new, and focus goes to the first.
+  const [shownFrom, setShownFrom] = useState<number | null>(null);
+  useEffect(() => {
+    if (shownFrom === null) return;
+    const row = document.getElementById(replyElementId(shownFrom));
+    row?.scrollIntoView({ block: 'start' });
+    row?.focus({ preventScroll: true });
+  }, [shownFrom]);
 
   return (
     <Stack gap="md" component="section" aria-labelledby="replies-title">
@@ -194,10 +217,15 @@ export function Replies({ post, gate, reading, articleId = null }: RepliesProps)
             gate={gate}
             canReply={canReply}
             linkedId={linked === null ? null : linkedId}
-            firstUnreadId={firstUnreadId}
+            firstUnreadId={shownFrom ?? firstUnreadId}
           />
         )}
       />
+      {follows && (
+        <Suspense fallback={null}>
+          <LiveReplies postId={post.id} onShown={setShownFrom} />
+        </Suspense>
+      )}
       <ReplyGate post={post}>
         <Suspense fallback={null}>
           <ReplyComposer ref={composer.ref} postId={post.id} articleId={articleId} />

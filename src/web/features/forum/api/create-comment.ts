@@ -25,7 +25,9 @@ export async function createComment({ postId, body, replyToId }: CreateCommentIn
  * of a long thread instead would cost one request per 50 replies.
  */
 function appendComment(data: CommentPages | undefined, comment: Comment) {
-  if (!data) return data;
+  // Its announcement on the live channel may have brought it first.
+  const known = data?.pages.some((page) => page.items.some((item) => item.id === comment.id));
+  if (!data || known) return data;
   const last = data.pages.at(-1);
   const pages = data.pages.map((page) => ({ ...page, total: page.total + 1 }));
   if (last && last.nextCursor === null) {
