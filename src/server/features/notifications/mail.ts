@@ -38,7 +38,9 @@ const button =
 
 /**
  * Notification e-mails: one per thread (or room) an hour at most, or one daily digest; each
- * with a one-click unsubscribe link for its type, also in `List-Unsubscribe` (RFC 8058).
+ * with a one-click unsubscribe link for its type, also in `List-Unsubscribe` (RFC 8058). A
+ * notice about moderation of the member's own content or account is never folded into a
+ * thread's hour: it is mailed by itself (repo.ts, its topic).
  */
 export function createNotificationMail(options: NotificationMailOptions) {
   const { db, mailer, siteName, publicUrl } = options;

@@ -218,11 +218,19 @@ export interface NotificationRow {
   topic: string;
 }
 
+/**
+ * A notification's mail topic: what one e-mail an hour at most is about. A notice about
+ * moderation of the reader's own content or account is a topic of its own, so news of the same
+ * thread or room mailed within the hour never swallows it.
+ */
+const topic = sql`case when n.type = 'moderation' then 'n:' || n.id
+  else coalesce('post:' || n.post_id, 'room:' || m.room_id, 'article:' || n.article_id,
+    'n:' || n.id) end`;
+
 const rowColumns = sql`n.id, n.type, n.others_count, coalesce(p.title, ar.title, n.title) as title,
   n.excerpt, n.action, n.reason, n.url, n.read_at, n.created_at, n.user_id,
   a.id as actor_id, a.name as actor_name, a.username as actor_username, a.image as actor_image,
-  coalesce('post:' || n.post_id, 'room:' || m.room_id, 'article:' || n.article_id,
-    'n:' || n.id) as topic`;
+  ${topic} as topic`;
 
 /** A member's notifications they may see, newest first, after the cursor `beforeId`. */
 export function listRows(
