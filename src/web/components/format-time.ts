@@ -68,6 +68,8 @@ export interface Formats {
   date(iso: string): string;
   dateTime(iso: string): string;
   relative(iso: string): string;
+  /** When something ends (a mute, a block): "Nov 27, 2026, 2:42 PM (in 1 hour)". */
+  end(iso: string): string;
   number(value: number): string;
 }
 
@@ -77,6 +79,7 @@ const readerFormats: Formats = {
   date: formatDate,
   dateTime: formatDateTime,
   relative: (iso) => formatRelative(iso),
+  end: (iso) => `${formatDateTime(iso)} (${formatRelative(iso)})`,
   number: (value) => value.toLocaleString(),
 };
 
@@ -86,6 +89,7 @@ const renderFormats: Formats = {
   date: (iso) => renderDate.format(new Date(iso)),
   dateTime: (iso) => `${renderDateTime.format(new Date(iso))} UTC`,
   relative: (iso) => renderDay.format(new Date(iso)),
+  end: (iso) => `${renderDateTime.format(new Date(iso))} UTC`,
   number: (value) => renderNumber.format(value),
 };
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationList } from '../../../shared/notifications.js';
+import { utcMoment } from '../../../shared/utc-time.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { readMails, type SentMail } from '../../test/accounts.js';
 import {
@@ -14,6 +16,7 @@ import {
 let t: TestApp;
 let mod: Person;
 let ana: Person;
+let experienced: Person;
 
 const nameOf = (p: Person) => p.user.username ?? '';
 
@@ -30,7 +33,11 @@ const mailCount = async () => {
 
 beforeAll(async () => {
   t = await createTestApp({ serveWeb: false });
-  [mod, ana] = await Promise.all([person(t, 'moderator'), person(t)]);
+  [mod, ana, experienced] = await Promise.all([
+    person(t, 'moderator'),
+    person(t),
+    person(t, 'experienced_moderator'),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -54,5 +61,49 @@ describe('moderation notices by e-mail', () => {
     const mails = await mailsTo(author, since);
     expect(mails).toHaveLength(2);
     expect(mails[1]?.body).toContain('Spoilers in the title');
+  });
+
+  it('says a mute as a sentence, its end in UTC and saying so, in the subject and the text', async () => {
+    const member = await person(t);
+    const since = await mailCount();
+    const muted = await mod.agent.inject({
+      method: 'POST',
+      url: `/api/users/${member.user.id}/mute`,
+      payload: { duration: '1h', reason: 'Cool off: repeated chat spam' },
+    });
+    expect(muted.statusCode).toBe(200);
+    const until = muted.json<{ user: { mute: { until: string } } }>().user.mute.until;
+    const sentence = `You are muted until ${utcMoment(until)}: Cool off: repeated chat spam`;
+    expect(sentence).toMatch(/until \d+ \w+ \d{4} at \d\d:\d\d UTC: /);
+
+    const [mail] = await mailsTo(member, since);
+    expect(mail?.subject).toContain(sentence);
+    expect(mail?.body).toContain(sentence);
+    expect(mail?.body).not.toMatch(/GMT|your post in “”/);
+    // The app gets the end itself, to write in the reader's own time zone.
+    const listed = await member.agent.inject({ url: '/api/notifications' });
+    expect(listed.json<NotificationList>().items[0]).toMatchObject({
+      type: 'moderation',
+      action: 'muted',
+      subject: null,
+      endsAt: until,
+      reason: 'Cool off: repeated chat spam',
+    });
+  });
+
+  it('says a block with an end date as a sentence, in the e-mail the blocked member can read', async () => {
+    const member = await person(t);
+    const since = await mailCount();
+    const end = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const blocked = await experienced.agent.inject({
+      method: 'POST',
+      url: `/api/users/${member.user.id}/block`,
+      payload: { reason: 'Selling accounts', until: end },
+    });
+    expect(blocked.statusCode).toBe(200);
+    const [mail] = await mailsTo(member, since);
+    expect(mail?.body).toContain(
+      `Your account is blocked until ${utcMoment(end)}: Selling accounts`,
+    );
   });
 });
