@@ -90,6 +90,7 @@ function offlineLive(): Live {
     disconnectMember: () => undefined,
     disconnectSession: () => undefined,
     keepOnlySession: () => undefined,
+    roleChanged: () => undefined,
     close: () => Promise.resolve(),
   };
 }

@@ -8,6 +8,7 @@ import {
   type ChatMessage,
   type ChatRoom,
   type LiveAck,
+  type MessageRemovedEvent,
   type PresenceMember,
 } from '../../../shared/chat.js';
 import { sessions } from '../../platform/db/schema.js';
@@ -75,6 +76,18 @@ function refusal(headers: Record<string, string>): Promise<Error & { data?: { co
 
 function next<T>(socket: Socket, event: string): Promise<T> {
   return new Promise((resolve) => socket.once(event, resolve));
+}
+
+/** The removal of message `id` as `socket` hears it. */
+function removalOf(socket: Socket, id: number): Promise<MessageRemovedEvent> {
+  return new Promise((resolve) => {
+    const listener = (event: MessageRemovedEvent) => {
+      if (event.id !== id) return;
+      socket.off(liveEvents.messageRemoved, listener);
+      resolve(event);
+    };
+    socket.on(liveEvents.messageRemoved, listener);
+  });
 }
 
 /** An event's answer; the wait is generous because a loaded CI machine runs many suites at once. */
@@ -174,16 +187,65 @@ describe('chat over the live channel', () => {
     expect((await edited).body).toBe('Hello, edited');
 
     const removed = next<{ id: number; reason: string }>(listener, liveEvents.messageRemoved);
+    await ana.agent.inject({ method: 'DELETE', url: `/api/chat/messages/${message.id}` });
+    expect(await removed).toEqual({
+      roomId: general.id,
+      id: message.id,
+      reason: 'deleted',
+      hiddenReason: null,
+    });
+  });
+
+  it('tells only moderators and the author why a message was hidden; a member hears it go', async () => {
+    const [author, member] = await Promise.all([person(t), person(t)]);
+    const [authorSocket, memberSocket, moderatorSocket] = await Promise.all([
+      connected(author.agent),
+      connected(member.agent),
+      connected(moderator.agent),
+    ]);
+    const res = await send(author.agent, 'Cheap tickets in my profile');
+    const id = res.json<{ message: ChatMessage }>().message.id;
+    const heard = [authorSocket, memberSocket, moderatorSocket].map((socket) =>
+      removalOf(socket, id),
+    );
+    const hidden = await moderator.agent.inject({
+      method: 'POST',
+      url: `/api/chat/messages/${id}/moderation`,
+      payload: { action: 'hide', reason: 'Advertising' },
+    });
+    expect(hidden.statusCode).toBe(200);
+    const told = { roomId: general.id, id, reason: 'hidden' };
+    expect(await Promise.all(heard)).toEqual([
+      { ...told, hiddenReason: 'Advertising' },
+      { ...told, hiddenReason: null },
+      { ...told, hiddenReason: 'Advertising' },
+    ]);
+  });
+
+  it('stops telling a demoted moderator why messages are hidden, on the socket already open', async () => {
+    const [admin, demoted, author] = await Promise.all([
+      person(t, 'admin'),
+      person(t, 'moderator'),
+      person(t),
+    ]);
+    const socket = await connected(demoted.agent);
+    const changed = next(socket, liveEvents.accountChanged);
+    const role = await admin.agent.inject({
+      method: 'PUT',
+      url: `/api/users/${demoted.user.id}/role`,
+      payload: { role: 'user' },
+    });
+    expect(role.statusCode).toBe(200);
+    await changed;
+    const res = await send(author.agent, 'More cheap tickets');
+    const id = res.json<{ message: ChatMessage }>().message.id;
+    const heard = removalOf(socket, id);
     await moderator.agent.inject({
       method: 'POST',
-      url: `/api/chat/messages/${message.id}/moderation`,
-      payload: { action: 'hide', reason: 'Testing the hide' },
+      url: `/api/chat/messages/${id}/moderation`,
+      payload: { action: 'hide', reason: 'Advertising' },
     });
-    expect(await removed).toMatchObject({
-      id: message.id,
-      reason: 'hidden',
-      hiddenReason: 'Testing the hide',
-    });
+    expect((await heard).hiddenReason).toBeNull();
   });
 
   it('shows who is present, who types, and forgets them when they leave', async () => {
