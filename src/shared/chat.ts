@@ -204,7 +204,8 @@ export type PresenceMember = z.infer<typeof presenceMemberSchema>;
  *   again. A block disconnects every socket of the account at once.
  * Client to server (each answers through its acknowledgement callback with `{ ok: true, ... }`
  * or `{ ok: false, error: { code, message } }`): `chat:enter` (roomId) to be listed as present,
- * `chat:leave` (roomId), `chat:typing` (roomId), `chat:who` (roomId) answering `{ members }`,
+ * `chat:leave` (roomId), `chat:typing` (roomId; refused as a message would be: posting policy,
+ * mute, block, archive), `chat:who` (roomId) answering `{ members }`,
  * `chat:active` () to say the member is not idle.
  */
 export const liveEvents = {

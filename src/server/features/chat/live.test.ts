@@ -273,6 +273,63 @@ describe('chat over the live channel', () => {
     expect(after.ok && after.members.map((m) => m.id)).toEqual([ana.user.id]);
   });
 
+  it('refuses typing from whoever may not send into the room: a member in a moderators-only room, a muted member', async () => {
+    const [admin, member, muted, reader, chatty] = await Promise.all([
+      person(t, 'admin'),
+      person(t),
+      person(t),
+      person(t),
+      person(t),
+    ]);
+    const created = await admin.agent.inject({
+      method: 'POST',
+      url: '/api/chat/rooms',
+      payload: { name: 'Staff notices', posting: 'moderators' },
+    });
+    const notices = created.json<{ room: ChatRoom }>().room;
+    await moderator.agent.inject({
+      method: 'POST',
+      url: `/api/users/${muted.user.id}/mute`,
+      payload: { duration: '1h', reason: 'Cool down' },
+    });
+    const [memberSocket, mutedSocket, moderatorSocket, readerSocket, chattySocket] =
+      await Promise.all([member, muted, moderator, reader, chatty].map((p) => connected(p.agent)));
+    for (const [socket, roomId] of [
+      [memberSocket, notices.id],
+      [mutedSocket, general.id],
+      [moderatorSocket, notices.id],
+      [readerSocket, notices.id],
+      [readerSocket, general.id],
+      [chattySocket, general.id],
+    ] as const) {
+      expect(await ask(socket, liveEvents.enter, roomId)).toEqual({ ok: true });
+    }
+    const typing = (socket: Socket) =>
+      next<{ roomId: number; user: { id: string } }>(socket, liveEvents.typing);
+
+    // Whoever types first is heard first: a refused typing would arrive before the allowed one.
+    let heard = typing(readerSocket);
+    expect(await ask(memberSocket, liveEvents.typing, notices.id)).toEqual({
+      ok: false,
+      error: { code: 'permission-denied', message: 'Only moderators post in this room' },
+    });
+    expect(await ask(moderatorSocket, liveEvents.typing, notices.id)).toEqual({ ok: true });
+    expect(await heard).toEqual({
+      roomId: notices.id,
+      user: expect.objectContaining({ id: moderator.user.id }) as unknown,
+    });
+
+    heard = typing(readerSocket);
+    expect(await ask(mutedSocket, liveEvents.typing, general.id)).toMatchObject({
+      ok: false,
+      error: { code: 'permission-denied', message: expect.stringContaining('muted') as unknown },
+    });
+    // Asked again within the second, the answer is the same refusal.
+    expect((await ask(mutedSocket, liveEvents.typing, general.id)).ok).toBe(false);
+    expect(await ask(chattySocket, liveEvents.typing, general.id)).toEqual({ ok: true });
+    expect((await heard).user.id).toBe(chatty.user.id);
+  });
+
   it('hears an event the client sends the moment it connects, and joins its rooms first', async () => {
     const [ana, ben] = await Promise.all([person(t), person(t)]);
     // The room list is slow to read (a busy database): the socket connects after it all the same.

@@ -27,9 +27,16 @@ import { decodeCursor, encodeCursor, cursorRowId } from '../../core/cursor.js';
 import type { Limiter } from '../../core/limits.js';
 import { memberRoom, moderatorsRoom, type Live } from '../../core/live.js';
 import { assertMayActOnContent, rankedAuthor } from '../../core/rank.js';
-import type { Viewer } from '../../core/viewer.js';
+import {
+  activeBlock,
+  activeMute,
+  blockedError,
+  mutedError,
+  type Viewer,
+} from '../../core/viewer.js';
+import type { DbOrTx } from '../../core/transaction.js';
 import { chatMentionCandidates, renderChatMessage } from '../../markdown/chat.js';
-import { mentionableMembers } from '../../core/repo.js';
+import { memberStanding, mentionableMembers } from '../../core/repo.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import { z } from 'zod';
 import {
@@ -67,7 +74,7 @@ export const roomChannel = (roomId: number) => `chat:${roomId}`;
 /** Every chat member's sockets: room creation and changes go here. */
 export const membersChannel = 'chat:members';
 
-const isModerator = (viewer: Viewer) => can(viewer.role, 'content.moderate');
+const isModerator = (viewer: Pick<Viewer, 'role'>) => can(viewer.role, 'content.moderate');
 const readerOf = (viewer: Viewer): MessageReader & { id: string } => ({
   id: viewer.id,
   moderator: isModerator(viewer),
@@ -75,12 +82,12 @@ const readerOf = (viewer: Viewer): MessageReader & { id: string } => ({
 
 const historyCursor = z.tuple([cursorRowId]);
 
-function mayPost(viewer: Viewer, posting: string): boolean {
+function mayPost(viewer: Pick<Viewer, 'role'>, posting: string): boolean {
   return posting !== 'moderators' || isModerator(viewer);
 }
 
 /** What a member may and may not do with a message, in one place. */
-function assertCanPostIn(viewer: Viewer, room: RoomRow): void {
+function assertCanPostIn(viewer: Pick<Viewer, 'role'>, room: RoomRow): void {
   if (room.archivedAt) throw failedPrecondition('This room is archived: it takes no new messages');
   if (!mayPost(viewer, room.posting)) {
     throw permissionDenied('Only moderators post in this room');
@@ -104,6 +111,15 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
     const found = await findRoom(db, roomId);
     if (!found) throw notFound('Chat room');
     return found;
+  }
+
+  /**
+   * An archived room is kept as it was: its messages take no likes (nor lose them) and no
+   * reports, as it takes no messages.
+   */
+  async function assertOpenRoom(tx: DbOrTx, roomId: number, refusal: string): Promise<void> {
+    const found = await findRoom(tx, roomId);
+    if (found?.archivedAt) throw failedPrecondition(`This room is archived: ${refusal}`);
   }
 
   /** Slow mode: one message per `seconds` per member and room, shared by every process. */
@@ -399,6 +415,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
         if (on && row.message.authorId === viewer.id) {
           throw permissionDenied('You cannot like your own message');
         }
+        await assertOpenRoom(tx, row.message.roomId, 'its likes stay as they were');
         const mine = and(
           eq(chatReactions.messageId, messageId),
           eq(chatReactions.userId, viewer.id),
@@ -444,6 +461,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
         if (row.message.authorId === viewer.id) {
           throw permissionDenied('You cannot report your own message: delete or edit it instead');
         }
+        await assertOpenRoom(tx, row.message.roomId, 'its messages can no longer be reported');
         const stored = await tx
           .insert(chatReports)
           .values({
@@ -558,6 +576,21 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
 
     unread(viewer: Viewer): Promise<number> {
       return totalUnread(db, viewer);
+    },
+
+    /**
+     * For the live channel: may this member say they are typing in the room? The rule of
+     * sending into it, read afresh (a socket outlives a mute, a block or a role change): not
+     * blocked, not muted, the room not archived, its posting policy. Refusals are the send's.
+     */
+    async assertMayType(memberId: string, roomId: number): Promise<void> {
+      const [found, standing] = await Promise.all([room(roomId), memberStanding(db, memberId)]);
+      if (!standing) throw permissionDenied('This account no longer exists');
+      const block = activeBlock(standing);
+      if (block) throw blockedError(block);
+      const mute = activeMute(standing);
+      if (mute) throw mutedError(mute);
+      assertCanPostIn(standing, found);
     },
 
     /** For the live channel: a room that exists and is not archived, or not-found. */
