@@ -293,7 +293,13 @@ describe('chat over the live channel', () => {
       payload: { duration: '1h', reason: 'Cool down' },
     });
     const [memberSocket, mutedSocket, moderatorSocket, readerSocket, chattySocket] =
-      await Promise.all([member, muted, moderator, reader, chatty].map((p) => connected(p.agent)));
+      await Promise.all([
+        connected(member.agent),
+        connected(muted.agent),
+        connected(moderator.agent),
+        connected(reader.agent),
+        connected(chatty.agent),
+      ]);
     for (const [socket, roomId] of [
       [memberSocket, notices.id],
       [mutedSocket, general.id],
