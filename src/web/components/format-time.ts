@@ -39,11 +39,18 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
-/** "5 minutes ago", "yesterday"; under a minute is "just now". */
+/**
+ * "5 minutes ago", "yesterday", "in 1 hour"; under a minute is "just now". Within half a
+ * minute of an hour or more it says that ("in 1 hour" for a mute set an hour from a moment ago,
+ * not "in 60 minutes").
+ */
 export function formatRelative(iso: string, now = Date.now()): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+    const slack = size > 60 ? 30 : 0;
+    if (Math.abs(seconds) + slack >= size) {
+      return relativeFormat.format(Math.round(seconds / size), unit);
+    }
   }
   return 'just now';
 }

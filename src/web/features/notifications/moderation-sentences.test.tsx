@@ -17,7 +17,8 @@ const readerZone = new Intl.DateTimeFormat(undefined, {
 });
 
 const ann = buildUser();
-const inOneHour = new Date(Date.now() + 3_600_000 + 30_000).toISOString();
+// A mute of one hour, set a moment ago: "in 1 hour", not "in 60 minutes".
+const inOneHour = new Date(Date.now() + 3_600_000).toISOString();
 const yesterday = new Date(Date.now() - 26 * 3_600_000).toISOString();
 
 /** A moderation notice: the site speaks (no actor), about Ann's content or account. */
