@@ -188,7 +188,7 @@ describe('chat', () => {
     }
   }, 90_000);
 
-  it('takes a hidden message away from every member at once', async () => {
+  it('takes a hidden message away from every member at once, and shows its author why', async () => {
     const ann = await inChat(chatCast.ann);
     const ben = await inChat(chatCast.ben);
     const mia = await inChat(chatCast.mia);
@@ -204,10 +204,18 @@ describe('chat', () => {
     await mia.getByRole('dialog').getByLabel('Reason').fill('Spoiler without a warning');
     await mia.getByRole('dialog').getByRole('button', { name: 'Hide' }).click();
 
-    await history(ann).getByText(text).waitFor({ state: 'detached' });
+    const why = 'Hidden from members: Spoiler without a warning';
+    const rooms = (page: Page) => page.getByRole('navigation', { name: 'Rooms' });
     await history(ben).getByText(text).waitFor({ state: 'detached' });
+    // Nor does the room list say it, nor why.
+    await rooms(ben).getByText(text).waitFor({ state: 'detached' });
+    expect(await rooms(ben).getByText(why).count()).toBe(0);
+    // Its author keeps it in sight, marked with the reason, in the room and the room list.
+    await history(ann).getByText(why).waitFor();
+    await rooms(ann).getByText(`${chatCast.ann.name} · ${why}`).waitFor();
+    await screenshot(ann, 'chat-hidden-own-message');
     // The moderator keeps it in sight, marked, to restore it if need be.
-    await mia.getByText('Hidden from members: Spoiler without a warning').waitFor();
+    await history(mia).getByText(why).waitFor();
   });
 
   it('tells a muted member why they cannot write, and until when', async () => {

@@ -335,8 +335,17 @@ describe('npm run seed:demo', () => {
       sql`select distinct type from notifications`,
     );
     expect(kinds.map((row) => row.type)).toEqual(
-      expect.arrayContaining(['reply', 'quote', 'mention', 'reaction']),
+      expect.arrayContaining(['reply', 'quote', 'mention', 'reaction', 'moderation']),
     );
+    // The author of the chat message a moderator hid was told why.
+    const told = await queryRows<{ action: string; reason: string }>(
+      db(),
+      sql`select n.action, n.reason from notifications n join users u on u.id = n.user_id
+        where u.username = 'finn_oc' and n.type = 'moderation' and n.chat_message_id is not null`,
+    );
+    expect(told).toEqual([
+      { action: 'hidden', reason: expect.stringMatching(/spoil/i) as unknown },
+    ]);
     const [unreadThreads] = await queryRows<{ members: number }>(
       db(),
       sql`select count(distinct r.user_id)::int as members from thread_reads r

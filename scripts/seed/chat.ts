@@ -90,6 +90,7 @@ function offlineLive(): Live {
     disconnectMember: () => undefined,
     disconnectSession: () => undefined,
     keepOnlySession: () => undefined,
+    roleChanged: () => undefined,
     close: () => Promise.resolve(),
   };
 }
@@ -169,7 +170,9 @@ async function seedRoom(seeding: Seeding, room: DemoChatRoom, now: number) {
       const createdAt = new Date(first + index * step + (index % 7) * (step / 10));
       await site.db.update(chatMessages).set({ createdAt }).where(eq(chatMessages.id, id));
     }
-    for (const liker of line.likes ?? []) {
+    // An archived room takes no likes: its own were given before it was archived.
+    const likers = found.archivedAt === null ? (line.likes ?? []) : [];
+    for (const liker of likers) {
       if (liker !== line.author) await chat.react(viewerOf(liker), id, true);
     }
     await aftermath(seeding, line, id);

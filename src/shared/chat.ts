@@ -132,7 +132,7 @@ export const chatMessageSchema = z.object({
   reacted: z.boolean(),
   createdAt: iso,
   editedAt: iso.nullable(),
-  /** Set only for moderators, who still see hidden messages (with the reason). */
+  /** Set only for moderators and the message's author, who still see it hidden (with the reason). */
   hidden: z.object({ reason: z.string() }).nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -156,6 +156,8 @@ export const chatRoomSchema = z.object({
       authorName: z.string(),
       excerpt: z.string(),
       createdAt: iso,
+      /** Hidden by a moderator or its reporters: only its author and moderators see it. */
+      hidden: z.object({ reason: z.string() }).nullable(),
     })
     .nullable(),
 });
@@ -192,7 +194,8 @@ export type PresenceMember = z.infer<typeof presenceMemberSchema>;
  * - `chat:message` (a ChatMessage) a new message, or one a moderator restored;
  *   `chat:message-updated` (a ChatMessage) an edit or a new like count (the payload's `reacted`
  *   is always false: keep your own); `chat:message-removed` (messageRemovedEvent) a message
- *   deleted by its author or hidden by a moderator (moderators' clients may show it as hidden);
+ *   deleted by its author or hidden by a moderator or its reporters (with the reason only for
+ *   moderators and its author, whose clients show it as hidden);
  * - `chat:typing` someone types in a room (expires on the client after typingExpiresMs);
  * - `chat:presence` who is in a room changed: ask again with `chat:who`;
  * - `chat:room` (a ChatRoom without reader state) a room was created or its settings changed,
@@ -201,7 +204,8 @@ export type PresenceMember = z.infer<typeof presenceMemberSchema>;
  *   again. A block disconnects every socket of the account at once.
  * Client to server (each answers through its acknowledgement callback with `{ ok: true, ... }`
  * or `{ ok: false, error: { code, message } }`): `chat:enter` (roomId) to be listed as present,
- * `chat:leave` (roomId), `chat:typing` (roomId), `chat:who` (roomId) answering `{ members }`,
+ * `chat:leave` (roomId), `chat:typing` (roomId; refused as a message would be: posting policy,
+ * mute, block, archive), `chat:who` (roomId) answering `{ members }`,
  * `chat:active` () to say the member is not idle.
  */
 export const liveEvents = {
@@ -222,7 +226,10 @@ export const messageRemovedEvent = z.object({
   roomId: z.number().int(),
   id: z.number().int(),
   reason: z.enum(['deleted', 'hidden']),
-  /** The moderator's reason, for moderators' clients. */
+  /**
+   * Why it was hidden: sent only to moderators and the message's author, whose clients keep it
+   * in sight, marked; null for everyone else, and for a deleted message.
+   */
   hiddenReason: z.string().nullable(),
 });
 export type MessageRemovedEvent = z.infer<typeof messageRemovedEvent>;

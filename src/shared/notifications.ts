@@ -74,9 +74,13 @@ export const notificationLimits = {
   dropdown: 8,
 } as const;
 
-/** What a moderation notification tells. */
+/**
+ * What a moderation notification tells: a moderator's action, or `hidden_for_review` when the
+ * reports of several members hid the content until a moderator looks at it.
+ */
 export const moderationActions = [
   'hidden',
+  'hidden_for_review',
   'restored',
   'locked',
   'unlocked',
@@ -84,6 +88,10 @@ export const moderationActions = [
   'blocked',
 ] as const;
 export type ModerationAction = (typeof moderationActions)[number];
+
+/** What a notification is about; null for the reader's own account or request. */
+export const notificationSubjects = ['thread', 'reply', 'chat_message', 'article'] as const;
+export type NotificationSubject = (typeof notificationSubjects)[number];
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -102,6 +110,10 @@ export const notificationSchema = z.object({
   action: z.string().nullable(),
   /** A moderator's or admin's reason. */
   reason: z.string().nullable(),
+  /** What it is about: a thread, a reply, a chat message, an article; null for one's account. */
+  subject: z.enum(notificationSubjects).nullable(),
+  /** When what a moderation notice tells of ends (a mute, a block with an end date). */
+  endsAt: z.iso.datetime({ offset: true }).nullable(),
   /** Where it opens: the exact reply or message. */
   url: z.string(),
   readAt: z.iso.datetime({ offset: true }).nullable(),
@@ -112,10 +124,64 @@ export type Notification = z.infer<typeof notificationSchema>;
 const quoted = (title: string) => `“${title}”`;
 const actorName = (n: Pick<Notification, 'actor'>) => n.actor?.name ?? 'Someone';
 
+/**
+ * How a sentence writes the end of a mute or block for its reader: the app in the reader's
+ * time zone ("Nov 27, 2026, 2:42 PM (in 1 hour)"), an e-mail in UTC, saying so.
+ */
+export interface NoticeClock {
+  end(iso: string): string;
+  /** Now (ms), to say "is" or "was". */
+  now: number;
+}
+
+type Described = Pick<
+  Notification,
+  'type' | 'actor' | 'othersCount' | 'title' | 'action' | 'reason' | 'subject' | 'endsAt'
+>;
+
+/** "your thread “…”", "your reply in “…”", "your message in the chat room “…”". */
+function yourContent(n: Described): string {
+  switch (n.subject) {
+    case 'thread':
+      return `your thread ${quoted(n.title)}`;
+    case 'reply':
+      return `your reply in ${quoted(n.title)}`;
+    case 'chat_message':
+      return `your message in the chat room ${quoted(n.title)}`;
+    case 'article':
+      return `your article ${quoted(n.title)}`;
+    case null:
+      return 'your account';
+  }
+}
+
+/** A moderation notice as a sentence about the reader's content or account. */
+function describeModeration(n: Described, clock: NoticeClock): string {
+  const because = n.reason ? `: ${n.reason}` : '';
+  const ended = n.endsAt !== null && Date.parse(n.endsAt) <= clock.now;
+  const until = n.endsAt === null ? '' : ` until ${clock.end(n.endsAt)}`;
+  switch (n.action) {
+    case 'muted':
+      return `You ${ended ? 'were' : 'are'} muted${until}${because}`;
+    case 'blocked':
+      return `Your account ${ended ? 'was' : 'is'} blocked${until}${because}`;
+    case 'hidden':
+      return `A moderator hid ${yourContent(n)}${because}`;
+    case 'hidden_for_review':
+      return `Members reported ${yourContent(n)}: it is hidden until a moderator reviews it`;
+    case 'restored':
+      return `A moderator restored ${yourContent(n)}${because}`;
+    case 'locked':
+      return `A moderator locked ${yourContent(n)}${because}`;
+    case 'unlocked':
+      return `A moderator unlocked ${yourContent(n)}${because}`;
+    default:
+      return `A moderator acted on ${yourContent(n)}${because}`;
+  }
+}
+
 /** The one sentence a notification says, in the bell, the list and the e-mail. */
-export function describeNotification(
-  n: Pick<Notification, 'type' | 'actor' | 'othersCount' | 'title' | 'action' | 'reason'>,
-): string {
+export function describeNotification(n: Described, clock: NoticeClock): string {
   const who = actorName(n);
   const because = n.reason ? `: ${n.reason}` : '';
   switch (n.type) {
@@ -135,9 +201,7 @@ export function describeNotification(
       return `${who}${others} liked your post in ${quoted(n.title)}`;
     }
     case 'moderation':
-      return n.action === 'muted' || n.action === 'blocked'
-        ? `Your account was ${n.action}${because}`
-        : `A moderator ${n.action ?? 'acted on'} your post in ${quoted(n.title)}${because}`;
+      return describeModeration(n, clock);
     case 'mod_request':
       return n.action === 'approved'
         ? 'Your moderator request was approved'

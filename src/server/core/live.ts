@@ -4,13 +4,15 @@ import type { Logger } from 'pino';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
+import { can } from '../../shared/permissions.js';
 import type { Role } from '../../shared/roles.js';
 
 /**
  * The site's one live channel (Socket.IO on the HTTP server, path `/socket.io`). A socket is a
  * signed-in member with a verified email, checked at the handshake from the session cookie, on
  * a request from the site's own origin. Every socket is in the room `user:<id>` of its member,
- * so a feature can reach a member's every browser and tab (`toMember`, `disconnectMember`);
+ * so a feature can reach a member's every browser and tab (`toMember`, `disconnectMember`),
+ * and a moderator's also in `moderators`;
  * features add their own rooms and events through `onConnection`.
  *
  * With Redis (REDIS_URL) the Socket.IO Redis adapter carries every broadcast, `fetchSockets`
@@ -82,6 +84,11 @@ export interface Live {
   /** Ends every socket of one session (sign-out, a session signed out from the account page). */
   disconnectSession(session: string): void;
   /**
+   * A member's role changed: their sockets, on every process, join or leave the moderators'
+   * room at once, so a demoted moderator hears nothing more meant for moderators.
+   */
+  roleChanged(memberId: string, role: Role | null): void;
+  /**
    * A password change: the browser that made it had its session `was` replaced by `now`. Its
    * sockets stay, as sockets of `now`; every other socket of the member ends.
    */
@@ -131,6 +138,13 @@ export function handleLiveEvent<T>(
 }
 
 export const memberRoom = (memberId: string) => `user:${memberId}`;
+/**
+ * Every socket of a member who moderates content: what only moderators may hear (a hidden
+ * message's reason) goes here. Joined at the handshake by role; `roleChanged` moves a member's
+ * sockets in or out at once.
+ */
+export const moderatorsRoom = 'moderators';
+const moderates = (role: Role | null) => can(role, 'content.moderate');
 /** A session's sockets; `session` is its key (core/session-cookie.ts liveSessionKey). */
 const sessionRoom = (session: string) => `session:${session}`;
 
@@ -208,7 +222,11 @@ export async function createLive(options: LiveOptions): Promise<Live> {
         const { member, session } = signedIn;
         socket.data.member = member;
         socket.data.activeAt = Date.now();
-        await socket.join([memberRoom(member.id), sessionRoom(session)]);
+        await socket.join([
+          memberRoom(member.id),
+          sessionRoom(session),
+          ...(moderates(member.role) ? [moderatorsRoom] : []),
+        ]);
         await Promise.all(handshakes.map((handshake) => handshake(socket)));
         next();
       })
@@ -254,6 +272,11 @@ export async function createLive(options: LiveOptions): Promise<Live> {
     },
     disconnectSession(session) {
       endNowAndAfterRecheck(() => io.in(sessionRoom(session)).disconnectSockets(true));
+    },
+    roleChanged(memberId, role) {
+      const sockets = io.in(memberRoom(memberId));
+      if (moderates(role)) sockets.socketsJoin(moderatorsRoom);
+      else sockets.socketsLeave(moderatorsRoom);
     },
     keepOnlySession(memberId, { was, now }) {
       // Joined first: the adapter carries both to the other processes in this order.

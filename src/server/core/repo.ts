@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Ranked } from '../../shared/rank.js';
+import { isRole } from '../../shared/roles.js';
 import type { MentionableMember } from '../markdown/mentions.js';
 import { users } from '../platform/db/schema.js';
 import type { DbOrTx } from './transaction.js';
@@ -11,6 +12,29 @@ export async function authorRank(db: DbOrTx, authorId: string): Promise<Ranked |
     .from(users)
     .where(eq(users.id, authorId));
   return row && row.deletedAt === null ? { id: row.id, role: row.role } : null;
+}
+
+/**
+ * What a member may do right now, read afresh (a live socket outlives changes to its account):
+ * their role, mute and block, for `activeMute` and `activeBlock`; null once the account is
+ * deleted.
+ */
+export async function memberStanding(db: DbOrTx, memberId: string) {
+  const [row] = await db
+    .select({
+      role: users.role,
+      mutedUntil: users.mutedUntil,
+      muteReason: users.muteReason,
+      banned: users.banned,
+      banReason: users.banReason,
+      banExpires: users.banExpires,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(users.id, memberId));
+  return row && row.deletedAt === null
+    ? { ...row, role: isRole(row.role) ? row.role : null }
+    : null;
 }
 
 /**

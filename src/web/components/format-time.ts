@@ -39,11 +39,18 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
-/** "5 minutes ago", "yesterday"; under a minute is "just now". */
+/**
+ * "5 minutes ago", "yesterday", "in 1 hour"; under a minute is "just now". Within half a
+ * minute of an hour or more it says that ("in 1 hour" for a mute set an hour from a moment ago,
+ * not "in 60 minutes").
+ */
 export function formatRelative(iso: string, now = Date.now()): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+    const slack = size > 60 ? 30 : 0;
+    if (Math.abs(seconds) + slack >= size) {
+      return relativeFormat.format(Math.round(seconds / size), unit);
+    }
   }
   return 'just now';
 }
@@ -68,6 +75,8 @@ export interface Formats {
   date(iso: string): string;
   dateTime(iso: string): string;
   relative(iso: string): string;
+  /** When something ends (a mute, a block): "Nov 27, 2026, 2:42 PM (in 1 hour)". */
+  end(iso: string): string;
   number(value: number): string;
 }
 
@@ -77,6 +86,7 @@ const readerFormats: Formats = {
   date: formatDate,
   dateTime: formatDateTime,
   relative: (iso) => formatRelative(iso),
+  end: (iso) => `${formatDateTime(iso)} (${formatRelative(iso)})`,
   number: (value) => value.toLocaleString(),
 };
 
@@ -86,6 +96,7 @@ const renderFormats: Formats = {
   date: (iso) => renderDate.format(new Date(iso)),
   dateTime: (iso) => `${renderDateTime.format(new Date(iso))} UTC`,
   relative: (iso) => renderDay.format(new Date(iso)),
+  end: (iso) => `${renderDateTime.format(new Date(iso))} UTC`,
   number: (value) => renderNumber.format(value),
 };
 

@@ -751,6 +751,8 @@ export function buildNotification(id: number, overrides: Partial<Notification> =
     excerpt: 'Once Upon a Time in the West, surely.',
     action: null,
     reason: null,
+    subject: 'reply',
+    endsAt: null,
     url: `/forum/post/1?reply=${id}`,
     readAt: null,
     createdAt: hourAgo(),

@@ -102,12 +102,15 @@ describe('reports on chat messages', () => {
       person(t),
     ]);
     const message = await sent(author.agent, 'Buy cheap tickets at my shop');
-    const socket = await listening(reader.agent);
+    const sockets = await Promise.all([reader, author, moderator].map((p) => listening(p.agent)));
     try {
-      const removed = new Promise<MessageRemovedEvent>((resolve) =>
-        socket.on(liveEvents.messageRemoved, (event: MessageRemovedEvent) => {
-          if (event.id === message.id) resolve(event);
-        }),
+      const [removed, toAuthor, toModerator] = sockets.map(
+        (socket) =>
+          new Promise<MessageRemovedEvent>((resolve) =>
+            socket.on(liveEvents.messageRemoved, (event: MessageRemovedEvent) => {
+              if (event.id === message.id) resolve(event);
+            }),
+          ),
       );
       expect((await reportMessage(first.agent, message.id)).statusCode).toBe(204);
       // A second report by the same member adds nothing.
@@ -117,14 +120,13 @@ describe('reports on chat messages', () => {
       expect(await visibleTo(reader.agent, message.id)).toBe(true);
 
       expect((await reportMessage(third.agent, message.id)).statusCode).toBe(204);
-      expect(await removed).toEqual({
-        roomId: room.id,
-        id: message.id,
-        reason: 'hidden',
-        hiddenReason: hiddenByReportsReason,
-      });
+      // A member hears it go; only its author and moderators hear why.
+      const told = { roomId: room.id, id: message.id, reason: 'hidden' };
+      expect(await removed).toEqual({ ...told, hiddenReason: null });
+      expect(await toAuthor).toEqual({ ...told, hiddenReason: hiddenByReportsReason });
+      expect(await toModerator).toEqual({ ...told, hiddenReason: hiddenByReportsReason });
     } finally {
-      socket.disconnect();
+      for (const socket of sockets) socket.disconnect();
     }
     expect(await messageRow(message.id)).toMatchObject({
       hiddenReason: hiddenByReportsReason,

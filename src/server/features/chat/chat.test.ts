@@ -301,6 +301,41 @@ describe('messages', () => {
     expect(undone.json()).toEqual({ reacted: false, reactionCount: 0 });
   });
 
+  it('keeps an archived room as it was: its messages take no likes, no unlikes and no reports', async () => {
+    const room = await createRoom({ name: 'Festival 2025' });
+    const message = await sent(ana.agent, room.id, 'See you at the closing night');
+    const liked = `/api/chat/messages/${message.id}/reaction`;
+    expect((await moderator.agent.inject({ method: 'PUT', url: liked })).statusCode).toBe(200);
+    const archived = await admin.agent.inject({
+      method: 'PATCH',
+      url: `/api/chat/rooms/${room.id}`,
+      payload: { archived: true },
+    });
+    expect(archived.statusCode).toBe(200);
+
+    const refusals = [
+      await ben.agent.inject({ method: 'PUT', url: liked }),
+      await moderator.agent.inject({ method: 'DELETE', url: liked }),
+      await ben.agent.inject({
+        method: 'POST',
+        url: `/api/chat/messages/${message.id}/reports`,
+        payload: { category: 'spam' },
+      }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(412);
+      expect(res.json().error).toMatchObject({
+        code: 'failed-precondition',
+        message: expect.stringMatching(/^This room is archived/) as unknown,
+      });
+    }
+    const [row] = await db().select().from(chatMessages).where(eq(chatMessages.id, message.id));
+    expect(row?.reactionCount).toBe(1);
+    expect(
+      await db().select().from(chatReports).where(eq(chatReports.messageId, message.id)),
+    ).toEqual([]);
+  });
+
   it('counts unread messages per room and in total until they are read', async () => {
     const room = await createRoom({ name: 'Unread' });
     const reader = await person(t);

@@ -83,6 +83,9 @@ export function registerChatLive(deps: { live: Live; db: Db; chat: ChatService; 
 
   live.onConnection((socket) => {
     let lastTyping = 0;
+    // Whether this socket's member may type is checked at most once a second: a refusal
+    // answers their typing in that room for the rest of the second.
+    let typingRefused: { roomId: number; error: unknown } | null = null;
 
     handle(socket, liveEvents.enter, async (roomId) => {
       await chat.liveRoom(roomId);
@@ -97,13 +100,23 @@ export function registerChatLive(deps: { live: Live; db: Db; chat: ChatService; 
     handle(socket, liveEvents.typing, async (roomId) => {
       if (!socket.rooms.has(presenceChannel(roomId))) return;
       const now = Date.now();
-      if (now - lastTyping < typingIntervalMs) return;
+      if (now - lastTyping < typingIntervalMs) {
+        if (typingRefused?.roomId === roomId) throw typingRefused.error;
+        return;
+      }
       lastTyping = now;
+      typingRefused = null;
       const { id, username, name } = socket.data.member;
+      // Typing says a message is coming: only from someone who may send it here.
+      try {
+        await chat.assertMayType(id, roomId);
+      } catch (error) {
+        typingRefused = { roomId, error };
+        throw error;
+      }
       socket
         .to(roomChannel(roomId))
         .emit(liveEvents.typing, { roomId, user: { id, username, name } });
-      await Promise.resolve();
     });
     socket.on(liveEvents.active, (ack?: unknown) => {
       const wasIdle = Date.now() - socket.data.activeAt > chatLimits.idleAfterMs;

@@ -8,6 +8,7 @@ import {
   type ChatMessage,
   type ChatRoom,
   type LiveAck,
+  type MessageRemovedEvent,
   type PresenceMember,
 } from '../../../shared/chat.js';
 import { sessions } from '../../platform/db/schema.js';
@@ -75,6 +76,18 @@ function refusal(headers: Record<string, string>): Promise<Error & { data?: { co
 
 function next<T>(socket: Socket, event: string): Promise<T> {
   return new Promise((resolve) => socket.once(event, resolve));
+}
+
+/** The removal of message `id` as `socket` hears it. */
+function removalOf(socket: Socket, id: number): Promise<MessageRemovedEvent> {
+  return new Promise((resolve) => {
+    const listener = (event: MessageRemovedEvent) => {
+      if (event.id !== id) return;
+      socket.off(liveEvents.messageRemoved, listener);
+      resolve(event);
+    };
+    socket.on(liveEvents.messageRemoved, listener);
+  });
 }
 
 /** An event's answer; the wait is generous because a loaded CI machine runs many suites at once. */
@@ -174,16 +187,65 @@ describe('chat over the live channel', () => {
     expect((await edited).body).toBe('Hello, edited');
 
     const removed = next<{ id: number; reason: string }>(listener, liveEvents.messageRemoved);
+    await ana.agent.inject({ method: 'DELETE', url: `/api/chat/messages/${message.id}` });
+    expect(await removed).toEqual({
+      roomId: general.id,
+      id: message.id,
+      reason: 'deleted',
+      hiddenReason: null,
+    });
+  });
+
+  it('tells only moderators and the author why a message was hidden; a member hears it go', async () => {
+    const [author, member] = await Promise.all([person(t), person(t)]);
+    const [authorSocket, memberSocket, moderatorSocket] = await Promise.all([
+      connected(author.agent),
+      connected(member.agent),
+      connected(moderator.agent),
+    ]);
+    const res = await send(author.agent, 'Cheap tickets in my profile');
+    const id = res.json<{ message: ChatMessage }>().message.id;
+    const heard = [authorSocket, memberSocket, moderatorSocket].map((socket) =>
+      removalOf(socket, id),
+    );
+    const hidden = await moderator.agent.inject({
+      method: 'POST',
+      url: `/api/chat/messages/${id}/moderation`,
+      payload: { action: 'hide', reason: 'Advertising' },
+    });
+    expect(hidden.statusCode).toBe(200);
+    const told = { roomId: general.id, id, reason: 'hidden' };
+    expect(await Promise.all(heard)).toEqual([
+      { ...told, hiddenReason: 'Advertising' },
+      { ...told, hiddenReason: null },
+      { ...told, hiddenReason: 'Advertising' },
+    ]);
+  });
+
+  it('stops telling a demoted moderator why messages are hidden, on the socket already open', async () => {
+    const [admin, demoted, author] = await Promise.all([
+      person(t, 'admin'),
+      person(t, 'moderator'),
+      person(t),
+    ]);
+    const socket = await connected(demoted.agent);
+    const changed = next(socket, liveEvents.accountChanged);
+    const role = await admin.agent.inject({
+      method: 'PUT',
+      url: `/api/users/${demoted.user.id}/role`,
+      payload: { role: 'user' },
+    });
+    expect(role.statusCode).toBe(200);
+    await changed;
+    const res = await send(author.agent, 'More cheap tickets');
+    const id = res.json<{ message: ChatMessage }>().message.id;
+    const heard = removalOf(socket, id);
     await moderator.agent.inject({
       method: 'POST',
-      url: `/api/chat/messages/${message.id}/moderation`,
-      payload: { action: 'hide', reason: 'Testing the hide' },
+      url: `/api/chat/messages/${id}/moderation`,
+      payload: { action: 'hide', reason: 'Advertising' },
     });
-    expect(await removed).toMatchObject({
-      id: message.id,
-      reason: 'hidden',
-      hiddenReason: 'Testing the hide',
-    });
+    expect((await heard).hiddenReason).toBeNull();
   });
 
   it('shows who is present, who types, and forgets them when they leave', async () => {
@@ -209,6 +271,69 @@ describe('chat over the live channel', () => {
     await left;
     const after = await ask<{ members: PresenceMember[] }>(a, liveEvents.who, general.id);
     expect(after.ok && after.members.map((m) => m.id)).toEqual([ana.user.id]);
+  });
+
+  it('refuses typing from whoever may not send into the room: a member in a moderators-only room, a muted member', async () => {
+    const [admin, member, muted, reader, chatty] = await Promise.all([
+      person(t, 'admin'),
+      person(t),
+      person(t),
+      person(t),
+      person(t),
+    ]);
+    const created = await admin.agent.inject({
+      method: 'POST',
+      url: '/api/chat/rooms',
+      payload: { name: 'Staff notices', posting: 'moderators' },
+    });
+    const notices = created.json<{ room: ChatRoom }>().room;
+    await moderator.agent.inject({
+      method: 'POST',
+      url: `/api/users/${muted.user.id}/mute`,
+      payload: { duration: '1h', reason: 'Cool down' },
+    });
+    const [memberSocket, mutedSocket, moderatorSocket, readerSocket, chattySocket] =
+      await Promise.all([
+        connected(member.agent),
+        connected(muted.agent),
+        connected(moderator.agent),
+        connected(reader.agent),
+        connected(chatty.agent),
+      ]);
+    for (const [socket, roomId] of [
+      [memberSocket, notices.id],
+      [mutedSocket, general.id],
+      [moderatorSocket, notices.id],
+      [readerSocket, notices.id],
+      [readerSocket, general.id],
+      [chattySocket, general.id],
+    ] as const) {
+      expect(await ask(socket, liveEvents.enter, roomId)).toEqual({ ok: true });
+    }
+    const typing = (socket: Socket) =>
+      next<{ roomId: number; user: { id: string } }>(socket, liveEvents.typing);
+
+    // Whoever types first is heard first: a refused typing would arrive before the allowed one.
+    let heard = typing(readerSocket);
+    expect(await ask(memberSocket, liveEvents.typing, notices.id)).toEqual({
+      ok: false,
+      error: { code: 'permission-denied', message: 'Only moderators post in this room' },
+    });
+    expect(await ask(moderatorSocket, liveEvents.typing, notices.id)).toEqual({ ok: true });
+    expect(await heard).toEqual({
+      roomId: notices.id,
+      user: expect.objectContaining({ id: moderator.user.id }) as unknown,
+    });
+
+    heard = typing(readerSocket);
+    expect(await ask(mutedSocket, liveEvents.typing, general.id)).toMatchObject({
+      ok: false,
+      error: { code: 'permission-denied', message: expect.stringContaining('muted') as unknown },
+    });
+    // Asked again within the second, the answer is the same refusal.
+    expect((await ask(mutedSocket, liveEvents.typing, general.id)).ok).toBe(false);
+    expect(await ask(chattySocket, liveEvents.typing, general.id)).toEqual({ ok: true });
+    expect((await heard).user.id).toBe(chatty.user.id);
   });
 
   it('hears an event the client sends the moment it connects, and joins its rooms first', async () => {

@@ -3,16 +3,35 @@ import { deletedUserName, iso, isoOrNull, presentAuthor } from '../../core/autho
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import type { MessageRow, RoomListRow, RoomRow } from './repo.js';
 
+/** A hidden message's reason, as its author and moderators see it. */
+function hiddenOf(message: {
+  hiddenAt: Date | string | null;
+  hiddenReason: string | null;
+}): { reason: string } | null {
+  return message.hiddenAt === null ? null : { reason: message.hiddenReason ?? 'No reason given' };
+}
+
 const postingPolicy = (value: string): RoomPostingPolicy =>
   value === 'moderators' ? 'moderators' : 'everyone';
 
+/** Who reads a message: a member (moderator or not), or nobody in particular (a broadcast). */
+export interface MessageReader {
+  id: string | null;
+  moderator: boolean;
+}
+
+/** A broadcast to a room: what every member may see. */
+export const anyReader: MessageReader = { id: null, moderator: false };
+
 /**
- * A message as a reader sees it. `moderator` readers see a hidden message with its reason;
- * for anyone else the caller has already left hidden messages out. A quoted message that was
- * since deleted or hidden is named, not shown.
+ * A message as a reader sees it. Moderators and its author see a hidden message with its
+ * reason; for anyone else the caller has already left hidden messages out. A quoted message
+ * that was since deleted or hidden is named, not shown.
  */
-export function presentMessage(row: MessageRow, moderator: boolean): ChatMessage {
+export function presentMessage(row: MessageRow, reader: MessageReader): ChatMessage {
   const { message } = row;
+  const { moderator } = reader;
+  const seesHidden = moderator || message.authorId === reader.id;
   const quoted = row.replyTo;
   let replyTo: ChatMessage['replyTo'] = null;
   if (quoted?.id != null) {
@@ -38,10 +57,7 @@ export function presentMessage(row: MessageRow, moderator: boolean): ChatMessage
     reacted: Boolean(row.reacted),
     createdAt: iso(message.createdAt),
     editedAt: isoOrNull(message.editedAt),
-    hidden:
-      moderator && message.hiddenAt !== null
-        ? { reason: message.hiddenReason ?? 'No reason given' }
-        : null,
+    hidden: seesHidden ? hiddenOf(message) : null,
   };
 }
 
@@ -72,6 +88,10 @@ export function presentRoomListRow(
               : (row.last_author_name ?? deletedUserName),
             excerpt: plainExcerpt(row.last_body ?? '', 80),
             createdAt: iso(row.last_created_at),
+            hidden: hiddenOf({
+              hiddenAt: row.last_hidden_at,
+              hiddenReason: row.last_hidden_reason,
+            }),
           },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import {
@@ -31,6 +31,9 @@ export interface RoomListRow {
   last_author_name: string | null;
   last_author_deleted_at: string | Date | null;
   last_created_at: string | Date | null;
+  /** Set when the last message the reader sees is hidden (theirs, or they moderate). */
+  last_hidden_reason: string | null;
+  last_hidden_at: string | Date | null;
 }
 
 /**
@@ -51,9 +54,26 @@ const unreadOf = (memberId: string, joinedAt: Date, room: SQL) => sql`(
 
 type SQL = ReturnType<typeof sql>;
 
+/**
+ * Whether a reader sees a message as far as hiding goes: its author and moderators see a hidden
+ * message (with the reason), everyone else only visible ones.
+ */
+function hiddenSeenBy(
+  reader: { id: string; moderator: boolean },
+  message: { hiddenAt: SQLWrapper; authorId: SQLWrapper },
+): SQL {
+  return reader.moderator
+    ? sql`true`
+    : sql`(${message.hiddenAt} is null or ${message.authorId} = ${reader.id})`;
+}
+
+/**
+ * The rooms with the reader's unread count and the last message they may see: one hidden by a
+ * moderator or its reporters only for its author and for moderators (shown as hidden).
+ */
 export function listRooms(
   db: Db,
-  member: { id: string; createdAt: Date },
+  member: { id: string; createdAt: Date; moderator: boolean },
   options: { archived: boolean },
 ): Promise<RoomListRow[]> {
   return queryRows<RoomListRow>(
@@ -63,13 +83,16 @@ export function listRooms(
         cr.last_read_message_id,
         ${unreadOf(member.id, member.createdAt, sql`r.id`)} as unread_count,
         last.id as last_id, last.body_source as last_body, last.name as last_author_name,
-        last.deleted_at as last_author_deleted_at, last.created_at as last_created_at
+        last.deleted_at as last_author_deleted_at, last.created_at as last_created_at,
+        last.hidden_reason as last_hidden_reason, last.hidden_at as last_hidden_at
       from chat_rooms r
       left join chat_reads cr on cr.room_id = r.id and cr.user_id = ${member.id}
       left join lateral (
-        select m.id, m.body_source, m.created_at, u.name, u.deleted_at
+        select m.id, m.body_source, m.created_at, m.hidden_at, m.hidden_reason, u.name,
+          u.deleted_at
         from chat_messages m join users u on u.id = m.author_id
-        where m.room_id = r.id and m.hidden_at is null and m.deleted_at is null
+        where m.room_id = r.id and m.deleted_at is null
+          and ${hiddenSeenBy(member, { hiddenAt: sql`m.hidden_at`, authorId: sql`m.author_id` })}
         order by m.id desc limit 1
       ) last on true
       where ${options.archived ? sql`true` : sql`r.archived_at is null`}
@@ -150,10 +173,9 @@ function selectMessages(db: DbOrTx, readerId: string) {
 
 export type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
 
-const visibleTo = (moderator: boolean) =>
-  moderator
-    ? sql`${chatMessages.deletedAt} is null`
-    : sql`${chatMessages.deletedAt} is null and ${chatMessages.hiddenAt} is null`;
+/** A reader sees a message not deleted: hidden ones only if they wrote it or moderate. */
+const visibleTo = (reader: { id: string; moderator: boolean }) =>
+  sql`${chatMessages.deletedAt} is null and ${hiddenSeenBy(reader, chatMessages)}`;
 
 /** A page of a room's history, newest first, before message id `beforeId` (exclusive). */
 export function historyPage(
@@ -168,7 +190,7 @@ export function historyPage(
       and(
         eq(chatMessages.roomId, roomId),
         beforeId === null ? undefined : sql`${chatMessages.id} < ${beforeId}`,
-        visibleTo(reader.moderator),
+        visibleTo(reader),
       ),
     )
     .orderBy(desc(chatMessages.id))
@@ -185,11 +207,7 @@ export function messagesAfter(
 ): Promise<MessageRow[]> {
   return selectMessages(db, reader.id)
     .where(
-      and(
-        eq(chatMessages.roomId, roomId),
-        sql`${chatMessages.id} > ${afterId}`,
-        visibleTo(reader.moderator),
-      ),
+      and(eq(chatMessages.roomId, roomId), sql`${chatMessages.id} > ${afterId}`, visibleTo(reader)),
     )
     .orderBy(asc(chatMessages.id))
     .limit(limit);

@@ -3,6 +3,7 @@ import type { ChatModerationAction } from '../../../shared/chat.js';
 import type { AuditAction } from '../../../shared/moderation.js';
 import { chatMessages, chatReports } from '../../platform/db/schema.js';
 import { recordAudit, systemActor } from '../../core/audit.js';
+import { notifyLater } from '../../core/notify.js';
 import type { Tx } from '../../core/transaction.js';
 import type { Viewer } from '../../core/viewer.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
@@ -44,15 +45,19 @@ export async function openReportCount(tx: Tx, messageId: number): Promise<number
 }
 
 /**
- * Hides a message its reporters agree on, pending review; a message hidden already stays as it
- * is. Answers whether this call hid it (the room is then told).
+ * Hides a message its reporters agree on, pending review, and tells its author; a message hidden
+ * already stays as it is. Answers whether this call hid it (the room is then told).
  */
 export async function hideForReview(tx: Tx, messageId: number, reporters: number) {
   const [hidden] = await tx
     .update(chatMessages)
     .set({ hiddenAt: new Date(), hiddenReason: hiddenByReportsReason, hiddenById: null })
     .where(and(eq(chatMessages.id, messageId), isNull(chatMessages.hiddenAt)))
-    .returning({ roomId: chatMessages.roomId, body: chatMessages.bodySource });
+    .returning({
+      roomId: chatMessages.roomId,
+      authorId: chatMessages.authorId,
+      body: chatMessages.bodySource,
+    });
   if (!hidden) return null;
   await recordAudit(tx, {
     actor: systemActor,
@@ -62,7 +67,15 @@ export async function hideForReview(tx: Tx, messageId: number, reporters: number
     before: { hidden: null },
     after: { hidden: hiddenByReportsReason, reporters },
   });
-  return { roomId: hidden.roomId, reason: hiddenByReportsReason };
+  // Its author is told, as of a moderator's hiding: the message is gone from the room.
+  await notifyLater(tx, {
+    kind: 'moderation',
+    userId: hidden.authorId,
+    action: 'hidden_for_review',
+    reason: hiddenByReportsReason,
+    target: { type: 'chat', id: messageId },
+  });
+  return { roomId: hidden.roomId, authorId: hidden.authorId, reason: hiddenByReportsReason };
 }
 
 /** Was the message hidden by its reporters rather than by a moderator? */

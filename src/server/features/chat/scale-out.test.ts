@@ -203,12 +203,18 @@ describe.skipIf(!databaseServer || !redisUrl)('the live channel across two proce
     expect(after.items.map((item) => item.id)).toEqual([body.comment.id]);
   });
 
-  it('removes a message hidden through A from a client on B at once', async () => {
-    const onB = await live(b, 'ben');
+  it('removes a message hidden through A from a client on B at once, telling why only its author and moderators', async () => {
+    const [onB, authorOnB, moderatorOnB] = [
+      await live(b, 'ben'),
+      await live(b, 'ana'),
+      await live(b, 'experienced'),
+    ];
     const sent = await send(b, 'ana', `To be hidden ${randomUUID()}`);
     expect(sent.status).toBe(201);
     const id = sent.body.message.id;
-    const removed = next<MessageRemovedEvent>(onB, liveEvents.messageRemoved, (e) => e.id === id);
+    const heard = [onB, authorOnB, moderatorOnB].map((socket) =>
+      next<MessageRemovedEvent>(socket, liveEvents.messageRemoved, (e) => e.id === id),
+    );
     const hidden = await personNamed('moderator').member.request(
       a.url,
       'POST',
@@ -216,7 +222,12 @@ describe.skipIf(!databaseServer || !redisUrl)('the live channel across two proce
       { action: 'hide', reason: 'Off topic across processes' },
     );
     expect(hidden.status).toBe(200);
-    expect(await removed).toMatchObject({ id, roomId: general.id, reason: 'hidden' });
+    const told = { id, roomId: general.id, reason: 'hidden' };
+    expect(await Promise.all(heard)).toEqual([
+      { ...told, hiddenReason: null },
+      { ...told, hiddenReason: 'Off topic across processes' },
+      { ...told, hiddenReason: 'Off topic across processes' },
+    ]);
   });
 
   it('lists members present on either process, and carries typing from A to B', async () => {

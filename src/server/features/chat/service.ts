@@ -25,11 +25,18 @@ import { chatMessages, chatReactions, chatReports, chatRooms } from '../../platf
 import { recordAudit } from '../../core/audit.js';
 import { decodeCursor, encodeCursor, cursorRowId } from '../../core/cursor.js';
 import type { Limiter } from '../../core/limits.js';
-import type { Live } from '../../core/live.js';
+import { memberRoom, moderatorsRoom, type Live } from '../../core/live.js';
 import { assertMayActOnContent, rankedAuthor } from '../../core/rank.js';
-import type { Viewer } from '../../core/viewer.js';
+import {
+  activeBlock,
+  activeMute,
+  blockedError,
+  mutedError,
+  type Viewer,
+} from '../../core/viewer.js';
+import type { DbOrTx } from '../../core/transaction.js';
 import { chatMentionCandidates, renderChatMessage } from '../../markdown/chat.js';
-import { mentionableMembers } from '../../core/repo.js';
+import { memberStanding, mentionableMembers } from '../../core/repo.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import { z } from 'zod';
 import {
@@ -45,7 +52,13 @@ import {
   type MessageRow,
   type RoomRow,
 } from './repo.js';
-import { presentMessage, presentRoom, presentRoomListRow } from './presenter.js';
+import {
+  anyReader,
+  presentMessage,
+  presentRoom,
+  presentRoomListRow,
+  type MessageReader,
+} from './presenter.js';
 import {
   chatAuditAction,
   closeReports,
@@ -61,26 +74,31 @@ export const roomChannel = (roomId: number) => `chat:${roomId}`;
 /** Every chat member's sockets: room creation and changes go here. */
 export const membersChannel = 'chat:members';
 
-const isModerator = (viewer: Viewer) => can(viewer.role, 'content.moderate');
+const isModerator = (viewer: Pick<Viewer, 'role'>) => can(viewer.role, 'content.moderate');
+const readerOf = (viewer: Viewer): MessageReader & { id: string } => ({
+  id: viewer.id,
+  moderator: isModerator(viewer),
+});
 
 const historyCursor = z.tuple([cursorRowId]);
 
-function mayPost(viewer: Viewer, posting: string): boolean {
+function mayPost(viewer: Pick<Viewer, 'role'>, posting: string): boolean {
   return posting !== 'moderators' || isModerator(viewer);
 }
 
 /** What a member may and may not do with a message, in one place. */
-function assertCanPostIn(viewer: Viewer, room: RoomRow): void {
+function assertCanPostIn(viewer: Pick<Viewer, 'role'>, room: RoomRow): void {
   if (room.archivedAt) throw failedPrecondition('This room is archived: it takes no new messages');
   if (!mayPost(viewer, room.posting)) {
     throw permissionDenied('Only moderators post in this room');
   }
 }
 
+/** A message the viewer may see: not deleted, and if hidden, theirs or they moderate. */
 function visibleMessage(row: MessageRow | undefined, viewer: Viewer): MessageRow {
-  if (!row || row.message.deletedAt || (row.message.hiddenAt && !isModerator(viewer))) {
-    throw notFound('Message');
-  }
+  const hiddenFromViewer =
+    row?.message.hiddenAt && !isModerator(viewer) && row.message.authorId !== viewer.id;
+  if (!row || row.message.deletedAt || hiddenFromViewer) throw notFound('Message');
   return row;
 }
 
@@ -93,6 +111,15 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
     const found = await findRoom(db, roomId);
     if (!found) throw notFound('Chat room');
     return found;
+  }
+
+  /**
+   * An archived room is kept as it was: its messages take no likes (nor lose them) and no
+   * reports, as it takes no messages.
+   */
+  async function assertOpenRoom(tx: DbOrTx, roomId: number, refusal: string): Promise<void> {
+    const found = await findRoom(tx, roomId);
+    if (found?.archivedAt) throw failedPrecondition(`This room is archived: ${refusal}`);
   }
 
   /** Slow mode: one message per `seconds` per member and room, shared by every process. */
@@ -111,12 +138,37 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
 
   /** The live copy of a message: what every reader may see (no reader's own like). */
   function broadcastMessage(event: string, row: MessageRow): void {
-    const message: ChatMessage = { ...presentMessage(row, false), reacted: false };
+    const message: ChatMessage = { ...presentMessage(row, anyReader), reacted: false };
     live.io.to(roomChannel(message.roomId)).emit(event, message);
   }
 
-  function broadcastRemoved(event: MessageRemovedEvent): void {
-    live.io.to(roomChannel(event.roomId)).emit(liveEvents.messageRemoved, event);
+  /** A message its author deleted: gone for everyone. */
+  function broadcastDeleted(roomId: number, id: number): void {
+    const event: MessageRemovedEvent = { roomId, id, reason: 'deleted', hiddenReason: null };
+    live.io.to(roomChannel(roomId)).emit(liveEvents.messageRemoved, event);
+  }
+
+  /**
+   * A hidden message: the room hears it is gone; only moderators and its author hear why (and
+   * keep it in sight, marked), on every process through the adapter.
+   */
+  function broadcastHidden(
+    message: { roomId: number; id: number; authorId: string },
+    reason: string,
+  ) {
+    const event: MessageRemovedEvent = {
+      roomId: message.roomId,
+      id: message.id,
+      reason: 'hidden',
+      hiddenReason: null,
+    };
+    live.io
+      .to(roomChannel(message.roomId))
+      .except([moderatorsRoom, memberRoom(message.authorId)])
+      .emit(liveEvents.messageRemoved, event);
+    live.io
+      .to([moderatorsRoom, memberRoom(message.authorId)])
+      .emit(liveEvents.messageRemoved, { ...event, hiddenReason: reason });
   }
 
   function broadcastRoom(found: RoomRow): void {
@@ -138,7 +190,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
 
   return {
     async rooms(viewer: Viewer, archived: boolean): Promise<ChatRoom[]> {
-      const rows = await listRooms(db, viewer, { archived });
+      const rows = await listRooms(db, { ...viewer, moderator: isModerator(viewer) }, { archived });
       return rows.map((row) => presentRoomListRow(row, (posting) => mayPost(viewer, posting)));
     },
 
@@ -227,12 +279,12 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
       query: { before?: string | undefined; after?: number | undefined; limit: number },
     ) {
       await room(roomId);
-      const reader = { id: viewer.id, moderator: isModerator(viewer) };
+      const reader = readerOf(viewer);
       if (query.after !== undefined) {
         const limit = Math.min(query.limit, chatLimits.catchUpMax);
         const rows = await messagesAfter(db, reader, roomId, query.after, limit + 1);
         return {
-          items: rows.slice(0, limit).map((row) => presentMessage(row, reader.moderator)),
+          items: rows.slice(0, limit).map((row) => presentMessage(row, reader)),
           nextCursor: null,
           hasMore: rows.length > limit,
         };
@@ -242,7 +294,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
       const items = rows.slice(0, query.limit);
       const last = items.at(-1);
       return {
-        items: items.map((row) => presentMessage(row, reader.moderator)),
+        items: items.map((row) => presentMessage(row, reader)),
         nextCursor: rows.length > query.limit && last ? encodeCursor([last.message.id]) : null,
         hasMore: false,
       };
@@ -259,7 +311,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
     ): Promise<{ message: ChatMessage; created: boolean }> {
       const found = await room(roomId);
       const moderator = isModerator(viewer);
-      const present = (row: MessageRow) => presentMessage(row, moderator);
+      const present = (row: MessageRow) => presentMessage(row, { id: viewer.id, moderator });
       const earlier = await messageByNonce(db, viewer.id, body.nonce);
       if (earlier) {
         if (earlier.message.roomId !== roomId) {
@@ -274,6 +326,9 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
           throw invalidArgument('You can only reply to a message of the same room');
         }
         visibleMessage(quoted, viewer);
+        if (quoted.message.hiddenAt) {
+          throw failedPrecondition('A moderator hid this message: it takes no replies');
+        }
       }
       const slow = found.slowModeSeconds > 0 && !moderator ? slowMode(found.slowModeSeconds) : null;
       const slowKey = `${roomId}:${viewer.id}`;
@@ -339,7 +394,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
         .where(eq(chatMessages.id, messageId));
       const stored = visibleMessage(await messageById(db, viewer.id, messageId), viewer);
       broadcastMessage(liveEvents.messageUpdated, stored);
-      return presentMessage(stored, isModerator(viewer));
+      return presentMessage(stored, readerOf(viewer));
     },
 
     async remove(viewer: Viewer, messageId: number): Promise<void> {
@@ -351,12 +406,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
         .update(chatMessages)
         .set({ deletedAt: new Date() })
         .where(eq(chatMessages.id, messageId));
-      broadcastRemoved({
-        roomId: row.message.roomId,
-        id: messageId,
-        reason: 'deleted',
-        hiddenReason: null,
-      });
+      broadcastDeleted(row.message.roomId, messageId);
     },
 
     async react(viewer: Viewer, messageId: number, on: boolean) {
@@ -365,6 +415,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
         if (on && row.message.authorId === viewer.id) {
           throw permissionDenied('You cannot like your own message');
         }
+        await assertOpenRoom(tx, row.message.roomId, 'its likes stay as they were');
         const mine = and(
           eq(chatReactions.messageId, messageId),
           eq(chatReactions.userId, viewer.id),
@@ -410,6 +461,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
         if (row.message.authorId === viewer.id) {
           throw permissionDenied('You cannot report your own message: delete or edit it instead');
         }
+        await assertOpenRoom(tx, row.message.roomId, 'its messages can no longer be reported');
         const stored = await tx
           .insert(chatReports)
           .values({
@@ -426,12 +478,10 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
         return hideForReview(tx, messageId, reporters);
       });
       if (hidden) {
-        broadcastRemoved({
-          roomId: hidden.roomId,
-          id: messageId,
-          reason: 'hidden',
-          hiddenReason: hidden.reason,
-        });
+        broadcastHidden(
+          { roomId: hidden.roomId, id: messageId, authorId: hidden.authorId },
+          hidden.reason,
+        );
       }
     },
 
@@ -492,22 +542,28 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
         });
         const after = await messageById(tx, viewer.id, messageId);
         if (!after) throw notFound('Message');
-        return {
-          row: after,
-          shown: found.message.hiddenAt !== null && after.message.hiddenAt === null,
-        };
+        const shown = found.message.hiddenAt !== null && after.message.hiddenAt === null;
+        const hid =
+          body.action === 'hide' &&
+          (found.message.hiddenAt === null || found.message.hiddenReason !== body.reason);
+        // The author hears of it, as of a thread or reply: the hide dialog promises them the reason.
+        if (hid || shown) {
+          await notifyLater(tx, {
+            kind: 'moderation',
+            userId: found.message.authorId,
+            action: hid ? 'hidden' : 'restored',
+            reason: body.action === 'dismiss' ? null : (body.reason ?? null),
+            target: { type: 'chat', id: messageId },
+          });
+        }
+        return { row: after, shown };
       });
       if (body.action === 'hide') {
-        broadcastRemoved({
-          roomId: row.message.roomId,
-          id: messageId,
-          reason: 'hidden',
-          hiddenReason: row.message.hiddenReason,
-        });
+        broadcastHidden(row.message, row.message.hiddenReason ?? body.reason ?? '');
       } else if (body.action === 'restore' || shown) {
         broadcastMessage(liveEvents.message, row);
       }
-      return presentMessage(row, true);
+      return presentMessage(row, readerOf(viewer));
     },
 
     async markRead(viewer: Viewer, roomId: number, messageId: number): Promise<number> {
@@ -520,6 +576,21 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
 
     unread(viewer: Viewer): Promise<number> {
       return totalUnread(db, viewer);
+    },
+
+    /**
+     * For the live channel: may this member say they are typing in the room? The rule of
+     * sending into it, read afresh (a socket outlives a mute, a block or a role change): not
+     * blocked, not muted, the room not archived, its posting policy. Refusals are the send's.
+     */
+    async assertMayType(memberId: string, roomId: number): Promise<void> {
+      const [found, standing] = await Promise.all([room(roomId), memberStanding(db, memberId)]);
+      if (!standing) throw permissionDenied('This account no longer exists');
+      const block = activeBlock(standing);
+      if (block) throw blockedError(block);
+      const mute = activeMute(standing);
+      if (mute) throw mutedError(mute);
+      assertCanPostIn(standing, found);
     },
 
     /** For the live channel: a room that exists and is not archived, or not-found. */

@@ -8,6 +8,7 @@ import { assertNotOwn, assertVisible } from './rules.js';
 import type { Viewer } from '../../core/viewer.js';
 import type { Tx } from '../../core/transaction.js';
 import { recordAudit, systemActor } from '../../core/audit.js';
+import { notifyLater } from '../../core/notify.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 
 type Report = z.output<typeof reportBody>;
@@ -28,8 +29,9 @@ export const hiddenByReportsReason = `Hidden pending review after reports from $
  * transaction, until a moderator reviews it.
  */
 /**
- * Hides an item its reporters agree on until a moderator reviews it; the site itself is the
- * actor in the audit log. An item hidden already (by a moderator) stays as it is.
+ * Hides an item its reporters agree on until a moderator reviews it, and tells its author; the
+ * site itself is the actor in the audit log. An item hidden already (by a moderator) stays as
+ * it is.
  */
 async function hideForReview(tx: Tx, postId: number, commentId: number | null, reporters: number) {
   const hide = { hiddenAt: sql`now()`, hiddenReason: hiddenByReportsReason };
@@ -39,12 +41,12 @@ async function hideForReview(tx: Tx, postId: number, commentId: number | null, r
           .update(posts)
           .set(hide)
           .where(and(eq(posts.id, postId), isNull(posts.hiddenAt)))
-          .returning({ label: posts.title })
+          .returning({ label: posts.title, authorId: posts.authorId })
       : await tx
           .update(comments)
           .set(hide)
           .where(and(eq(comments.id, commentId), isNull(comments.hiddenAt)))
-          .returning({ label: comments.bodySource });
+          .returning({ label: comments.bodySource, authorId: comments.authorId });
   if (!hidden) return;
   await recordAudit(tx, {
     actor: systemActor,
@@ -56,6 +58,13 @@ async function hideForReview(tx: Tx, postId: number, commentId: number | null, r
     reason: hiddenByReportsReason,
     before: { hidden: null },
     after: { hidden: hiddenByReportsReason, reporters },
+  });
+  await notifyLater(tx, {
+    kind: 'moderation',
+    userId: hidden.authorId,
+    action: 'hidden_for_review',
+    reason: hiddenByReportsReason,
+    target: commentId === null ? { type: 'post', id: postId } : { type: 'comment', id: commentId },
   });
 }
 

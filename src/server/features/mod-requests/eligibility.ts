@@ -1,5 +1,6 @@
 import { moderationLimits } from '../../../shared/moderation.js';
 import { roleLabels, isRole } from '../../../shared/roles.js';
+import { utcMoment } from '../../../shared/utc-time.js';
 import { activeBlock, activeMute } from '../../core/viewer.js';
 
 /** The account columns that decide whether a member may ask to become a moderator. */
@@ -18,15 +19,6 @@ export interface RequesterAccount {
 export type Ineligibility = { kind: 'open-request' | 'not-eligible'; reason: string };
 
 const dayMs = 86_400_000;
-const day = (date: Date) =>
-  date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-const moment = (date: Date) =>
-  `${day(date)} at ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`;
 
 /**
  * Why a member may not ask now, or null when they may: a verified plain user,
@@ -55,13 +47,13 @@ export function ineligibility(
   if (block) return notEligible(`Your account is blocked: ${block.reason}`);
   const mute = activeMute(account);
   if (mute) {
-    return notEligible(`You are muted until ${moment(mute.until)}: you can ask once it ends`);
+    return notEligible(`You are muted until ${utcMoment(mute.until)}: you can ask once it ends`);
   }
   const days = moderationLimits.modRequestMinAccountDays;
   const eligibleFrom = new Date(account.createdAt.getTime() + days * dayMs);
   if (eligibleFrom.getTime() > now.getTime()) {
     return notEligible(
-      `Accounts can ask once they are ${days} days old: you can ask from ${moment(eligibleFrom)}`,
+      `Accounts can ask once they are ${days} days old: you can ask from ${utcMoment(eligibleFrom)}`,
     );
   }
   return null;

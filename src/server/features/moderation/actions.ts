@@ -33,10 +33,15 @@ import { recordAudit } from '../../core/audit.js';
 import { notifyLater } from '../../core/notify.js';
 import type { DbOrTx } from '../../core/transaction.js';
 
-/** What the author of moderated content is told of: its hiding, restoring, locking. */
+/**
+ * What the author of moderated content is told of: its hiding, restoring, locking; reports
+ * dismissed as unfounded restore what they had hidden (an action that changes nothing is not
+ * told).
+ */
 const toldActions = {
   hide: 'hidden',
   restore: 'restored',
+  dismiss: 'restored',
   lock: 'locked',
   unlock: 'unlocked',
 } as const;
@@ -52,7 +57,8 @@ async function tellAuthor(
     kind: 'moderation',
     userId: content.authorId,
     action: toldActions[action as keyof typeof toldActions],
-    reason: content.reason,
+    // A dismissal's note is about the reports, for the moderators, not for the author.
+    reason: action === 'dismiss' ? null : content.reason,
     target: { type: content.type, id: content.id },
   });
 }

@@ -234,14 +234,14 @@ async function planFor(
       }
       case 'moderation': {
         const about = await moderationTarget(tx, event.target);
-        const until = event.until ? ` until ${new Date(event.until).toUTCString()}` : '';
         return tell(
           membersAs([event.userId], 'moderation'),
           {
             actorId: null,
             ...about,
-            action: `${event.action}${until}`,
+            action: event.action,
             reason: event.reason,
+            endsAt: event.until,
             eventKey: `job:${context.id}`,
           },
           { evenBlocked: true },

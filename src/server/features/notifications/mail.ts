@@ -5,6 +5,7 @@ import {
   type Notification,
   type NotificationType,
 } from '../../../shared/notifications.js';
+import { utcMoment } from '../../../shared/utc-time.js';
 import { escapeHtml } from '../../core/escape-html.js';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../../platform/db/schema.js';
@@ -33,12 +34,17 @@ interface Recipient {
   name: string;
 }
 
+/** An e-mail cannot know its reader's time zone: an end is written in UTC, saying so. */
+const say = (item: Notification) => describeNotification(item, { end: utcMoment, now: Date.now() });
+
 const button =
   'background:#f59f00;color:#000;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block';
 
 /**
  * Notification e-mails: one per thread (or room) an hour at most, or one daily digest; each
- * with a one-click unsubscribe link for its type, also in `List-Unsubscribe` (RFC 8058).
+ * with a one-click unsubscribe link for its type, also in `List-Unsubscribe` (RFC 8058). A
+ * notice about moderation of the member's own content or account is never folded into a
+ * thread's hour: it is mailed by itself (repo.ts, its topic).
  */
 export function createNotificationMail(options: NotificationMailOptions) {
   const { db, mailer, siteName, publicUrl } = options;
@@ -65,7 +71,7 @@ export function createNotificationMail(options: NotificationMailOptions) {
       `Hello ${to.name},`,
       '',
       ...items.flatMap((item) => [
-        describeNotification(item),
+        say(item),
         ...(item.excerpt ? [`> ${item.excerpt}`] : []),
         `Open it: ${link(item.url)}`,
         '',
@@ -80,7 +86,7 @@ export function createNotificationMail(options: NotificationMailOptions) {
 <p>Hello ${escapeHtml(to.name)},</p>
 ${items
   .map(
-    (item) => `<p>${escapeHtml(describeNotification(item))}</p>
+    (item) => `<p>${escapeHtml(say(item))}</p>
 ${item.excerpt ? `<blockquote style="color:#555;border-left:3px solid #ccc;margin:0;padding-left:12px">${escapeHtml(item.excerpt)}</blockquote>` : ''}
 <p><a href="${escapeHtml(link(item.url))}" style="${button}">Open it</a></p>`,
   )
@@ -139,7 +145,7 @@ ${item.excerpt ? `<blockquote style="color:#555;border-left:3px solid #ccc;margi
         if (await claimMailTopic(db, userId, topic)) {
           const subject =
             group.length === 1
-              ? describeNotification(newest)
+              ? say(newest)
               : `${group.length} new notifications about “${newest.title}”`;
           try {
             await mailer.send(compose(to, subject, [newest], newest.type));

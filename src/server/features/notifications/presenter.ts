@@ -19,6 +19,8 @@ export function presentNotification(row: NotificationRow): Notification {
     excerpt: row.excerpt,
     action: row.action,
     reason: row.reason,
+    subject: row.subject,
+    endsAt: row.ends_at === null ? null : iso(row.ends_at),
     url: row.url,
     readAt: row.read_at === null ? null : iso(row.read_at),
     createdAt: iso(row.created_at),

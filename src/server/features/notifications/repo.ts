@@ -1,5 +1,9 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Delivery, NotificationType } from '../../../shared/notifications.js';
+import type {
+  Delivery,
+  NotificationSubject,
+  NotificationType,
+} from '../../../shared/notifications.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { notificationSettings, notifications } from '../../platform/db/schema.js';
 import type { DbOrTx } from '../../core/transaction.js';
@@ -21,6 +25,8 @@ export interface NotificationFields {
   excerpt?: string | null;
   action?: string | null;
   reason?: string | null;
+  /** When what a moderation notice tells of ends (ISO): a mute, a block with an end date. */
+  endsAt?: string | null;
   url: string;
   /** The same event never tells a member twice (a job that runs again). */
   eventKey: string;
@@ -93,12 +99,13 @@ export async function insertNotifications(
     ),
     inserted as (
       insert into notifications (user_id, type, actor_id, post_id, comment_id, chat_message_id,
-        article_id, title, excerpt, action, reason, url, event_key, mail_pending)
+        article_id, title, excerpt, action, reason, ends_at, url, event_key, mail_pending)
       select user_id, type, ${fields.actorId}::text, ${fields.postId ?? null}::bigint,
         ${fields.commentId ?? null}::bigint, ${fields.chatMessageId ?? null}::bigint,
         ${fields.articleId ?? null}::bigint, ${fields.title}::text,
         ${fields.excerpt ?? null}::text, ${fields.action ?? null}::text,
-        ${fields.reason ?? null}::text, ${fields.url}::text, ${fields.eventKey}::text, ${mail}
+        ${fields.reason ?? null}::text, ${fields.endsAt ?? null}::timestamptz, ${fields.url}::text,
+        ${fields.eventKey}::text, ${mail}
       from recipients where delivery <> 'off'
       on conflict (user_id, event_key) do nothing
       returning id, user_id, mail_pending
@@ -207,6 +214,8 @@ export interface NotificationRow {
   excerpt: string | null;
   action: string | null;
   reason: string | null;
+  ends_at: Date | string | null;
+  subject: NotificationSubject | null;
   url: string;
   read_at: Date | string | null;
   created_at: Date | string;
@@ -218,11 +227,25 @@ export interface NotificationRow {
   topic: string;
 }
 
+/**
+ * A notification's mail topic: what one e-mail an hour at most is about. A notice about
+ * moderation of the reader's own content or account is a topic of its own, so news of the same
+ * thread or room mailed within the hour never swallows it.
+ */
+const topic = sql`case when n.type = 'moderation' then 'n:' || n.id
+  else coalesce('post:' || n.post_id, 'room:' || m.room_id, 'article:' || n.article_id,
+    'n:' || n.id) end`;
+
+/** What a notification is about, from the one of its links it has (none: the reader's account). */
+const subject = sql`case when n.comment_id is not null then 'reply'
+  when n.chat_message_id is not null then 'chat_message' when n.post_id is not null then 'thread'
+  when n.article_id is not null then 'article' end`;
+
 const rowColumns = sql`n.id, n.type, n.others_count, coalesce(p.title, ar.title, n.title) as title,
-  n.excerpt, n.action, n.reason, n.url, n.read_at, n.created_at, n.user_id,
+  n.excerpt, n.action, n.reason, n.ends_at, ${subject} as subject, n.url, n.read_at,
+  n.created_at, n.user_id,
   a.id as actor_id, a.name as actor_name, a.username as actor_username, a.image as actor_image,
-  coalesce('post:' || n.post_id, 'room:' || m.room_id, 'article:' || n.article_id,
-    'n:' || n.id) as topic`;
+  ${topic} as topic`;
 
 /** A member's notifications they may see, newest first, after the cursor `beforeId`. */
 export function listRows(

@@ -104,12 +104,15 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db; live
         response: { 200: userResult, ...errors },
       },
     },
-    async (request) => ({
-      user: tellMember(
+    async (request) => {
+      const user = await service.changeRole(
+        viewerOf(request),
         request.params.id,
-        await service.changeRole(viewerOf(request), request.params.id, request.body.role),
-      ),
-    }),
+        request.body.role,
+      );
+      live.roleChanged(request.params.id, request.body.role);
+      return { user: tellMember(request.params.id, user) };
+    },
   );
 
   api.get(

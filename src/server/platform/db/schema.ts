@@ -768,6 +768,8 @@ export const notifications = pgTable(
     excerpt: text('excerpt'),
     action: text('action'),
     reason: text('reason'),
+    /** When what a moderation notice tells of ends: a mute, a block with an end date. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
     url: text('url').notNull(),
     /** One event tells a member once, however often its job runs. */
     eventKey: text('event_key'),

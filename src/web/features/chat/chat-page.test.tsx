@@ -171,13 +171,72 @@ describe('the chat page', () => {
     renderRoute('/chat');
     const list = await historyList();
     expect(await within(list).findByText('Mentions you')).toBeTruthy();
+    // A member is not told why: the reason goes to moderators and the author only.
     live.serverSends('chat:message-removed', {
       roomId: 1,
       id: 2,
       reason: 'hidden',
-      hiddenReason: 'Spam',
+      hiddenReason: null,
     });
     await waitFor(() => expect(within(list).queryByText('Message 2')).toBeNull());
+  });
+
+  it('shows the author their message a moderator hid, with the reason, in the room and the room list', async () => {
+    const own = message(2, {
+      author: buildAuthor(),
+      body: 'Buy my course',
+      html: '<p>Buy my course</p>',
+    });
+    const last = {
+      id: 2,
+      authorName: viewer.name,
+      excerpt: 'Buy my course',
+      createdAt: own.createdAt,
+      hidden: null,
+    };
+    stubApi(chatRoutes([room({ lastMessage: last })], [message(1), own]));
+    renderRoute('/chat');
+    const list = await historyList();
+    const rooms = screen.getByRole('navigation', { name: 'Rooms' });
+    expect(within(rooms).getByText(`${viewer.name}: Buy my course`)).toBeTruthy();
+
+    live.serverSends('chat:message-removed', {
+      roomId: 1,
+      id: 2,
+      reason: 'hidden',
+      hiddenReason: 'Advertising',
+    });
+    expect(
+      await within(rooms).findByText(`${viewer.name} · Hidden from members: Advertising`),
+    ).toBeTruthy();
+    expect(within(list).getByText('Buy my course')).toBeTruthy();
+    expect(within(list).getByText('Hidden from members: Advertising')).toBeTruthy();
+    expect(within(rooms).queryByText(/Buy my course/)).toBeNull();
+  });
+
+  it('takes a message hidden from a member out of the room list at once, showing the one before', async () => {
+    const last = {
+      id: 2,
+      authorName: bob.name,
+      excerpt: 'Message 2',
+      createdAt: message(2).createdAt,
+      hidden: null,
+    };
+    stubApi(chatRoutes([room({ lastMessage: last })], [message(1), message(2)]));
+    renderRoute('/chat');
+    const list = await historyList();
+    const rooms = screen.getByRole('navigation', { name: 'Rooms' });
+    expect(within(rooms).getByText(`${bob.name}: Message 2`)).toBeTruthy();
+
+    live.serverSends('chat:message-removed', {
+      roomId: 1,
+      id: 2,
+      reason: 'hidden',
+      hiddenReason: null,
+    });
+    expect(await within(rooms).findByText(`${bob.name}: Message 1`)).toBeTruthy();
+    expect(within(rooms).queryByText(/Message 2|Hidden/)).toBeNull();
+    expect(within(list).queryByText('Message 2')).toBeNull();
   });
 
   it('says why the reader cannot write: moderators-only room, mute', async () => {

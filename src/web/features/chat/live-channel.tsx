@@ -7,7 +7,6 @@ import {
   type ChatMessage,
   type ChatRoom,
 } from '../../../shared/chat';
-import { can } from '../../../shared/permissions';
 import { holdLiveSocket } from '../../api/live-socket';
 import { queryKeys } from '../../api/query-keys';
 import { useViewer } from '../../components/use-viewer';
@@ -16,29 +15,43 @@ import { catchUp } from './catch-up';
 import { forgetSeen, lostSync, sawLive } from './last-seen';
 import { mergeMessages, removeMessage, updateMessage, type MessagePages } from './message-cache';
 import { pendingMessages } from './pending-messages';
+import { withMessage, withoutMessage } from './room-preview';
 import { isReading } from './reading-room';
 
-const excerptLength = 120;
-
-function excerptOf(message: ChatMessage): string {
-  const text = message.body.replace(/\s+/g, ' ').trim();
-  return text.length > excerptLength ? `${text.slice(0, excerptLength - 1)}…` : text;
-}
-
-/** A new message from someone else: the room's last message, and unread unless being read. */
-function noteArrival(queryClient: QueryClient, message: ChatMessage, ownId: string | undefined) {
-  const unread = message.author.id !== ownId && !isReading(message.roomId);
+/** A message from the live channel: the room's last message, and unread unless being read. */
+function noteArrival(
+  queryClient: QueryClient,
+  message: ChatMessage,
+  arrived: boolean,
+  ownId: string | undefined,
+) {
+  const unread = arrived && message.author.id !== ownId && !isReading(message.roomId);
   updateCachedRoom(queryClient, message.roomId, (room: ChatRoom) => ({
-    ...room,
+    ...withMessage(room, message),
     unreadCount: room.unreadCount + (unread ? 1 : 0),
-    lastMessage: {
-      id: message.id,
-      authorName: message.author.name,
-      excerpt: excerptOf(message),
-      createdAt: message.createdAt,
-    },
   }));
   if (unread) queryClient.setQueryData<number>(queryKeys.chatUnread, (total) => (total ?? 0) + 1);
+}
+
+/**
+ * A message hidden or deleted: out of the room list's preview too. When the history held cannot
+ * tell what the room's last message now is, the list is read again.
+ */
+function noteRemoval(
+  queryClient: QueryClient,
+  roomId: number,
+  id: number,
+  hidden: { reason: string } | null,
+) {
+  const history = queryClient.getQueryData<MessagePages>(queryKeys.chatMessages(roomId));
+  let unknown = false;
+  updateCachedRoom(queryClient, roomId, (room: ChatRoom) => {
+    const after = withoutMessage(room, id, hidden, history);
+    if (after) return after;
+    unknown = true;
+    return { ...room, lastMessage: null };
+  });
+  if (unknown) void queryClient.invalidateQueries({ queryKey: queryKeys.chatRooms });
 }
 
 /**
@@ -63,23 +76,22 @@ export default function LiveChannel() {
     );
     pendingMessages.settle(message.nonce);
     if (!update) sawLive(message.roomId, message.id);
-    if (!update && isNew) noteArrival(queryClient, message, viewer?.id);
+    noteArrival(queryClient, message, !update && isNew, viewer?.id);
   });
 
   const onRemoved = useEffectEvent((payload: unknown) => {
     const parsed = messageRemovedEvent.safeParse(payload);
     if (!parsed.success) return;
     const { roomId, id, reason, hiddenReason } = parsed.data;
-    // Moderators keep a hidden message in sight, marked, so they can restore it.
-    const keep = reason === 'hidden' && can(viewer?.role, 'content.moderate');
+    // Only moderators and its author are told why a message was hidden: they keep it in sight,
+    // marked (moderators to restore it, its author to know); everyone else sees it go.
+    const hidden = reason === 'hidden' && hiddenReason !== null ? { reason: hiddenReason } : null;
     queryClient.setQueryData<MessagePages>(queryKeys.chatMessages(roomId), (data) =>
-      keep
-        ? updateMessage(data, id, (message) => ({
-            ...message,
-            hidden: { reason: hiddenReason ?? '' },
-          }))
+      hidden
+        ? updateMessage(data, id, (message) => ({ ...message, hidden }))
         : removeMessage(data, id),
     );
+    noteRemoval(queryClient, roomId, id, hidden);
   });
 
   useEffect(() => {

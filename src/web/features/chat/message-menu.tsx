@@ -58,9 +58,12 @@ export function MessageMenu({ message, viewer, own, canPost, actions, onEdit }: 
         )}
         {own && (
           <>
-            <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit}>
-              Edit
-            </Menu.Item>
+            {/* A message a moderator hid cannot be edited back into sight; it can be deleted. */}
+            {!message.hidden && (
+              <Menu.Item leftSection={<IconEdit size={16} aria-hidden />} onClick={onEdit}>
+                Edit
+              </Menu.Item>
+            )}
             <Menu.Item
               color="red"
               leftSection={<IconTrash size={16} aria-hidden />}

@@ -9,6 +9,20 @@ interface RoomPickerProps {
   onPick: (roomId: number) => void;
 }
 
+/**
+ * A room's last message in the list. One hidden by a moderator reaches only its author and
+ * moderators, who read it as hidden, with the reason, as in the room itself.
+ */
+function LastMessage({ message }: { message: NonNullable<ChatRoom['lastMessage']> }) {
+  return (
+    <Text span size="xs" lineClamp={1} inherit>
+      {message.hidden
+        ? `${message.authorName} · Hidden from members: ${message.hidden.reason}`
+        : `${message.authorName}: ${message.excerpt}`}
+    </Text>
+  );
+}
+
 /** Desktop: every room with its unread count and last message, in a column beside the room. */
 export function RoomList({ rooms, currentId }: Omit<RoomPickerProps, 'onPick'>) {
   const format = useFormats();
@@ -31,13 +45,7 @@ export function RoomList({ rooms, currentId }: Omit<RoomPickerProps, 'onPick'>) 
               </>
             }
             description={
-              room.lastMessage ? (
-                <Text span size="xs" lineClamp={1} inherit>
-                  {room.lastMessage.authorName}: {room.lastMessage.excerpt}
-                </Text>
-              ) : (
-                'No messages yet'
-              )
+              room.lastMessage ? <LastMessage message={room.lastMessage} /> : 'No messages yet'
             }
             rightSection={
               room.unreadCount > 0 ? (

@@ -1,10 +1,11 @@
 import { Anchor, Button, Group, Paper, Stack, VisuallyHidden } from '@mantine/core';
-import { describeNotification, type Notification } from '../../../shared/notifications';
+import type { Notification } from '../../../shared/notifications';
+import { useFormats } from '../../components/format-time';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { showServerError } from '../../shell/server-errors';
 import { useMarkRead } from './api/mark-read';
 import { useRemoveNotification } from './api/remove-notification';
-import { NotificationSummary } from './notification-summary';
+import { NotificationSummary, notificationSentence } from './notification-summary';
 import classes from './notifications.module.css';
 
 /**
@@ -14,10 +15,11 @@ import classes from './notifications.module.css';
 export function NotificationRow({ notification }: { notification: Notification }) {
   const markRead = useMarkRead();
   const remove = useRemoveNotification();
+  const format = useFormats();
   const unread = notification.readAt === null;
   // Each button names its notification, so a list of them reads apart.
   const which = (
-    <VisuallyHidden component="span">: {describeNotification(notification)}</VisuallyHidden>
+    <VisuallyHidden component="span">: {notificationSentence(notification, format)}</VisuallyHidden>
   );
 
   const onMarkRead = () =>

@@ -1,7 +1,7 @@
 import { Avatar, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { describeNotification, type Notification } from '../../../shared/notifications';
-import { useFormats } from '../../components/format-time';
+import { useFormats, type Formats } from '../../components/format-time';
 import { UserAvatar } from '../../components/user-avatar';
 import classes from './notifications.module.css';
 
@@ -13,6 +13,11 @@ function ActorAvatar({ actor }: Pick<Notification, 'actor'>) {
       <IconBell size={16} aria-hidden />
     </Avatar>
   );
+}
+
+/** A notification's sentence for this reader: a mute's end in their own time zone. */
+export function notificationSentence(notification: Notification, format: Formats): string {
+  return describeNotification(notification, { end: (iso) => format.end(iso), now: Date.now() });
 }
 
 interface NotificationSummaryProps {
@@ -34,7 +39,7 @@ export function NotificationSummary({ notification, withExcerpt }: NotificationS
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" fw={unread ? 700 : 400} className={classes.sentence}>
           {unread && <VisuallyHidden>Unread: </VisuallyHidden>}
-          {describeNotification(notification)}
+          {notificationSentence(notification, format)}
         </Text>
         {withExcerpt && notification.excerpt && (
           <Text size="sm" c="dimmed" lineClamp={2} className={classes.sentence}>
