@@ -131,6 +131,31 @@ describe('chat', () => {
     await screenshot(ben, 'chat-room-phone-dark');
   });
 
+  it.each([
+    ['a laptop', { width: 1280, height: 800 }],
+    ['a phone', { width: 390, height: 844 }],
+  ])('shows the message box on entering, the history scrolling inside, on %s', async (_, size) => {
+    const ann = await inChat(chatCast.ann);
+    await ann.setViewportSize(size);
+    await ann.goto('/chat');
+    await history(ann).getByText(seededText(seededMessages), { exact: true }).waitFor();
+    const box = await composer(ann).boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(size.height);
+    const page = await ann.evaluate(() => ({
+      scrollY: window.scrollY,
+      scrollWidth: document.documentElement.scrollWidth,
+    }));
+    expect(page).toEqual({ scrollY: 0, scrollWidth: size.width });
+    const log = ann.getByRole('log', { name: 'General history' });
+    const inside = await log.evaluate((element) => ({
+      scrolls: element.scrollHeight > element.clientHeight,
+      atEnd: element.scrollHeight - element.scrollTop - element.clientHeight <= 1,
+    }));
+    expect(inside).toEqual({ scrolls: true, atEnd: true });
+  });
+
   it('keeps the whole history after a reload, older pages loading on scroll', async () => {
     const ann = await inChat(chatCast.ann);
     await history(ann).getByText(seededText(seededMessages), { exact: true }).waitFor();
