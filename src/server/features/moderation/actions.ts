@@ -181,10 +181,21 @@ async function postChange(
       }
       // Only reviews carry a film and a rating; a thread moved elsewhere drops them.
       const review = category.slug === 'reviews' ? {} : { filmTitle: null, rating: null };
+      // The audit log names both categories as they were called then: a later rename or
+      // archiving does not change what the entry says.
+      const [from] = await tx
+        .select({ name: categories.name })
+        .from(categories)
+        .where(eq(categories.id, post.categoryId));
       return {
         set: { categoryId: category.id, ...review },
-        before: { categoryId: post.categoryId, filmTitle: post.filmTitle, rating: post.rating },
-        after: { categoryId: category.id, ...review },
+        before: {
+          categoryId: post.categoryId,
+          categoryName: from?.name ?? null,
+          filmTitle: post.filmTitle,
+          rating: post.rating,
+        },
+        after: { categoryId: category.id, categoryName: category.name, ...review },
       };
     }
     case 'purge': {
