@@ -265,6 +265,80 @@ describe('a member with a long name', () => {
   );
 });
 
+describe('the audit log on a phone', () => {
+  it('shows each entry as a card: nothing scrolls sideways, names break between words', async () => {
+    const page = await signedIn(cast.admin, 'light');
+    await page.setViewportSize(viewports.phone);
+    await page.goto('/admin/audit');
+    await settled(page);
+    const entries = page.getByRole('table', { name: 'Audit entries' });
+    await entries
+      .getByRole('rowheader', {
+        name: `Moved the thread ‘${longNamedThread.title}’ from ‘Discussions’ to ‘Recommendations’`,
+      })
+      .waitFor();
+
+    // Each word of the moderator's name sits on one line ("Fernández-" may end one).
+    for (const name of await entries.getByRole('link', { name: longNamed.name }).all()) {
+      const broken = await name.evaluate((link) => {
+        const words: string[] = [];
+        const text = link.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) return ['(no text)'];
+        for (const word of (text.textContent ?? '').matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) words.push(word[0]);
+        }
+        return words;
+      });
+      expect(broken, 'words of the name split across lines').toEqual([]);
+    }
+    const report = await inspectLayout(page);
+    expect(report.problems, summarise(report)).toEqual([]);
+    expect(report.scrollers, 'boxes that scroll sideways').toEqual([]);
+    await screenshot(page, 'phone-light-admin-audit-cards');
+  });
+});
+
+describe('the sign-up page with the cookie banner', () => {
+  it.each(Object.keys(viewports) as ViewportName[])(
+    'is grey down to its end on a %s, errors shown, no white strip under the banner',
+    async (viewportName) => {
+      const page = await browser.newPage({ colorScheme: 'light' });
+      await page.setViewportSize(viewports[viewportName]);
+      await page.goto('/auth/sign-up');
+      await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
+      await page.getByRole('button', { name: 'Create account' }).click();
+      const name = page.getByRole('textbox', { name: /^Display name/ });
+      await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+      // The colour a person sees at the page's left edge, at its top and at its very bottom
+      // (beside the banner, below the page's main box).
+      const colours = await page.evaluate(() => {
+        const seen: string[] = [];
+        for (const end of ['top', 'bottom']) {
+          window.scrollTo(0, end === 'top' ? 0 : document.documentElement.scrollHeight);
+          const y = end === 'top' ? 2 : window.innerHeight - 2;
+          let colour = 'rgba(0, 0, 0, 0)';
+          for (let at = document.elementFromPoint(2, y); at; at = at.parentElement) {
+            colour = getComputedStyle(at).backgroundColor;
+            if (colour !== 'rgba(0, 0, 0, 0)') break;
+          }
+          // Below the body's box the canvas shows the body's background.
+          if (colour === 'rgba(0, 0, 0, 0)')
+            colour = getComputedStyle(document.body).backgroundColor;
+          seen.push(colour);
+        }
+        return { top: seen[0], bottom: seen[1] };
+      });
+      expect(colours.top).not.toBe('rgb(255, 255, 255)');
+      expect(colours.bottom).toBe(colours.top);
+      await screenshot(page, `${viewportName}-light-sign-up-errors-cookie-banner`);
+    },
+  );
+});
+
 describe('the header on a phone', () => {
   it('is one row at most 64 px tall whose menu button opens the navigation', async () => {
     const page = await signedIn(cast.moderator, 'light');

@@ -12,18 +12,25 @@ export const longWordsThread = {
 export const newsArticle = { title: 'Festival season: what to watch this autumn' };
 
 /**
- * A member whose display name is as long as the form allows, with an emoji in it: the header's
- * account menu, their thread and their profile must make room for it at every width.
+ * A moderator whose display name is as long as the form allows, with an emoji in it: the
+ * header's account menu, their thread, their profile and the audit log's entries of what they
+ * did must make room for it at every width.
  */
 export const longNamed: CastMember = {
   name: 'Maximiliana Fernández-Castellanos 🎬 de la Vega',
   username: 'maximiliana',
   email: 'maximiliana@example.test',
   password: 'maximiliana-lantern-orchard-51',
-  role: 'user',
+  role: 'moderator',
 };
 
 export const longNamedThread = { title: 'Notes from a long weekend of Bergman' };
+
+/* Reasons as long as moderators write them: they take a table's room from the names beside. */
+const moveReason =
+  'It asks what to watch next: Recommendations is where members look for those questions, and where it will find its answers';
+const hideReason =
+  'An advert for a shop with a link to it, posted in three threads the same afternoon by an account made that morning';
 
 /** What the long-named member has not read in the Festival news room: the Chat link's badge. */
 export const unreadChat = 14;
@@ -83,6 +90,19 @@ export async function seedResponsiveSite(dataDir: string): Promise<void> {
              'Persona, then Cries and Whispers, then Fanny and Alexander.',
              '<p>Persona, then Cries and Whispers, then Fanny and Alexander.</p>'
       from categories where slug = 'discussions'`);
+    // What the long-named moderator did, as the audit log keeps it.
+    await db.execute(sql`
+      insert into audit_log (actor_id, action, target_type, target_id, target_label, reason,
+                             before, after)
+      select ${idOf(longNamed.username)}, 'post.move', 'post', id::text, title,
+             ${moveReason}, ${JSON.stringify({ categoryName: 'Discussions' })}::jsonb,
+             ${JSON.stringify({ categoryName: 'Recommendations' })}::jsonb
+      from posts where title = ${longNamedThread.title}`);
+    await db.execute(sql`
+      insert into audit_log (actor_id, action, target_type, target_id, target_label, reason)
+      select ${idOf(longNamed.username)}, 'post.hide', 'post', id::text, title,
+             ${hideReason}
+      from posts where title = ${reportedThread.title}`);
     await db.execute(sql`
       insert into chat_rooms (name, topic) values ('Festival news', 'Dates, line-ups, tickets')`);
     await db.execute(sql`
