@@ -35,7 +35,7 @@ export async function seedProfiles(site: DemoSite): Promise<void> {
       ? {}
       : { bio: member.bio, location: member.location, favouriteFilms: member.favouriteFilms };
     const avatar =
-      viewer.image === null
+      viewer.image === null && !member.withoutAvatar
         ? { avatarUrl: (await uploads.upload(viewer, 'avatar', await avatarImage(member))).url }
         : {};
     if (Object.keys({ ...text, ...avatar }).length > 0) {
