@@ -101,9 +101,15 @@ describe('chat', () => {
     await history(ben).getByText('Has anyone seen Perfect Days yet?').waitFor();
     await ben.getByText(`${chatCast.ann.name} is typing…`).waitFor({ state: 'detached' });
 
-    await composer(ben).pressSequentially('Yes', { delay: 10 });
+    // Ben names Ann from the member suggestions: Enter picks her, it does not send.
+    await composer(ben).pressSequentially('Yes, @an', { delay: 10 });
     await ann.getByText(`${chatCast.ben.name} is typing…`).waitFor();
-    await composer(ben).fill('Yes, @ann, twice. The toilets!');
+    const suggestions = ben.getByRole('listbox', { name: 'Members to mention' });
+    await suggestions.getByRole('option', { name: `${chatCast.ann.name} @ann` }).waitFor();
+    await composer(ben).press('Enter');
+    await suggestions.waitFor({ state: 'detached' });
+    expect(await composer(ben).inputValue()).toBe('Yes, @ann ');
+    await composer(ben).pressSequentially('twice. The toilets!');
     await composer(ben).press('Enter');
     const mention = history(ann).locator(':scope > li').filter({ hasText: 'twice. The toilets' });
     await mention.getByText('Mentions you').waitFor();
@@ -111,7 +117,7 @@ describe('chat', () => {
     // Each message once on both sides, the sender's own copy included.
     for (const page of [ann, ben]) {
       expect(await countOf(page, 'Has anyone seen Perfect Days yet?')).toBe(1);
-      expect(await countOf(page, 'Yes, @ann, twice. The toilets!')).toBe(1);
+      expect(await countOf(page, 'Yes, @ann twice. The toilets!')).toBe(1);
     }
     await checkA11y(ann, 'chat room');
     await screenshot(ann, 'chat-room');
@@ -123,6 +129,31 @@ describe('chat', () => {
     expect(await ben.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await checkA11y(ben, 'chat room on a phone, dark');
     await screenshot(ben, 'chat-room-phone-dark');
+  });
+
+  it.each([
+    ['a laptop', { width: 1280, height: 800 }],
+    ['a phone', { width: 390, height: 844 }],
+  ])('shows the message box on entering, the history scrolling inside, on %s', async (_, size) => {
+    const ann = await inChat(chatCast.ann);
+    await ann.setViewportSize(size);
+    await ann.goto('/chat');
+    await history(ann).getByText(seededText(seededMessages), { exact: true }).waitFor();
+    const box = await composer(ann).boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(size.height);
+    const page = await ann.evaluate(() => ({
+      scrollY: window.scrollY,
+      scrollWidth: document.documentElement.scrollWidth,
+    }));
+    expect(page).toEqual({ scrollY: 0, scrollWidth: size.width });
+    const log = ann.getByRole('log', { name: 'General history' });
+    const inside = await log.evaluate((element) => ({
+      scrolls: element.scrollHeight > element.clientHeight,
+      atEnd: element.scrollHeight - element.scrollTop - element.clientHeight <= 1,
+    }));
+    expect(inside).toEqual({ scrolls: true, atEnd: true });
   });
 
   it('keeps the whole history after a reload, older pages loading on scroll', async () => {

@@ -7,7 +7,14 @@ import { checkA11y } from './support/axe';
 import { screenshot, useBrowser } from './support/browser';
 import { inspectLayout, summarise } from './support/layout-check';
 import { cast, reportedThread, type Member } from './support/moderation-seed';
-import { longWordsThread, newsArticle, seedResponsiveSite } from './support/responsive-seed';
+import {
+  longNamed,
+  longNamedThread,
+  longWordsThread,
+  newsArticle,
+  seedResponsiveSite,
+  unreadChat,
+} from './support/responsive-seed';
 
 /**
  * Every page of the route table on a phone (390×844) and on a laptop (1280×800), in light and
@@ -26,7 +33,7 @@ type ViewportName = keyof typeof viewports;
 const modes = ['light', 'dark'] as const;
 type Mode = (typeof modes)[number];
 
-const ids = { thread: 0, longThread: 0, news: 0 };
+const ids = { thread: 0, longThread: 0, longNamedThread: 0, news: 0 };
 
 async function getJson<T>(route: string): Promise<T> {
   const response = await fetch(server.baseURL + route);
@@ -44,6 +51,7 @@ beforeAll(async () => {
   };
   ids.thread = idOf(posts.items, reportedThread.title);
   ids.longThread = idOf(posts.items, longWordsThread.title);
+  ids.longNamedThread = idOf(posts.items, longNamedThread.title);
   ids.news = idOf(news.items, newsArticle.title);
 });
 
@@ -113,6 +121,7 @@ it('walks every route of the route table', () => {
 });
 
 async function signedIn(member: Member, mode: Mode): Promise<Page> {
+  // Signed in at the browser's laptop size, where the header shows the account menu.
   const page = await browser.newPage({ consent: 'accepted', colorScheme: mode });
   await page.goto('/auth/login');
   await submitSignIn(page, member.email, member.password);
@@ -186,6 +195,148 @@ describe.each(Object.keys(viewports) as ViewportName[])('on a %s', (viewportName
       `pages that scroll sideways or cut content off:\n${failures.join('\n')}`,
     ).toEqual([]);
   });
+});
+
+/**
+ * A member with a name as long as the form allows, over the widths people use, from the
+ * narrowest phone to a wide screen: the pages that show the header and the member's own name.
+ * One colour mode and a few pages, not the whole walk again: the header is the same on every
+ * page, and the walks above cover both modes.
+ */
+const widths = [320, 390, 768, 1280, 1920];
+const longNamedPages = () => [
+  '/',
+  '/forum',
+  `/forum/post/${ids.longNamedThread}`,
+  '/chat',
+  '/user-profile',
+  `/u/${longNamed.username}`,
+];
+
+describe('a member with a long name', () => {
+  it(
+    `fits at ${widths.join(', ')} px: the header holds the menu, the name shortens`,
+    { timeout: 600_000 },
+    async () => {
+      const page = await signedIn(longNamed, 'light');
+      const failures: string[] = [];
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        failures.push(...(await walk(page, longNamedPages(), `${width}px long name`)));
+      }
+      expect(
+        failures,
+        `pages that scroll sideways or cut content off:\n${failures.join('\n')}`,
+      ).toEqual([]);
+    },
+  );
+
+  it.each([768, 1280, 1920])(
+    'at %i px shows the name with an ellipsis, whole on hover and to screen readers',
+    async (width) => {
+      const page = await signedIn(longNamed, 'light');
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/chat');
+      await settled(page);
+      const menu = accountMenu(page, longNamed.name);
+      const shown = menu.locator(`[title="${longNamed.name}"]`);
+      expect(await shown.textContent()).toBe(longNamed.name);
+      const name = await shown.evaluate((element) => ({
+        ellipsis: getComputedStyle(element).textOverflow,
+        shortened: element.scrollWidth > element.clientWidth,
+      }));
+      expect(name).toEqual({ ellipsis: 'ellipsis', shortened: true });
+      // The whole menu button, its chevron included, is on screen.
+      const button = await menu.boundingBox();
+      expect(button!.x + button!.width).toBeLessThanOrEqual(width);
+      const chevron = await menu.locator('svg').last().boundingBox();
+      expect(chevron!.x + chevron!.width).toBeLessThanOrEqual(button!.x + button!.width);
+
+      // The Chat link's unread badge sits inside the link's pill, also while it is the page's.
+      const chat = page
+        .getByRole('banner')
+        .getByRole('link', { name: new RegExp(`^Chat\\W+${unreadChat} unread$`) });
+      expect(await chat.getAttribute('aria-current')).toBe('page');
+      const pill = await chat.boundingBox();
+      const badge = await chat.locator('.mantine-Badge-root').boundingBox();
+      expect(badge!.x + badge!.width).toBeLessThanOrEqual(pill!.x + pill!.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    },
+  );
+});
+
+describe('the audit log on a phone', () => {
+  it('shows each entry as a card: nothing scrolls sideways, names break between words', async () => {
+    const page = await signedIn(cast.admin, 'light');
+    await page.setViewportSize(viewports.phone);
+    await page.goto('/admin/audit');
+    await settled(page);
+    const entries = page.getByRole('table', { name: 'Audit entries' });
+    await entries
+      .getByRole('rowheader', {
+        name: `Moved the thread ‘${longNamedThread.title}’ from ‘Discussions’ to ‘Recommendations’`,
+      })
+      .waitFor();
+
+    // Each word of the moderator's name sits on one line ("Fernández-" may end one).
+    for (const name of await entries.getByRole('link', { name: longNamed.name }).all()) {
+      const broken = await name.evaluate((link) => {
+        const words: string[] = [];
+        const text = link.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) return ['(no text)'];
+        for (const word of (text.textContent ?? '').matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) words.push(word[0]);
+        }
+        return words;
+      });
+      expect(broken, 'words of the name split across lines').toEqual([]);
+    }
+    const report = await inspectLayout(page);
+    expect(report.problems, summarise(report)).toEqual([]);
+    expect(report.scrollers, 'boxes that scroll sideways').toEqual([]);
+    await screenshot(page, 'phone-light-admin-audit-cards');
+  });
+});
+
+describe('the sign-up page with the cookie banner', () => {
+  it.each(Object.keys(viewports) as ViewportName[])(
+    'is grey down to its end on a %s, errors shown, no white strip under the banner',
+    async (viewportName) => {
+      const page = await browser.newPage({ colorScheme: 'light' });
+      await page.setViewportSize(viewports[viewportName]);
+      await page.goto('/auth/sign-up');
+      await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
+      await page.getByRole('button', { name: 'Create account' }).click();
+      const name = page.getByRole('textbox', { name: /^Display name/ });
+      await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+      // The colour a person sees at the page's left edge, at its top and at its very bottom
+      // (beside the banner, below the page's main box).
+      const colours = await page.evaluate(() => {
+        const seen: string[] = [];
+        for (const end of ['top', 'bottom']) {
+          window.scrollTo(0, end === 'top' ? 0 : document.documentElement.scrollHeight);
+          const y = end === 'top' ? 2 : window.innerHeight - 2;
+          let colour = 'rgba(0, 0, 0, 0)';
+          for (let at = document.elementFromPoint(2, y); at; at = at.parentElement) {
+            colour = getComputedStyle(at).backgroundColor;
+            if (colour !== 'rgba(0, 0, 0, 0)') break;
+          }
+          // Below the body's box the canvas shows the body's background.
+          if (colour === 'rgba(0, 0, 0, 0)')
+            colour = getComputedStyle(document.body).backgroundColor;
+          seen.push(colour);
+        }
+        return { top: seen[0], bottom: seen[1] };
+      });
+      expect(colours.top).not.toBe('rgb(255, 255, 255)');
+      expect(colours.bottom).toBe(colours.top);
+      await screenshot(page, `${viewportName}-light-sign-up-errors-cookie-banner`);
+    },
+  );
 });
 
 describe('the header on a phone', () => {

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, count, eq, getTableName, is, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, getTableName, is, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../src/server/features/accounts/password-hash.js';
@@ -106,7 +106,7 @@ async function passwordWorks({ email, password }: DemoCredential) {
   return row?.hash ? verifyPassword({ hash: row.hash, password }) : false;
 }
 
-/** A run hashes fourteen passwords and encodes eleven images: slower than a request. */
+/** A run hashes fifteen passwords and encodes eleven images: slower than a request. */
 const seeding = 120_000;
 
 describe('npm run seed:demo', () => {
@@ -114,7 +114,7 @@ describe('npm run seed:demo', () => {
   let afterFirst: Awaited<ReturnType<typeof census>>;
 
   it(
-    'creates members of every role, old enough and verified, with avatars and profiles',
+    'creates members of every role, old enough and verified, with avatars (but one) and profiles',
     async () => {
       first = await seedDemo(site);
       expect(first.map((c) => c.role)).toEqual([
@@ -133,7 +133,7 @@ describe('npm run seed:demo', () => {
         admin: 1,
         experienced_moderator: 2,
         moderator: 3,
-        user: 4,
+        user: 5,
       });
       const weekAgo = new Date(Date.now() - 7 * 86_400_000);
       expect(
@@ -141,13 +141,20 @@ describe('npm run seed:demo', () => {
           users,
           and(eq(users.emailVerified, true), sql`${users.createdAt} < ${weekAgo}`),
         ),
-      ).toBe(10);
-      // Each avatar is an upload of its member, stored as the avatar upload stores it.
+      ).toBe(11);
+      // Each avatar is an upload of its member, stored as the avatar upload stores it; one
+      // member, whose name holds an emoji, has none, so the site shows her initials.
       const avatars = await db()
         .select({ image: users.image, uploadId: uploads.id, purpose: uploads.purpose })
         .from(users)
-        .leftJoin(uploads, sql`${users.image} = '/media/' || ${uploads.id} || '.webp'`);
+        .leftJoin(uploads, sql`${users.image} = '/media/' || ${uploads.id} || '.webp'`)
+        .where(isNotNull(users.image));
       expect(avatars).toHaveLength(10);
+      const withoutPicture = await db()
+        .select({ name: users.name })
+        .from(users)
+        .where(isNull(users.image));
+      expect(withoutPicture).toEqual([{ name: expect.stringContaining('🎬') as string }]);
       for (const avatar of avatars) expect(avatar.purpose).toBe('avatar');
       const files = (await census()).files;
       for (const { uploadId } of avatars) {
@@ -155,7 +162,7 @@ describe('npm run seed:demo', () => {
           expect.arrayContaining([`${uploadId}.webp`, `${uploadId}.thumb.webp`]),
         );
       }
-      expect(await countOf(profiles, ne(profiles.bio, ''))).toBe(10);
+      expect(await countOf(profiles, ne(profiles.bio, ''))).toBe(11);
     },
     seeding,
   );
@@ -217,7 +224,7 @@ describe('npm run seed:demo', () => {
     expect(revision?.previousBody).not.toBe(revision?.body);
   });
 
-  it('writes news in every state, a report to review and an open moderator request', async () => {
+  it('writes news in every state, a report to review, an open moderator request and a move', async () => {
     const articles = await db()
       .select({ status: newsArticles.status, featured: newsArticles.featured })
       .from(newsArticles);
@@ -244,6 +251,19 @@ describe('npm run seed:demo', () => {
       .from(modRequests)
       .innerJoin(users, eq(users.id, modRequests.userId));
     expect(requests).toEqual([{ status: 'open', role: 'user' }]);
+
+    // A thread started in the wrong category, moved by a moderator: the log names both.
+    const moves = await db()
+      .select({ before: auditLog.before, after: auditLog.after, reason: auditLog.reason })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'post.move'));
+    expect(moves).toEqual([
+      {
+        before: expect.objectContaining({ categoryName: 'Discussions' }) as unknown,
+        after: expect.objectContaining({ categoryName: 'Recommendations' }) as unknown,
+        reason: expect.stringContaining('Recommendations') as string,
+      },
+    ]);
   });
 
   it('opens chat rooms with a few hundred messages: replies, likes, mentions, an edit, a hiding, a report and unread rooms', async () => {

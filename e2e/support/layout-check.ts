@@ -5,7 +5,9 @@ import type { Page } from 'playwright-core';
  * sideways, an element reaching past the viewport's right edge, or an element that hides part
  * of its content (overflow hidden or clip, or an ellipsis) so text or a control is cut off.
  * Content inside a box that scrolls sideways on purpose (a wide table, a code block) is not
- * clipped: it is listed apart, as `scrollers`, for a person to judge.
+ * clipped: it is listed apart, as `scrollers`, for a person to judge. Nor is text shortened with
+ * an ellipsis on purpose, whose whole text its `title` shows on hover (a member's long name), or
+ * a text field's value, which scrolls inside it as the caret moves.
  */
 export interface LayoutReport {
   problems: string[];
@@ -36,6 +38,10 @@ const inspect = `(() => {
   if (root.scrollWidth > root.clientWidth) {
     problems.push('the page scrolls sideways: scrollWidth ' + root.scrollWidth + ' > clientWidth ' + root.clientWidth);
   }
+  const shortenedOnPurpose = (element, style) =>
+    style.textOverflow === 'ellipsis' &&
+    element.title.trim() !== '' &&
+    element.title.trim() === element.textContent.trim();
   const hiddenOnPurpose = (element, style) =>
     style.clip !== 'auto' ||
     style.clipPath !== 'none' ||
@@ -67,14 +73,16 @@ const inspect = `(() => {
       continue;
     }
     const clips = overflowX === 'hidden' || overflowX === 'clip' || style.textOverflow !== 'clip';
-    if (clips && element.scrollWidth > element.clientWidth + 1 && !insideScroller(element)) {
+    const shortened =
+      clips && (shortenedOnPurpose(element, style) || element.matches('input, textarea'));
+    if (clips && !shortened && element.scrollWidth > element.clientWidth + 1 && !insideScroller(element)) {
       problems.push('cut off (' + element.scrollWidth + ' px of content in ' + element.clientWidth + ' px): ' + describe(element));
       continue;
     }
     const ownText = [...element.childNodes].some(
       (node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim() !== '',
     );
-    if (ownText && element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0 && !insideScroller(element)) {
+    if (ownText && !shortened && element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0 && !insideScroller(element)) {
       problems.push('text runs out of its box (' + element.scrollWidth + ' px of text in ' + element.clientWidth + ' px): ' + describe(element));
       continue;
     }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../../src/server/platform/db/database';
+import { insertCast, type CastMember } from './cast';
 import { cast, reportedThread, seedModerationCast } from './moderation-seed';
 
 /** A thread whose words are long enough to test wrapping on a phone. */
@@ -11,9 +12,34 @@ export const longWordsThread = {
 export const newsArticle = { title: 'Festival season: what to watch this autumn' };
 
 /**
+ * A moderator whose display name is as long as the form allows, with an emoji in it: the
+ * header's account menu, their thread, their profile and the audit log's entries of what they
+ * did must make room for it at every width.
+ */
+export const longNamed: CastMember = {
+  name: 'Maximiliana Fernández-Castellanos 🎬 de la Vega',
+  username: 'maximiliana',
+  email: 'maximiliana@example.test',
+  password: 'maximiliana-lantern-orchard-51',
+  role: 'moderator',
+};
+
+export const longNamedThread = { title: 'Notes from a long weekend of Bergman' };
+
+/* Reasons as long as moderators write them: they take a table's room from the names beside. */
+const moveReason =
+  'It asks what to watch next: Recommendations is where members look for those questions, and where it will find its answers';
+const hideReason =
+  'An advert for a shop with a link to it, posted in three threads the same afternoon by an account made that morning';
+
+/** What the long-named member has not read in the Festival news room: the Chat link's badge. */
+export const unreadChat = 14;
+
+/**
  * The moderation cast and their reported thread, plus what makes every page show content: an
  * edit (so the thread has a history), a reply, a long-worded thread with tags and a rating, a
- * published news article, an open moderator request and an open report.
+ * published news article, an open moderator request and an open report; and a member with a
+ * long name, their thread and chat messages they have not read.
  */
 export async function seedResponsiveSite(dataDir: string): Promise<void> {
   await seedModerationCast(dataDir);
@@ -53,6 +79,38 @@ export async function seedResponsiveSite(dataDir: string): Promise<void> {
               'Our picks from the festivals, with dates and where to see them.',
               'The festivals are back.', '<p>The festivals are back.</p>', 'published',
               now() - interval '1 day', true)`);
+    // Older than the cast, so only the long-named member (older still) has chat unread.
+    await insertCast(db, [longNamed]);
+    await db.execute(sql`
+      update users set created_at = now() - interval '20 days'
+      where username = ${longNamed.username}`);
+    await db.execute(sql`
+      insert into posts (category_id, author_id, title, body_source, body_html)
+      select id, ${idOf(longNamed.username)}, ${longNamedThread.title},
+             'Persona, then Cries and Whispers, then Fanny and Alexander.',
+             '<p>Persona, then Cries and Whispers, then Fanny and Alexander.</p>'
+      from categories where slug = 'discussions'`);
+    // What the long-named moderator did, as the audit log keeps it.
+    await db.execute(sql`
+      insert into audit_log (actor_id, action, target_type, target_id, target_label, reason,
+                             before, after)
+      select ${idOf(longNamed.username)}, 'post.move', 'post', id::text, title,
+             ${moveReason}, ${JSON.stringify({ categoryName: 'Discussions' })}::jsonb,
+             ${JSON.stringify({ categoryName: 'Recommendations' })}::jsonb
+      from posts where title = ${longNamedThread.title}`);
+    await db.execute(sql`
+      insert into audit_log (actor_id, action, target_type, target_id, target_label, reason)
+      select ${idOf(longNamed.username)}, 'post.hide', 'post', id::text, title,
+             ${hideReason}
+      from posts where title = ${reportedThread.title}`);
+    await db.execute(sql`
+      insert into chat_rooms (name, topic) values ('Festival news', 'Dates, line-ups, tickets')`);
+    await db.execute(sql`
+      insert into chat_messages (room_id, author_id, nonce, body_source, body_html, created_at)
+      select r.id, ${idOf(cast.author.username)}, 'festival-' || n,
+             'Festival note number ' || n, '<p>Festival note number ' || n || '</p>',
+             now() - interval '15 days' + make_interval(mins => n)
+      from generate_series(1, ${unreadChat}) as n, chat_rooms r where r.name = 'Festival news'`);
     await db.execute(sql`
       insert into mod_requests (user_id, motivation)
       values (${idOf(cast.user.username)},

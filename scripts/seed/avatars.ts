@@ -2,15 +2,9 @@ import sharp from 'sharp';
 import { createProfilesService } from '../../src/server/features/profiles/service.js';
 import { findProfileById } from '../../src/server/features/profiles/repo.js';
 import { createUploadsService } from '../../src/server/features/uploads/service.js';
+import { initialsOf } from '../../src/shared/initials.js';
 import { demoMembers, type DemoMember } from './content/members.js';
 import { viewerOf, type DemoSite } from './site.js';
-
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/)
-    .map((part) => part.charAt(0).toUpperCase())
-    .slice(0, 2)
-    .join('');
 
 /** The member's initials on a colour of their own, as a PNG such as a member would upload. */
 export function avatarImage(member: Pick<DemoMember, 'name' | 'hue'>): Promise<Buffer> {
@@ -41,7 +35,7 @@ export async function seedProfiles(site: DemoSite): Promise<void> {
       ? {}
       : { bio: member.bio, location: member.location, favouriteFilms: member.favouriteFilms };
     const avatar =
-      viewer.image === null
+      viewer.image === null && !member.withoutAvatar
         ? { avatarUrl: (await uploads.upload(viewer, 'avatar', await avatarImage(member))).url }
         : {};
     if (Object.keys({ ...text, ...avatar }).length > 0) {

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { createReportService } from '../../src/server/features/forum/reports.js';
+import { createModerationActions } from '../../src/server/features/moderation/actions.js';
 import { createModRequestService } from '../../src/server/features/mod-requests/service.js';
 import { latestRequestOf } from '../../src/server/features/mod-requests/repo.js';
-import { comments, posts, reports } from '../../src/server/platform/db/schema.js';
+import { categories, comments, posts, reports } from '../../src/server/platform/db/schema.js';
 import type { Mailer } from '../../src/server/platform/mail/mailer.js';
+import { demoForum } from './forum.js';
 import { viewerOf, type DemoSite } from './site.js';
 
 /** A reply that spoils a film's ending, reported by another member and waiting for review. */
@@ -65,7 +67,37 @@ async function seedModRequest(site: DemoSite): Promise<void> {
   await service.create(member, modRequest.motivation);
 }
 
+/**
+ * Threads started in the wrong category, moved by a moderator through the moderation actions,
+ * so the audit log tells the move; one already where it belongs is left alone.
+ */
+async function seedMoves(site: DemoSite): Promise<void> {
+  const actions = createModerationActions(site.db);
+  for (const thread of demoForum) {
+    if (!thread.moved) continue;
+    const author = await viewerOf(site.db, thread.author);
+    const [post] = await site.db
+      .select({ id: posts.id, slug: categories.slug })
+      .from(posts)
+      .innerJoin(categories, eq(categories.id, posts.categoryId))
+      .where(and(eq(posts.authorId, author.id), eq(posts.title, thread.title)));
+    if (!post) throw new Error(`The thread to move, “${thread.title}”, is missing`);
+    if (post.slug === thread.moved.to) continue;
+    const [to] = await site.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.slug, thread.moved.to));
+    if (!to) throw new Error(`The category ${thread.moved.to} is missing`);
+    await actions.moderatePost(await viewerOf(site.db, thread.moved.by), post.id, {
+      action: 'move',
+      categoryId: to.id,
+      reason: thread.moved.reason,
+    });
+  }
+}
+
 export async function seedModeration(site: DemoSite): Promise<void> {
   await seedReport(site);
   await seedModRequest(site);
+  await seedMoves(site);
 }

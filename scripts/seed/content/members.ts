@@ -11,6 +11,8 @@ export interface DemoMember {
   bio: string;
   location: string;
   favouriteFilms: string[];
+  /** Left without a picture, so the avatar shows the member's initials. */
+  withoutAvatar?: true;
 }
 
 /**
@@ -117,5 +119,18 @@ export const demoMembers: DemoMember[] = [
     bio: 'New here! Came for Parasite discourse, stayed for the recommendations threads.',
     location: 'Toronto, Canada',
     favouriteFilms: ['Parasite', 'Past Lives', 'Little Women (2019)', 'Burning'],
+  },
+  {
+    // A long name with an emoji in it and no picture: initials of whole letters ("ZM"), and a
+    // name the header and the lists shorten.
+    role: 'user',
+    name: 'Zoë 🎬 Marchetti de la Vega-Castellanos',
+    username: 'zoe_reels',
+    joinedDaysAgo: 12,
+    hue: 25,
+    bio: 'Architecture student who picks films for their buildings. Slow cinema, long takes, big windows.',
+    location: 'Turin, Italy',
+    favouriteFilms: ['Columbus', 'Playtime', 'The Belly of an Architect'],
+    withoutAvatar: true,
   },
 ];

@@ -303,6 +303,31 @@ Do you always finish what you start? Is there a time limit before you are "allow
     ],
   },
   {
+    category: 'discussions',
+    author: 'gracek',
+    title: 'Anything like Past Lives?',
+    tags: ['romance'],
+    daysAgo: 5,
+    body: `Just saw **Past Lives** and I am wrecked in the best way. What should I watch next that feels like it: quiet, grown-up, a little sad?`,
+    moved: {
+      by: 'aiko',
+      to: 'recommendations',
+      reason: 'Asks what to watch next: Recommendations is where those questions find answers.',
+    },
+    replies: [
+      {
+        author: 'aiko',
+        body: 'Moved this to Recommendations, where people look for exactly this. To start you off: **In the Mood for Love**, then **Aftersun**.',
+        likes: ['gracek'],
+      },
+      {
+        author: 'zoe_reels',
+        body: '**Columbus** (2017). Two people, a lot of architecture, and nothing is rushed. It stayed with me the same way.',
+        likes: ['gracek', 'aiko'],
+      },
+    ],
+  },
+  {
     category: 'recommendations',
     author: 'gracek',
     title: 'Korean films after Parasite?',

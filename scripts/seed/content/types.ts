@@ -27,4 +27,6 @@ export interface DemoThread {
   replies?: DemoReply[];
   /** A later edit by its author, kept as a revision of the first version. */
   edit?: { body: string; rating?: number };
+  /** Started in the wrong category: a moderator moves it, with the reason the audit log keeps. */
+  moved?: { by: string; to: DemoCategory; reason: string };
 }

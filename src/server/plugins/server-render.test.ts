@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initialsOf } from '../../shared/initials.js';
 import * as entryServer from '../../web/entry-server.js';
 import { posts } from '../platform/db/schema.js';
 import { categoryId, person, writeArticle, writePost, writeReply } from '../test/factories.js';
@@ -61,6 +62,20 @@ describe('a thread, as a crawler reads it', () => {
     expect(body).toContain('Ana Reel');
     expect(body).toContain('<strong>bank</strong> scene');
     expect(body).toContain('The diner scene, though.');
+  });
+
+  it("draws a member's initials as the browser does, never half of an emoji", async () => {
+    const name = 'Zoë 🎬 Martin';
+    const author = await person(t, 'user', { name });
+    const thread = await writePost(t, author.agent, { title: 'Initials from whole letters' });
+    const { body } = await page(`/forum/post/${thread.id}`);
+    const drawn = [...body.matchAll(/mantine-Avatar-placeholder[^>]*>([^<]*)</g)].map(
+      (match) => match[1],
+    );
+    // The browser hydrates with the same shared function, so the two texts meet.
+    expect(drawn).toContain(initialsOf(name));
+    expect(initialsOf(name)).toBe('ZM');
+    expect(body).not.toContain('\uFFFD');
   });
 
   it('writes its own head: title, description, canonical without the query, social image', async () => {

@@ -34,15 +34,25 @@ interface MentionOptions {
   onChange: (value: string) => void;
   onBlur?: () => void;
   textarea: React.RefObject<HTMLTextAreaElement | null>;
+  /** Where the list opens: under the editor, or above a message box at the foot of the page. */
+  position?: 'bottom-start' | 'top-start';
 }
 
 /**
- * `@` autocomplete for a Markdown textarea: after an `@` and a letter, members whose username
- * starts with what was typed are offered in a listbox. Arrow keys move through them, Enter or
- * Tab puts `@username ` in place of the typed letters, Escape closes the list. The textarea
- * stays a textbox (a form's field) that points at the active option. Visitors fetch nothing.
+ * `@` autocomplete for a textarea (the forum's editor, chat's message box): after an `@` and a
+ * letter, members whose username starts with what was typed are offered in a listbox. Arrow
+ * keys move through them, Enter or Tab puts `@username ` in place of the typed letters, Escape
+ * closes the list; a key the list takes is `preventDefault`ed, so the textarea's own handler
+ * (chat's Enter to send) can leave it alone. The textarea stays a textbox (a form's field) that
+ * points at the active option. Visitors fetch nothing.
  */
-export function useMentionAutocomplete({ value, onChange, onBlur, textarea }: MentionOptions) {
+export function useMentionAutocomplete({
+  value,
+  onChange,
+  onBlur,
+  textarea,
+  position = 'bottom-start',
+}: MentionOptions) {
   const viewer = useViewer();
   const signedIn = viewer !== null && viewer !== undefined;
   const [caret, setCaret] = useState<number | null>(null);
@@ -122,7 +132,7 @@ export function useMentionAutocomplete({ value, onChange, onBlur, textarea }: Me
       <Popover
         opened={open}
         onClose={() => mention && setDismissedAt(mention.start)}
-        position="bottom-start"
+        position={position}
         width={300}
         shadow="md"
         withRoles={false}

@@ -1,5 +1,6 @@
 import { Avatar } from '@mantine/core';
 import type { Author } from '../../shared/forum';
+import { initialsOf } from '../../shared/initials';
 
 export interface UserAvatarProps {
   /** Whoever is shown: an author, a profile, the signed-in user. */
@@ -50,10 +51,12 @@ export function UserAvatar({ author, size = 32 }: UserAvatarProps) {
       radius="xl"
       color={avatarColor(author.name)}
       variant="filled"
-      name={author.name}
       // Avatars are never what a page is about: they load as they scroll into view, and a server
       // render does not ask the browser to fetch them ahead of the page's own content.
       imageProps={{ loading: 'lazy', decoding: 'async' }}
-    />
+    >
+      {/* Ours, not Mantine's `name`: its initials cut an emoji in half. */}
+      {initialsOf(author.name)}
+    </Avatar>
   );
 }

@@ -42,12 +42,14 @@ export function DefaultLayout() {
                 ))}
               </ul>
             </nav>
-            <SearchButton className={classes.searchButton} />
-            {/* Beside the actions rather than among them: phones hide those in the drawer. */}
-            <NotificationBell className={classes.bell} />
-            <div className={classes.headerActions}>
-              <ColorModeControl />
-              <AccountMenu />
+            <div className={classes.tools}>
+              <SearchButton />
+              {/* Beside the actions rather than among them: phones hide those in the drawer. */}
+              <NotificationBell />
+              <div className={classes.headerActions}>
+                <ColorModeControl />
+                <AccountMenu />
+              </div>
             </div>
             <NavigationDrawer />
           </div>

@@ -10,7 +10,7 @@ export function SiteBrand() {
     <PrefetchLink to="/" className={classes.brand}>
       <Group gap={8} wrap="nowrap" component="span">
         <img src="/favicon.svg" alt="" className={classes.brandMark} />
-        <span>{site.name}</span>
+        <span className={classes.brandName}>{site.name}</span>
       </Group>
     </PrefetchLink>
   );

@@ -4,6 +4,7 @@ import { useSignOut } from '../features/accounts/sign-out';
 import type { AuthUser } from '../shell/auth-state';
 import { PrefetchLink } from '../shell/prefetch-link';
 import { accountLinksFor } from './account-links';
+import classes from './layout.module.css';
 
 /** A signed-in member's menu; its own chunk, so visitors never download it. */
 export default function UserMenu({ user }: { user: AuthUser }) {
@@ -16,6 +17,7 @@ export default function UserMenu({ user }: { user: AuthUser }) {
         <Button
           variant="subtle"
           color="gray"
+          className={classes.accountButton}
           leftSection={
             // A picture, not initials: visible letters that are not in the button's label make
             // its visible text differ from its accessible name (axe: label-content-name-mismatch).
@@ -26,8 +28,11 @@ export default function UserMenu({ user }: { user: AuthUser }) {
           rightSection={<IconChevronDown size={14} aria-hidden />}
           aria-label={`Account menu for ${user.name}`}
         >
-          {/* Narrow screens show the avatar only; the button's label still names the user. */}
-          <Text span inherit truncate maw={140} visibleFrom="sm">
+          {/*
+           * Narrow screens show the avatar only; the button's label still names the user. Where
+           * the header's row is short of room the name shortens with an ellipsis, whole on hover.
+           */}
+          <Text span inherit truncate maw={220} visibleFrom="sm" title={user.name}>
             {user.name}
           </Text>
         </Button>

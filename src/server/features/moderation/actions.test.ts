@@ -194,7 +194,7 @@ describe('locking, pinning and moving a thread', () => {
     ]);
   });
 
-  it('moves a thread to an open category, and refuses a missing, archived or the same one', async () => {
+  it('moves a thread to an open category, naming both in the audit log, and refuses a missing, archived or the same one', async () => {
     const post = await writePost(t, (await person(t)).agent);
     const general = await categoryId(t, 'recommendations');
     const [archived] = await db()
@@ -230,10 +230,11 @@ describe('locking, pinning and moving a thread', () => {
     expect(moved.statusCode).toBe(200);
     expect(moved.json().target.category.id).toBe(general);
     expect(await listed('category=recommendations')).toContain(post.id);
+    // The entry names both categories, so the log can tell where the thread went from where.
     expect((await auditOf(t, 'post', post.id))[0]).toMatchObject({
       action: 'post.move',
-      before: { categoryId: post.category.id },
-      after: { categoryId: general },
+      before: { categoryId: post.category.id, categoryName: 'Discussions' },
+      after: { categoryId: general, categoryName: 'Recommendations' },
     });
   });
 });

@@ -186,11 +186,17 @@ async function postChange(
         throw failedPrecondition(`This thread is already in ${category.name}`);
       }
       // A move changes only the category: a review's film and rating stay stored, shown
-      // wherever the thread sits in a category that shows ratings.
+      // wherever the thread sits in a category that shows ratings. The audit log names both
+      // categories as they were called then: a later rename or archiving does not change what
+      // the entry says.
+      const [from] = await tx
+        .select({ name: categories.name })
+        .from(categories)
+        .where(eq(categories.id, post.categoryId));
       return {
         set: { categoryId: category.id },
-        before: { categoryId: post.categoryId },
-        after: { categoryId: category.id },
+        before: { categoryId: post.categoryId, categoryName: from?.name ?? null },
+        after: { categoryId: category.id, categoryName: category.name },
       };
     }
     case 'purge': {

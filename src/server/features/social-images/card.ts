@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { initialsOf } from '../../../shared/initials.js';
 import { socialImageHeight, socialImageWidth } from '../../../shared/social-image.js';
 import { fontFamily } from './fonts.js';
 import { clip, drawable, drawableOr, type TextRule } from './text.js';
@@ -118,15 +119,6 @@ function ratingRow(rating: number, filmTitle: string, rule: TextRule): ReactElem
   );
 }
 
-const initialsOf = (name: string) =>
-  name
-    .split(/\s+/u)
-    .map((word) => [...word][0] ?? '')
-    .filter((letter) => /[\p{L}\p{N}]/u.test(letter))
-    .slice(0, 2)
-    .join('')
-    .toUpperCase() || '?';
-
 /** A round picture, or the person's initials in amber when there is none. */
 function avatar(person: Byline, size: number, images: AvatarImages, rule: TextRule) {
   const border = Math.max(3, Math.round(size / 28));
@@ -156,7 +148,7 @@ function avatar(person: Byline, size: number, images: AvatarImages, rule: TextRu
       fontSize: Math.round(size * 0.4),
       fontWeight: 700,
     },
-    initialsOf(drawableOr(person.name, person.username ?? '?', rule)),
+    initialsOf(drawableOr(person.name, person.username ?? '?', rule)) || '?',
   );
 }
 

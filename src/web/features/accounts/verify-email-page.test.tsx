@@ -64,4 +64,22 @@ describe('verify-email page', () => {
       {},
     ]);
   });
+
+  it('leads back: a signed-in member to the home page, a visitor to the sign-in', async () => {
+    stubApi({
+      'GET /api/auth/session': () => Response.json({ user: buildUser({ emailVerified: false }) }),
+    });
+    const member = renderRoute('/auth/verify-email');
+    const home = await screen.findByRole('link', { name: 'Back to the home page' });
+    expect(home.getAttribute('href')).toBe('/');
+    await userEvent.click(home);
+    await waitFor(() => expect(member.location()).toBe('/'));
+    member.unmount();
+
+    stubApi();
+    authState.signOut();
+    renderRoute('/auth/verify-email');
+    const signIn = await screen.findByRole('link', { name: 'Back to sign in' });
+    expect(signIn.getAttribute('href')).toBe('/auth/login');
+  });
 });

@@ -73,6 +73,16 @@ export function VerifyEmailPage() {
         </Text>
       )}
       <ResendVerificationForm />
+      {/* A way out for whoever came here: the member to the site, a visitor to the sign-in. */}
+      <Anchor
+        component={PrefetchLink}
+        to={user ? '/' : '/auth/login'}
+        size="sm"
+        ta="center"
+        underline="hover"
+      >
+        {user ? 'Back to the home page' : 'Back to sign in'}
+      </Anchor>
     </Stack>
   );
 }

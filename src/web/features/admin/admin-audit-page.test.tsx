@@ -198,4 +198,24 @@ describe('audit entry in words', () => {
       entry({ action: 'comment.purge', target: { type: 'comment', id: '9', label: 'Reply 9' } }),
     ).toBe('Deleted the reply ‘Reply 9’ for good');
   });
+
+  it('names both categories of a move, and still reads an older entry without them', () => {
+    const thread = { type: 'post', id: '41', label: 'Is Solaris too slow?' } as const;
+    expect(
+      entry({
+        action: 'post.move',
+        target: thread,
+        before: { categoryId: 2, categoryName: 'Discussions', filmTitle: null, rating: null },
+        after: { categoryId: 3, categoryName: 'Recommendations' },
+      }),
+    ).toBe('Moved the thread ‘Is Solaris too slow?’ from ‘Discussions’ to ‘Recommendations’');
+    expect(
+      entry({
+        action: 'post.move',
+        target: thread,
+        before: { categoryId: 2, filmTitle: null, rating: null },
+        after: { categoryId: 3 },
+      }),
+    ).toBe('Moved the thread ‘Is Solaris too slow?’ to another category');
+  });
 });

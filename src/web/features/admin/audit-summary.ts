@@ -134,6 +134,15 @@ function describeCategory(before: unknown, after: unknown, name: string): string
   return `Changed the description of the category ‘${name}’`;
 }
 
+/** Entries written before moves recorded the categories' names say less, but still read. */
+function describeMove(before: unknown, after: unknown, title: string): string {
+  const from = text(field(before, 'categoryName'));
+  const to = text(field(after, 'categoryName'));
+  if (from && to) return `Moved the thread ‘${title}’ from ‘${from}’ to ‘${to}’`;
+  if (to) return `Moved the thread ‘${title}’ to ‘${to}’`;
+  return `Moved the thread ‘${title}’ to another category`;
+}
+
 function describeSite(before: unknown, after: unknown): string {
   const fields = changedFields(before, after, { name: 'name', description: 'description' });
   const newName = text(field(after, 'name'));
@@ -167,7 +176,7 @@ export function describeEntry(entry: AuditEntry): string {
     case 'post.unpin':
       return `Unpinned the thread ‘${label}’`;
     case 'post.move':
-      return `Moved the thread ‘${label}’ to another category`;
+      return describeMove(before, after, label);
     case 'post.purge':
       return `Deleted the thread ‘${label}’ for good`;
     case 'post.edit': {

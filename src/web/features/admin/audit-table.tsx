@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { systemActorName, type AuditEntry } from '../../../shared/moderation';
 import { AuthorLink } from '../../components/author-link';
+import classes from '../../components/responsive-table.module.css';
 import { formatFull, formatRelative } from '../../components/format-time';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { auditTargetNames, describeEntry, targetHistoryPath, targetPath } from './audit-summary';
@@ -60,11 +61,16 @@ function When({ iso }: { iso: string }) {
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
   return (
-    <Table.Tr>
-      <Table.Td miw={140}>
+    <Table.Tr className={classes.row}>
+      <Table.Td miw={140} className={classes.labelled} data-label="When">
         <When iso={entry.createdAt} />
       </Table.Td>
-      <Table.Td>
+      {/* A name breaks between its words, never inside one. */}
+      <Table.Td
+        className={classes.labelled}
+        data-label="Who"
+        style={{ overflowWrap: 'break-word' }}
+      >
         {entry.actor ? (
           <AuthorLink author={entry.actor} />
         ) : (
@@ -73,13 +79,22 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+      <Table.Th
+        scope="row"
+        fw={500}
+        className={classes.primary}
+        style={{ overflowWrap: 'anywhere' }}
+      >
         {describeEntry(entry)}
       </Table.Th>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+      <Table.Td
+        className={classes.labelled}
+        data-label="Reason"
+        style={{ overflowWrap: 'anywhere' }}
+      >
         {entry.reason ?? <Text c="dimmed">—</Text>}
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.labelled} data-label="Target">
         <TargetCell entry={entry} />
       </Table.Td>
     </Table.Tr>
@@ -93,26 +108,34 @@ interface AuditTableProps {
   busy: boolean;
 }
 
-/** Audit entries newest first: when, who, what happened in words, why, and on what. */
+/**
+ * Audit entries newest first: when, who, what happened in words, why, and on what. On a phone
+ * each entry is a card, what happened first, so nothing scrolls sideways.
+ */
 export function AuditTable({ entries, label, busy }: AuditTableProps) {
   return (
-    <Table.ScrollContainer minWidth={760} aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
-      <Table verticalSpacing="sm" striped aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">When</Table.Th>
-            <Table.Th scope="col">Who</Table.Th>
-            <Table.Th scope="col">What happened</Table.Th>
-            <Table.Th scope="col">Reason</Table.Th>
-            <Table.Th scope="col">Target</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <AuditRow key={entry.id} entry={entry} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Table
+      className={classes.table}
+      verticalSpacing="sm"
+      striped
+      aria-label={label}
+      aria-busy={busy}
+      style={{ opacity: busy ? 0.6 : 1 }}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">When</Table.Th>
+          <Table.Th scope="col">Who</Table.Th>
+          <Table.Th scope="col">What happened</Table.Th>
+          <Table.Th scope="col">Reason</Table.Th>
+          <Table.Th scope="col">Target</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {entries.map((entry) => (
+          <AuditRow key={entry.id} entry={entry} />
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

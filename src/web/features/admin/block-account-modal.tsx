@@ -49,7 +49,13 @@ function BlockAccountForm({ user, onClose }: { user: AdminUser; onClose: () => v
           {user.name} is signed out everywhere and cannot sign in until the block ends. They see the
           reason you give.
         </Text>
-        <Textarea label="Reason" rows={4} data-autofocus {...form.getInputProps('reason')} />
+        <Textarea
+          label="Reason"
+          required
+          rows={4}
+          data-autofocus
+          {...form.getInputProps('reason')}
+        />
         <TextInput
           label="Blocked until"
           description={`Your local time (${Intl.DateTimeFormat().resolvedOptions().timeZone}). Leave empty to block until someone unblocks the account.`}

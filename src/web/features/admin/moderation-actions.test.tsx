@@ -82,7 +82,7 @@ describe('blocking an account', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Ann' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Block Ann' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Ann' });
-    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Spam links');
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Spam links');
     fireEvent.change(within(dialog).getByLabelText('Blocked until'), {
       target: { value: '2030-05-01T12:30' },
     });
@@ -96,6 +96,19 @@ describe('blocking an account', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('marks the reason as required, and the end date as optional', async () => {
+    stubApi(usersDirectoryRoutes(admin, [self, ann]));
+    renderRoute('/admin/users');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Ann' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Block Ann' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Ann' });
+    const reason = within(dialog).getByRole('textbox', { name: /^Reason/ });
+    expect(reason.hasAttribute('required')).toBe(true);
+    expect(dialog.querySelector(`label[for="${reason.id}"]`)?.textContent).toBe('Reason *');
+    expect(within(dialog).getByLabelText('Blocked until').hasAttribute('required')).toBe(false);
+  });
+
   it('sends a null end date for a block without one, and refuses a short reason', async () => {
     const api = stubApi({
       ...usersDirectoryRoutes(admin, [self, ann]),
@@ -107,11 +120,11 @@ describe('blocking an account', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Ann' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Block Ann' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block Ann' });
-    await userEvent.type(within(dialog).getByLabelText('Reason'), 'no');
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'no');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Block account' }));
     expect(within(dialog).getByText('Give a reason of at least 3 characters')).toBeTruthy();
 
-    await userEvent.type(within(dialog).getByLabelText('Reason'), 'pe');
+    await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'pe');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Block account' }));
 
     await waitFor(() => expect(api.callsTo('POST', '/api/users/u2/block')).toHaveLength(1));

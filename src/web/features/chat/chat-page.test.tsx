@@ -239,6 +239,53 @@ describe('the chat page', () => {
     expect(within(list).queryByText('Message 2')).toBeNull();
   });
 
+  it('suggests members after an @: Enter or Tab picks one, Escape closes, then Enter sends', async () => {
+    const members = [
+      { username: 'bob', name: 'Bob Stone', image: null },
+      { username: 'bobbie', name: 'Bobbie Ray', image: null },
+    ];
+    const api = stubApi({
+      ...chatRoutes([room()], []),
+      'GET /api/users/suggest': (call) => {
+        const prefix = call.search.get('q') ?? '';
+        return json({ members: members.filter((m) => m.username.startsWith(prefix)) });
+      },
+      'POST /api/chat/rooms/1/messages': () => json({ message: message(3) }, 201),
+    });
+    renderRoute('/chat');
+    const box = await screen.findByRole<HTMLTextAreaElement>('textbox', {
+      name: 'Message General',
+    });
+    const sent = () => api.callsTo('POST', '/api/chat/rooms/1/messages');
+
+    await userEvent.type(box, 'Ask @bo');
+    const list = await screen.findByRole('listbox', { name: 'Members to mention' });
+    expect(
+      within(list).getByRole('option', { name: 'Bob Stone @bob', selected: true }),
+    ).toBeTruthy();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(box.value).toBe('Ask @bobbie ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    await userEvent.type(box, 'and @b');
+    await screen.findByRole('listbox', { name: 'Members to mention' });
+    await userEvent.keyboard('{Tab}');
+    expect(box.value).toBe('Ask @bobbie and @bob ');
+    expect(document.activeElement).toBe(box);
+
+    await userEvent.type(box, 'or @bo');
+    await screen.findByRole('listbox', { name: 'Members to mention' });
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(sent()).toHaveLength(0);
+
+    // With the list closed, Enter sends the message as typed.
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(sent()[0]!.body).toMatchObject({ body: 'Ask @bobbie and @bob or @bo' });
+    expect(box.value).toBe('');
+  });
+
   it('says why the reader cannot write: moderators-only room, mute', async () => {
     stubApi(chatRoutes([room({ posting: 'moderators', canPost: false })], []));
     renderRoute('/chat');

@@ -10,6 +10,7 @@ import { useRooms } from './api/get-rooms';
 import classes from './chat.module.css';
 import { RoomList, RoomSelect } from './room-list';
 import { RoomView } from './room-view';
+import { useFillViewport } from './use-fill-viewport';
 
 const RoomSettingsDialog = lazy(() => import('./room-settings-dialog'));
 
@@ -53,6 +54,7 @@ export default function ChatRooms() {
   const rooms = useRooms(can(user?.role, 'chat.rooms'));
   const [params, setParams] = useSearchParams();
   const pick = (roomId: number) => setParams({ room: String(roomId) });
+  const fillViewport = useFillViewport();
 
   if (rooms.isPending) return <LoadingStatus label="Loading the rooms" py="xl" />;
   if (rooms.isError) return <LoadError title="Could not load the rooms" error={rooms.error} />;
@@ -73,7 +75,7 @@ export default function ChatRooms() {
   const newRoom = can(user.role, 'chat.rooms') && <NewRoomButton onCreated={pick} />;
 
   return (
-    <div className={classes.layout}>
+    <div className={classes.layout} ref={fillViewport}>
       <Stack gap="sm" className={classes.sidebar}>
         <RoomList rooms={list} currentId={room?.id ?? 0} />
         {newRoom && <Group>{newRoom}</Group>}

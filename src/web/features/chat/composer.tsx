@@ -1,9 +1,10 @@
 import { ActionIcon, CloseButton, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconSend } from '@tabler/icons-react';
-import { useState, type Ref } from 'react';
+import { useState, type RefObject } from 'react';
 import { chatLimits, chatMessageBodySchema, type ChatMessage } from '../../../shared/chat';
 import { useFormats } from '../../components/format-time';
+import { useMentionAutocomplete } from '../../components/mention-autocomplete';
 import { useMuteRefusal } from '../../components/muted-notice';
 import { showServerError } from '../../shell/server-errors';
 import { deliver } from './api/send-message';
@@ -24,12 +25,14 @@ interface ComposerProps {
   onCancelReply: () => void;
   /** Each keystroke: the room hears that the reader types (throttled there). */
   onTyping: () => void;
-  textareaRef: Ref<HTMLTextAreaElement>;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
 }
 
 /**
- * The message box under a room: Enter sends, Shift+Enter starts a new line. A message shows
- * in the room at once as "Sending…" and is replaced by the server's copy when it arrives.
+ * The message box under a room: Enter sends, Shift+Enter starts a new line; after an `@`, the
+ * forum editor's member suggestions open above the box, and while they are open Enter or Tab
+ * picks one and Escape closes them. A message shows in the room at once as "Sending…" and is
+ * replaced by the server's copy when it arrives.
  */
 export function Composer({
   roomId,
@@ -44,6 +47,16 @@ export function Composer({
   const format = useFormats();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const mention = useMentionAutocomplete({
+    value: body,
+    onChange: (next) => {
+      setBody(next);
+      if (error) setError(null);
+      if (next !== '') onTyping();
+    },
+    textarea: textareaRef,
+    position: 'top-start',
+  });
 
   const send = () => {
     const checked = chatMessageBodySchema.safeParse(body);
@@ -100,29 +113,30 @@ export function Composer({
         noValidate
       >
         <Group gap="xs" wrap="nowrap" align="flex-end">
-          <Textarea
-            ref={textareaRef}
-            aria-label={`Message ${roomName}`}
-            placeholder={`Message ${roomName}`}
-            autosize
-            minRows={1}
-            maxRows={6}
-            value={body}
-            error={error}
-            style={{ flex: 1, minWidth: 0 }}
-            onChange={(event) => {
-              setBody(event.currentTarget.value);
-              if (error) setError(null);
-              if (event.currentTarget.value !== '') onTyping();
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-                event.preventDefault();
-                send();
-              }
-              if (event.key === 'Escape' && replyTo) onCancelReply();
-            }}
-          />
+          {mention.suggestionList(
+            <Textarea
+              ref={textareaRef}
+              aria-label={`Message ${roomName}`}
+              placeholder={`Message ${roomName}`}
+              autosize
+              minRows={1}
+              maxRows={6}
+              value={body}
+              error={error}
+              style={{ flex: 1, minWidth: 0 }}
+              {...mention.textareaProps}
+              onKeyDown={(event) => {
+                // An open list of members takes Enter, Tab and Escape for itself.
+                mention.textareaProps.onKeyDown(event);
+                if (event.defaultPrevented) return;
+                if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                  event.preventDefault();
+                  send();
+                }
+                if (event.key === 'Escape' && replyTo) onCancelReply();
+              }}
+            />,
+          )}
           <ActionIcon type="submit" size={36} aria-label="Send message">
             <IconSend size={18} aria-hidden />
           </ActionIcon>

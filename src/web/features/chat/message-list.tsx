@@ -81,6 +81,18 @@ export function MessageList({ room, viewer, actions, linkedMessageId }: MessageL
     }
   }, [firstId, messages.length, pending.length]);
 
+  // The box changes size (the page fits itself to the window, the message box grows a line, a
+  // reply is quoted above it): a reader at the newest messages stays there.
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
   /** Whether the reader is at the newest messages: the history follows new ones, and reads them. */
   const follow = useCallback(
     (bottom: boolean) => {

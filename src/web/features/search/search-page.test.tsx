@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../shared/accounts';
-import { searchLimits, type SearchResult } from '../../../shared/search';
+import { searchCategories, searchLimits, type SearchResult } from '../../../shared/search';
 import { apiError, type ApiCall, json, sessionOf, stubApi } from '../../test/fake-api';
 import {
   buildChatHit,
@@ -317,6 +317,44 @@ describe('search page', () => {
     renderRoute('/search?q=solaris&category=chat');
     const chat = await screen.findByRole('link', { name: 'Message in General' });
     expect(chat.getAttribute('href')).toBe('/search/chat/90');
+  });
+
+  it('opens on the first tab with results when the posts tab has none, unless the link names a tab', async () => {
+    const counts = {
+      posts: { count: 0, capped: false },
+      replies: { count: 0, capped: false },
+      news: { count: 2, capped: false },
+      users: { count: 1, capped: false },
+    };
+    const api = stubApi(
+      searchRoutes((call) => {
+        const category = searchCategories.find((entry) => entry === call.search.get('category'));
+        return category === 'news'
+          ? buildSearchResult({ category, counts, items: [buildNewsHit({ id: 5 })] })
+          : buildSearchResult({ category, counts, items: [] });
+      }),
+    );
+    const found = renderRoute('/search?q=festival');
+
+    const news = await screen.findByTestId('news-hit');
+    expect(within(news).getByRole('link', { name: 'Solaris returns to cinemas' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: /^News\s*2$/ }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(found.location()).toBe('/search?q=festival&category=news');
+    expect(screen.queryByText(/No posts match/)).toBeNull();
+    expect(lastSearch(api)?.get('category')).toBe('news');
+
+    // The reader goes back to the empty tab on purpose: it stays open.
+    await userEvent.click(screen.getByRole('tab', { name: /^Posts\s*0$/ }));
+    await waitFor(() => expect(found.location()).toBe('/search?q=festival&category=posts'));
+    expect(await screen.findByText(/No posts match “solaris”/)).toBeTruthy();
+    found.unmount();
+
+    // So does a link that names it.
+    const named = renderRoute('/search?q=festival&category=replies');
+    expect(await screen.findByText(/No replies match “solaris”/)).toBeTruthy();
+    expect(named.location()).toBe('/search?q=festival&category=replies');
   });
 
   it('says when nothing matched', async () => {

@@ -11,6 +11,8 @@ import {
 export interface SearchState {
   q: string;
   category: SearchCategory;
+  /** The address names the tab: it stays open, results or not; otherwise search may pick one. */
+  categoryNamed: boolean;
   page: number;
   forumCategory?: string;
   author?: string;
@@ -65,9 +67,11 @@ export function readSearchState(params: URLSearchParams): SearchState {
   const hidden = params.get('hidden');
   const from = params.get('from');
   const to = params.get('to');
+  const named = searchCategories.find((entry) => entry === category);
   return {
     q: params.get('q')?.trim() ?? '',
-    category: searchCategories.find((entry) => entry === category) ?? 'posts',
+    category: named ?? 'posts',
+    categoryNamed: named !== undefined,
     page: whole(params.get('page'), 1, 100_000) ?? 1,
     forumCategory: text(params.get('forumCategory')),
     author: text(params.get('author')),
@@ -96,11 +100,14 @@ export function searchRequestParams(
   return params;
 }
 
-export type SearchChange = Partial<Record<keyof SearchState, string | number | null>>;
+export type SearchChange = Partial<
+  Record<Exclude<keyof SearchState, 'categoryNamed'>, string | number | null>
+>;
 
 /**
- * `current` with `change` applied. Any change but the page's starts again at page 1; defaults
- * (the posts tab, page 1) stay out of the URL.
+ * `current` with `change` applied. Any change but the page's starts again at page 1, which stays
+ * out of the URL. A tab, once chosen (the posts tab too), stays in it: a link naming a tab opens
+ * that tab.
  */
 export function withSearchChange(current: URLSearchParams, change: SearchChange): URLSearchParams {
   const next = new URLSearchParams(current);
@@ -110,9 +117,14 @@ export function withSearchChange(current: URLSearchParams, change: SearchChange)
     if (written === '') next.delete(key);
     else next.set(key, written);
   }
-  if (next.get('category') === 'posts') next.delete('category');
   if (next.get('page') === '1') next.delete('page');
   return next;
+}
+
+export interface SearchChangeOptions {
+  keepScroll?: boolean;
+  /** In place of the current history entry (a tab the page picked itself), not a new one. */
+  replace?: boolean;
 }
 
 /** The search's state and the way to change it; a change is a new history entry. */
@@ -122,9 +134,10 @@ export function useSearchState() {
   // One object per distinct query string, so queries and effects see a stable value.
   const state = useMemo(() => readSearchState(new URLSearchParams(key)), [key]);
   const change = useCallback(
-    (update: SearchChange, options: { keepScroll?: boolean } = {}) =>
+    (update: SearchChange, options: SearchChangeOptions = {}) =>
       setParams((current) => withSearchChange(current, update), {
         preventScrollReset: options.keepScroll ?? true,
+        replace: options.replace ?? false,
       }),
     [setParams],
   );

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Group, Pagination, Stack, Tabs, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import {
   searchCategories,
   searchCategoryLabels,
@@ -13,7 +14,7 @@ import { LoadError, LoadingStatus } from '../../components/query-list';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { useSearch } from './api/search';
 import { SearchHitRow } from './search-hits';
-import type { SearchChange, SearchState } from './search-params';
+import type { SearchChange, SearchChangeOptions, SearchState } from './search-params';
 
 /** "12", or "1,000+" when the category has more than search ranks. */
 export function countLabel(count: SearchCount, format: Formats): string {
@@ -81,7 +82,18 @@ function ResultList({ result, busy }: { result: SearchResult; busy: boolean }) {
 interface SearchResultsProps {
   state: SearchState;
   params: Record<string, string>;
-  change: (change: SearchChange, options?: { keepScroll?: boolean }) => void;
+  change: (change: SearchChange, options?: SearchChangeOptions) => void;
+}
+
+/**
+ * The tab to open in place of the one shown: when the address names none and the first answer
+ * finds nothing there, the first tab (in their order) that has results. Null to stay.
+ */
+function tabWithResults(state: SearchState, result: SearchResult | undefined) {
+  if (state.categoryNamed || state.page !== 1 || !result) return null;
+  if (result.category !== state.category || result.items.length > 0) return null;
+  const found = searchCategories.find((category) => (result.counts[category]?.count ?? 0) > 0);
+  return found && found !== state.category ? found : null;
 }
 
 /** One tab per category the reader may search, with its count; the chosen one's page below. */
@@ -90,6 +102,11 @@ export function SearchResults({ state, params, change }: SearchResultsProps) {
   const format = useFormats();
   const result = search.data;
   const counts = result?.counts ?? {};
+  // A search opens where it found something; the empty tab is not a page of its own in history.
+  const better = tabWithResults(state, search.isPlaceholderData ? undefined : result);
+  useEffect(() => {
+    if (better) change({ category: better }, { replace: true });
+  }, [better, change]);
   // The tab asked for is shown even when the reader may not search it (chat, for visitors);
   // before the first answer, chat waits to be offered.
   const tabs = searchCategories.filter((category) =>
@@ -137,6 +154,7 @@ export function SearchResults({ state, params, change }: SearchResultsProps) {
             {category === state.category && (
               <SearchPanel
                 search={search}
+                switching={better !== null}
                 busy={search.isPlaceholderData}
                 page={state.page}
                 total={total}
@@ -152,17 +170,19 @@ export function SearchResults({ state, params, change }: SearchResultsProps) {
 
 interface SearchPanelProps {
   search: ReturnType<typeof useSearch>;
+  /** Another tab is being opened: its results, not this tab's "nothing found", come next. */
+  switching: boolean;
   busy: boolean;
   page: number;
   total: number;
   onPage: (page: number) => void;
 }
 
-function SearchPanel({ search, busy, page, total, onPage }: SearchPanelProps) {
+function SearchPanel({ search, switching, busy, page, total, onPage }: SearchPanelProps) {
   if (search.isError && !search.data) {
     return <LoadError title="Could not search" error={search.error} />;
   }
-  if (!search.data) return <LoadingStatus label="Searching" py="xl" />;
+  if (!search.data || switching) return <LoadingStatus label="Searching" py="xl" />;
   return (
     <Stack gap="lg">
       {search.isError && <LoadError title="Could not search" error={search.error} />}
