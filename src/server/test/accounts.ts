@@ -74,11 +74,15 @@ export interface SentMail {
   body: string;
 }
 
-/** Undoes quoted-printable soft breaks and escapes so links can be read from the .eml. */
+/**
+ * Undoes quoted-printable soft breaks and escapes so links and text can be read from the .eml;
+ * the escaped bytes are UTF-8 (a "€" is three of them).
+ */
 function decodeQuotedPrintable(text: string): string {
-  return text
+  const bytes = text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 /** Decodes RFC 2047 encoded words (`=?UTF-8?Q?…?=`) in an unfolded header value. */
