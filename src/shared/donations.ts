@@ -182,10 +182,13 @@ export const donationStatusResponse = z.object({
   /** When the payment was received; null until then. */
   receivedAt: z.string().nullable(),
   /**
-   * Once received: the donation's reference, and whether its receipt went by e-mail (a demo
-   * gift made without a verified address has its receipt on this page instead).
+   * Once received: the donation's reference, whether its receipt went by e-mail (a demo gift
+   * made without a verified address has its receipt on this page instead), and for a monthly
+   * gift the signed page that stops it, as its receipt e-mail links to it.
    */
-  receipt: z.object({ reference: z.string(), emailed: z.boolean() }).nullable(),
+  receipt: z
+    .object({ reference: z.string(), emailed: z.boolean(), stopPath: z.string().nullable() })
+    .nullable(),
 });
 export type DonationStatusAnswer = z.infer<typeof donationStatusResponse>;
 

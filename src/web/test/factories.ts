@@ -687,7 +687,7 @@ export function buildDonationStatus(
     currency: 'usd',
     interval: 'once',
     receivedAt: at,
-    receipt: { reference: 'donation #7', emailed: true },
+    receipt: { reference: 'donation #7', emailed: true, stopPath: null },
     ...overrides,
   };
 }

@@ -356,6 +356,7 @@ describe('giving through the demo checkout', () => {
     expect((await status(donor, sessionId)).json().receipt).toEqual({
       reference: `donation #${id}`,
       emailed: false,
+      stopPath: null,
     });
     expect(await readMails(t)).toHaveLength(mailsBefore);
   });
@@ -387,6 +388,7 @@ describe('giving through the demo checkout', () => {
     expect((await status(verified.agent, memberSession)).json().receipt).toEqual({
       reference: `donation #${id}`,
       emailed: true,
+      stopPath: null,
     });
 
     const unverified = await person(t, 'user', { emailVerified: false });
@@ -703,6 +705,19 @@ describe('stopping a monthly gift', () => {
     expect((await mine(giver.agent))[0]?.state).toBe('ended');
     const again = await stranger.inject({ method: 'POST', url: link('link/stop') });
     expect(again.json().gift).toMatchObject({ state: 'ended' });
+
+    // A visitor's demo gift mails nothing: its receipt on the success page carries the link.
+    const donor = visitor();
+    const { sessionId } = await give(donor, { amount: 900, interval: 'monthly' });
+    const { stopPath } =
+      (await status(donor, sessionId)).json<DonationStatusAnswer>().receipt ?? {};
+    const visitorToken = /^\/donate\/stop\?token=(.+)$/.exec(stopPath ?? '')?.[1];
+    if (!visitorToken) throw new Error(`no stop link on the receipt: ${stopPath}`);
+    const ended = await donor.inject({
+      method: 'POST',
+      url: link('link/stop', decodeURIComponent(visitorToken)),
+    });
+    expect(ended.json().gift).toMatchObject({ amount: 900, state: 'ended' });
   });
 });
 

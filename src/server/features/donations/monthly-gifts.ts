@@ -14,9 +14,13 @@ const tokenPurpose = 'stop-monthly-gift';
  * The page a monthly gift's receipt links to, where its donor stops it signed in or not: the
  * link names the plan, signed with the site's secret, so nobody can make one for another's.
  */
-export function monthlyGiftLink(publicUrl: URL, secret: string, subscriptionId: string): string {
+export function monthlyGiftPath(secret: string, subscriptionId: string): string {
   const token = signedToken(secret, tokenPurpose, subscriptionId);
-  return new URL(`/donate/stop?token=${encodeURIComponent(token)}`, publicUrl).toString();
+  return `/donate/stop?token=${encodeURIComponent(token)}`;
+}
+
+export function monthlyGiftLink(publicUrl: URL, secret: string, subscriptionId: string): string {
+  return new URL(monthlyGiftPath(secret, subscriptionId), publicUrl).toString();
 }
 
 export interface MonthlyGiftServiceOptions {

@@ -96,6 +96,7 @@ export interface CheckoutDonation {
   currency: DonationCurrency;
   paid_at: string | null;
   email: string | null;
+  subscription_id: string | null;
 }
 
 /** The donation a checkout led to: its one payment, or a monthly plan's first. */
@@ -106,7 +107,7 @@ export async function checkoutDonation(
   const [row] = await queryRows<CheckoutDonation>(
     db,
     sql`
-    select id, ${statusSql} as status, amount, currency, paid_at, email
+    select id, ${statusSql} as status, amount, currency, paid_at, email, subscription_id
     from donations where checkout_id = ${checkoutId}
     order by created_at, id limit 1`,
   );

@@ -29,7 +29,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { SignatureError, type Payments } from '../../platform/payments/payments.js';
 import { factsOf, handledEventTypes, MalformedEvent, readEvent } from './events.js';
 import { demoEvents } from './demo-events.js';
-import { monthlyGiftLink } from './monthly-gifts.js';
+import { monthlyGiftLink, monthlyGiftPath } from './monthly-gifts.js';
 import { presentAdminDonation } from './presenter.js';
 import * as repo from './repo.js';
 
@@ -244,7 +244,13 @@ export function createDonationService(options: DonationServiceOptions) {
         interval: checkout.interval,
         receivedAt: received?.paid_at ? new Date(received.paid_at).toISOString() : null,
         receipt: received
-          ? { reference: `donation #${received.id}`, emailed: received.email !== null }
+          ? {
+              reference: `donation #${received.id}`,
+              emailed: received.email !== null,
+              stopPath: received.subscription_id
+                ? monthlyGiftPath(options.authSecret, received.subscription_id)
+                : null,
+            }
           : null,
       };
     },

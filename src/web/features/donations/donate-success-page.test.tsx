@@ -54,7 +54,8 @@ describe('thank-you page', () => {
     const status = buildDonationStatus({
       amount: 2_000,
       currency: 'eur',
-      receipt: { reference: 'donation #7', emailed: false },
+      interval: 'monthly',
+      receipt: { reference: 'donation #7', emailed: false, stopPath: '/donate/stop?token=a.b' },
     });
     stubApi({ [`GET ${statusPath}`]: () => json(status) });
     renderRoute('/donate/success?session_id=cs_test_1');
@@ -62,10 +63,14 @@ describe('thank-you page', () => {
     const receipt = await screen.findByRole('region', { name: 'Your receipt' });
     const row = (label: string) =>
       within(receipt).getByRole('rowheader', { name: label }).closest('tr')!;
-    expect(within(row('Amount')).getByText('€20 EUR (one-off)')).toBeTruthy();
+    expect(within(row('Amount')).getByText('€20 EUR (monthly)')).toBeTruthy();
     expect(within(row('Date')).getByText(formatDate(status.receivedAt!))).toBeTruthy();
     expect(within(row('Reference')).getByText('donation #7')).toBeTruthy();
     expect(within(receipt).getByText(/this page is your receipt/)).toBeTruthy();
+    // A monthly gift's receipt links to stopping it, as its e-mail would.
+    expect(
+      within(receipt).getByRole('link', { name: 'Stop this monthly gift' }).getAttribute('href'),
+    ).toBe('/donate/stop?token=a.b');
     expect(screen.queryByText('A receipt is on its way to your email.')).toBeNull();
   });
 

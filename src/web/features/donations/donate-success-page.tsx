@@ -28,9 +28,11 @@ function WallLink({ children }: { children: string }) {
 function ReceiptDetails({
   status,
   reference,
+  stopPath,
 }: {
   status: DonationStatusAnswer;
   reference: string;
+  stopPath: string | null;
 }) {
   const format = useFormats();
   const rows: [string, ReactNode][] = [
@@ -74,6 +76,14 @@ function ReceiptDetails({
         No receipt was e-mailed: this page is your receipt. It stays at this address in this
         browser.
       </Text>
+      {stopPath && (
+        <Text size="sm">
+          <Anchor component={PrefetchLink} to={stopPath}>
+            Stop this monthly gift
+          </Anchor>{' '}
+          at any time.
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -100,7 +110,11 @@ function Received({ status }: { status: DonationStatusAnswer }) {
           .
         </Text>
         {status.receipt && !status.receipt.emailed ? (
-          <ReceiptDetails status={status} reference={status.receipt.reference} />
+          <ReceiptDetails
+            status={status}
+            reference={status.receipt.reference}
+            stopPath={status.receipt.stopPath}
+          />
         ) : (
           <Text>A receipt is on its way to your email.</Text>
         )}
