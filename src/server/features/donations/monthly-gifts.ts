@@ -45,7 +45,7 @@ export function createMonthlyGiftService(options: MonthlyGiftServiceOptions) {
     const subscriptionId = readSignedToken(options.authSecret, tokenPurpose, token);
     if (subscriptionId === null) {
       throw invalidArgument(
-        'This link to stop a monthly gift is not valid; stop it from your account page, or ask the site’s admins',
+        'This link to stop a monthly gift is not valid; stop it from your account page, or ask the site’s admins.',
       );
     }
     return subscriptionId;
