@@ -466,6 +466,14 @@ export async function adminDonations(
 const siteCurrencyFirst = (currency: DonationCurrency) =>
   sql`donations.currency <> ${currency}, donations.currency`;
 
+/** Per-currency rows of a count and a sum, as one count and the sums side by side. */
+function countAndAmounts(rows: { currency: DonationCurrency; count: string; amount: string }[]) {
+  return {
+    count: rows.reduce((sum, row) => sum + Number(row.count), 0),
+    amounts: rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) })),
+  };
+}
+
 /**
  * Over every donation the filters match: how many, and the money kept per currency paid in
  * (money in different currencies is never added together).
@@ -481,10 +489,7 @@ export async function adminTotals(
         from donations where ${filterSql(filters)}
         group by donations.currency order by ${siteCurrencyFirst(siteCurrency)}`,
   );
-  return {
-    count: rows.reduce((sum, row) => sum + Number(row.count), 0),
-    amounts: rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) })),
-  };
+  return countAndAmounts(rows);
 }
 
 /**
@@ -577,10 +582,7 @@ export async function donationTotals(
         group by donations.currency order by ${siteCurrencyFirst(siteCurrency)}`,
   );
   if (rows.length === 0) return null;
-  return {
-    count: rows.reduce((sum, row) => sum + Number(row.count), 0),
-    amounts: rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) })),
-  };
+  return countAndAmounts(rows);
 }
 
 export interface MonthlyGiftRow {
