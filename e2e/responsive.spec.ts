@@ -72,6 +72,7 @@ const visitorPages = (checkout = '/donate/checkout/started-by-the-walk') => [
   `/forum/post/${ids.longThread}`,
   // An e-mail's link, forged: the page says the server's refusal.
   '/unsubscribe?token=not-a-token-any-email-carried',
+  '/donate/stop?token=not-a-token-any-receipt-carried',
   checkout,
 ];
 
@@ -171,8 +172,11 @@ describe.each(Object.keys(viewports) as ViewportName[])('on a %s', (viewportName
     const visitor = await browser.newPage({
       consent: 'accepted',
       colorScheme: mode,
-      // The forged unsubscribe link is refused (400), as the walk means it to be.
-      allowConsoleErrors: [/\/api\/notifications\/unsubscribe\?token=not-a-token/],
+      // The forged unsubscribe and stop links are refused (400), as the walk means them to be.
+      allowConsoleErrors: [
+        /\/api\/notifications\/unsubscribe\?token=not-a-token/,
+        /\/api\/donations\/monthly\/link\?token=not-a-token/,
+      ],
     });
     await visitor.setViewportSize(viewport);
     const admin = await signedIn(cast.admin, mode);

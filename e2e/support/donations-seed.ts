@@ -5,6 +5,15 @@ import { insertAccount } from '../../src/server/features/accounts/repo';
 import { openPglite } from '../../src/server/platform/db/database';
 import { siteSettings } from '../../src/server/platform/db/schema';
 
+/** A member who gives monthly and stops it again, signed in through the form. */
+export const monthlyDonor = {
+  name: 'Mona Monthly',
+  username: 'mona',
+  email: 'mona@example.test',
+  password: 'mona-velvet-reel-73',
+  role: 'user',
+};
+
 /** The admin who reads the donations back, signed in through the form. */
 export const treasurer = {
   name: 'Tess Treasurer',
@@ -26,17 +35,19 @@ export const campaign: CampaignSettings = {
   endsAt: day(21),
 };
 
-/** Writes the admin and the campaign into a fresh data directory before its server starts. */
+/** Writes the admin, the member and the campaign into a fresh data directory before its server starts. */
 export async function seedDonations(dataDir: string): Promise<void> {
   const database = await openPglite(path.join(dataDir, 'db'));
   try {
     await database.migrate();
     const db = database.db;
-    await insertAccount(db, {
-      ...treasurer,
-      emailVerified: true,
-      passwordHash: await hashPassword(treasurer.password),
-    });
+    for (const account of [treasurer, monthlyDonor]) {
+      await insertAccount(db, {
+        ...account,
+        emailVerified: true,
+        passwordHash: await hashPassword(account.password),
+      });
+    }
     await db.insert(siteSettings).values({ key: 'donations.campaign', value: campaign });
   } finally {
     await database.close();

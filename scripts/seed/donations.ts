@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { stripeEvent } from '../../src/server/features/donations/demo-events.js';
+import { demoEvents } from '../../src/server/features/donations/demo-events.js';
 import { donationTotals } from '../../src/server/features/donations/index.js';
+import { checkoutBySession } from '../../src/server/features/donations/repo.js';
 import {
   createDonationService,
   hashBrowserToken,
@@ -14,20 +14,22 @@ import {
 import { createLogger } from '../../src/server/logger.js';
 import { donations } from '../../src/server/platform/db/schema.js';
 import { createOutboxMailer, type Mailer } from '../../src/server/platform/mail/mailer.js';
-import { createDemoPayments } from '../../src/server/platform/payments/payments.js';
+import {
+  createDemoPayments,
+  demoEvent,
+  demoId,
+} from '../../src/server/platform/payments/payments.js';
 import type { Viewer } from '../../src/server/core/viewer.js';
 import {
   adminDonationsQuery,
   campaignSettingsSchema,
-  checkoutBody,
+  checkoutBodyFor,
   donationLimits,
   type DonationCurrency,
 } from '../../src/shared/donations.js';
 import { demoCampaign, demoDonations, type DemoDonation } from './content/donations.js';
 import { daysAgo, viewerOf, type DemoSite } from './site.js';
 
-/** Ids in Stripe's style, as the demo checkout makes them. */
-const demoId = (prefix: string) => `${prefix}_demo_${randomBytes(12).toString('hex')}`;
 const unixTime = (date: Date) => Math.floor(date.getTime() / 1000);
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const monthDays = 30;
@@ -61,6 +63,16 @@ function openDemoCheckout(site: DemoSite, mailer: Mailer, log: Logger) {
   const paid = new Map<string, PaidCheckout>();
 
   async function receive(payload: string, signature: string) {
+    // Kept as Stripe tells it: a refund names the payment intent, a renewal names the plan.
+    const completed = completedSession.safeParse(JSON.parse(payload));
+    if (completed.success) {
+      const session = completed.data.data.object;
+      paid.set(session.id, {
+        checkoutId: session.metadata.checkout_id,
+        paymentIntent: session.payment_intent,
+        subscription: session.subscription,
+      });
+    }
     const answer = await service.receive(Buffer.from(payload), signature);
     if (!answer.handled) throw new Error(`A demo payment event was not applied: ${payload}`);
   }
@@ -72,26 +84,15 @@ function openDemoCheckout(site: DemoSite, mailer: Mailer, log: Logger) {
     currency: site.config.donationCurrency,
     siteName: site.config.siteName,
     publicUrl: site.config.publicUrl,
+    authSecret: site.config.authSecret,
     log,
-    async deliver(payload, signature) {
-      // Kept as Stripe tells it: a refund names the payment intent, a renewal names the plan.
-      const completed = completedSession.safeParse(JSON.parse(payload));
-      if (completed.success) {
-        const session = completed.data.data.object;
-        paid.set(session.id, {
-          checkoutId: session.metadata.checkout_id,
-          paymentIntent: session.payment_intent,
-          subscription: session.subscription,
-        });
-      }
-      await receive(payload, signature);
-    },
+    deliver: receive,
   });
 
   return {
     service,
     /** Sends an event as the provider would: signed, to the webhook's handling. */
-    async send(event: Awaited<ReturnType<typeof stripeEvent>>) {
+    async send(event: Awaited<ReturnType<typeof demoEvent>>) {
       const payload = JSON.stringify(event);
       if (!payments.signEvent) throw new Error('The demo checkout signs its own events');
       await receive(payload, await payments.signEvent(payload));
@@ -110,7 +111,7 @@ type DemoCheckout = ReturnType<typeof openDemoCheckout>;
 function renewal(plan: PaidCheckout, gift: Gift, paidAt: Date) {
   if (!plan.subscription) throw new Error('A monthly demo donation has no plan');
   const metadata = { checkout_id: plan.checkoutId };
-  return stripeEvent(
+  return demoEvent(
     'invoice.paid',
     {
       id: demoId('in'),
@@ -118,7 +119,7 @@ function renewal(plan: PaidCheckout, gift: Gift, paidAt: Date) {
       status: 'paid',
       amount_paid: gift.amount,
       currency: gift.currency,
-      customer_email: gift.email,
+      customer_email: gift.viewer?.email ?? null,
       billing_reason: 'subscription_cycle',
       parent: {
         type: 'subscription_details',
@@ -137,7 +138,7 @@ function renewal(plan: PaidCheckout, gift: Gift, paidAt: Date) {
 /** The whole payment sent back, as Stripe reports a refund made in its dashboard. */
 function refund(payment: PaidCheckout, gift: Gift) {
   if (!payment.paymentIntent) throw new Error('Only a one-off demo donation is refunded');
-  return stripeEvent(
+  return demoEvent(
     'charge.refunded',
     {
       id: demoId('ch'),
@@ -153,23 +154,39 @@ function refund(payment: PaidCheckout, gift: Gift) {
   );
 }
 
-/** A donation with its donor as the checkout sees them: signed in, or a name and address. */
+/**
+ * A donation with its donor as the checkout sees them: signed in, or a name; and the money as
+ * paid, in the site's currency or the one the donor paid in.
+ */
 interface Gift {
   viewer: Viewer | null;
   name: string;
-  email: string;
   amount: number;
   currency: DonationCurrency;
 }
 
 async function giftOf(site: DemoSite, donation: DemoDonation): Promise<Gift> {
-  const { amount } = donation;
-  const currency = site.config.donationCurrency;
+  const paid = donation.paidIn ?? {
+    amount: donation.amount,
+    currency: site.config.donationCurrency,
+  };
   if ('member' in donation.donor) {
     const viewer = await viewerOf(site.db, donation.donor.member);
-    return { viewer, name: '', email: viewer.email, amount, currency };
+    return { viewer, name: '', ...paid };
   }
-  return { viewer: null, ...donation.donor, amount, currency };
+  return { viewer: null, name: donation.donor.name, ...paid };
+}
+
+/**
+ * A donor abroad paying in their own currency: Stripe's Adaptive Pricing completes the session
+ * in it. The demo's Pay cannot (it pays what was asked), so the seed sends the same events with
+ * the currency and amount paid.
+ */
+async function payInOwnCurrency(site: DemoSite, demo: DemoCheckout, sessionId: string, gift: Gift) {
+  const checkout = await checkoutBySession(site.db, sessionId);
+  if (!checkout) throw new Error(`The demo checkout ${sessionId} is missing`);
+  const paid = { ...checkout, session_id: sessionId, amount: gift.amount, currency: gift.currency };
+  for (const event of await demoEvents(paid, checkout.email)) await demo.send(event);
 }
 
 /**
@@ -180,7 +197,7 @@ async function giftOf(site: DemoSite, donation: DemoDonation): Promise<Gift> {
 async function give(site: DemoSite, demo: DemoCheckout, donation: DemoDonation) {
   const gift = await giftOf(site, donation);
   const browserHash = hashBrowserToken(newBrowserToken());
-  const body = checkoutBody.parse({
+  const body = checkoutBodyFor(site.config.donationCurrency).parse({
     amount: donation.amount,
     interval: donation.interval,
     message: donation.message ?? '',
@@ -189,7 +206,8 @@ async function give(site: DemoSite, demo: DemoCheckout, donation: DemoDonation) 
   });
   const { url } = await demo.service.checkout(gift.viewer, body, browserHash);
   const sessionId = url.slice(url.lastIndexOf('/') + 1);
-  await demo.service.demoPay(gift.viewer, sessionId, browserHash, gift.email);
+  if (donation.paidIn) await payInOwnCurrency(site, demo, sessionId, gift);
+  else await demo.service.demoPay(gift.viewer, sessionId, browserHash);
   const payment = demo.paidCheckout(sessionId);
   // The demo stamps its events with the present; set back so the months show a history.
   const paidAt = daysAgo(donation.daysAgo);

@@ -285,6 +285,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     currency: config.donationCurrency,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
+    authSecret: config.authSecret,
   });
   // Receipts owed: at start (a previous process stopped before sending them), then every
   // minute (one whose sender died is taken over once its claim is old).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { donationCurrencies } from './currencies.js';
+import { donationCurrencies, type DonationCurrency } from './currencies.js';
 import { multiLineText, pageCursorSchema, singleLineText, visibleMin } from './text.js';
 
 /**
@@ -41,20 +41,51 @@ export const donationStatusLabels: Record<DonationStatus, string> = {
   refunded: 'Refunded',
 };
 
-/** 1234 (cents) → "$12.34", in the site's currency. */
-export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, {
+/**
+ * 1234 (cents) → "$12.34", in the currency given (a donation's own, which is not always the
+ * site's). A whole amount drops its cents ("$25") unless `cents` asks for them ("$1.00").
+ */
+export function formatMoney(
+  minor: number,
+  currency: string,
+  options: { cents?: boolean; locale?: string } = {},
+): string {
+  return new Intl.NumberFormat(options.locale ?? 'en-US', {
     style: 'currency',
     currency: currency.toUpperCase(),
-    minimumFractionDigits: minor % 100 === 0 ? 0 : 2,
+    minimumFractionDigits: options.cents || minor % 100 !== 0 ? 2 : 0,
   }).format(minor / 100);
 }
 
-const amountSchema = z
-  .number('Enter an amount')
-  .int('Give the amount in cents: a whole number')
-  .min(donationLimits.minAmount, 'The smallest donation is 1')
-  .max(donationLimits.maxAmount, 'The largest donation is 10,000');
+/** Money in one currency: a total, a month's sum. */
+export const moneyTotalSchema = z.object({
+  currency: z.enum(donationCurrencies),
+  /** Minor units, net of refunds. */
+  amount: z.number().int(),
+});
+export type MoneyTotal = z.infer<typeof moneyTotalSchema>;
+
+/**
+ * Sums in several currencies, side by side ("$350 · €20"): money in different currencies is
+ * never added up. With none, zero in `siteCurrency` when given.
+ */
+export function formatMoneyTotals(
+  totals: readonly { currency: string; amount: number }[],
+  siteCurrency?: DonationCurrency,
+): string {
+  if (totals.length === 0) return siteCurrency ? formatMoney(0, siteCurrency) : '—';
+  return totals.map((total) => formatMoney(total.amount, total.currency)).join(' · ');
+}
+
+/** A donation's amount in minor units, its limits named in the site's currency ("$1.00"). */
+export function donationAmountSchema(currency: DonationCurrency) {
+  const money = (minor: number) => formatMoney(minor, currency, { cents: true });
+  return z
+    .number('Enter an amount')
+    .int('Give the amount in cents: a whole number')
+    .min(donationLimits.minAmount, `The smallest donation is ${money(donationLimits.minAmount)}`)
+    .max(donationLimits.maxAmount, `The largest donation is ${money(donationLimits.maxAmount)}`);
+}
 
 export const donationMessageSchema = multiLineText()
   .trim()
@@ -63,24 +94,29 @@ export const donationMessageSchema = multiLineText()
     `A message can be at most ${donationLimits.messageMax} characters`,
   );
 
-/** POST /api/donations/checkout: start a payment; the answer says where to send the donor. */
-export const checkoutBody = z
-  .object({
-    amount: amountSchema,
-    /** Optional; when given it must be the site's currency. */
-    currency: singleLineText()
-      .regex(/^[a-zA-Z]{3}$/, 'A currency is a three-letter code')
-      .transform((value) => value.toLowerCase())
-      .optional(),
-    interval: z.enum(donationIntervals).default('once'),
-    message: donationMessageSchema.default(''),
-    /** Appear on the donor wall by name, or as 'Anonymous'. */
-    showName: z.boolean().default(false),
-    /** The name a visitor appears under; a member appears under their display name. */
-    name: singleLineText().trim().max(donationLimits.nameMax).default(''),
-  })
-  .strict();
-export type CheckoutBody = z.input<typeof checkoutBody>;
+/**
+ * POST /api/donations/checkout: start a payment; the answer says where to send the donor. The
+ * site's currency names the amount's limits in its refusals.
+ */
+export const checkoutBodyFor = (siteCurrency: DonationCurrency) =>
+  z
+    .object({
+      amount: donationAmountSchema(siteCurrency),
+      /** Optional; when given it must be the site's currency. */
+      currency: singleLineText()
+        .regex(/^[a-zA-Z]{3}$/, 'A currency is a three-letter code')
+        .transform((value) => value.toLowerCase())
+        .optional(),
+      interval: z.enum(donationIntervals).default('once'),
+      message: donationMessageSchema.default(''),
+      /** Appear on the donor wall by name, or as 'Anonymous'. */
+      showName: z.boolean().default(false),
+      /** The name a visitor appears under; a member appears under their display name. */
+      name: singleLineText().trim().max(donationLimits.nameMax).default(''),
+    })
+    .strict();
+export type CheckoutBody = z.input<ReturnType<typeof checkoutBodyFor>>;
+export type CheckoutRequest = z.output<ReturnType<typeof checkoutBodyFor>>;
 export const checkoutResponse = z.object({
   /** The provider's checkout page, or the demo checkout on this site. */
   url: z.string(),
@@ -92,8 +128,11 @@ export const campaignSchema = z.object({
   /** Why to give, in the admins' words (plain text, paragraphs split by blank lines). */
   text: z.string(),
   goal: z.number().int(),
+  /** Kept gifts in the site's currency only: money in another is never added to it. */
   raised: z.number().int(),
   supporters: z.number().int(),
+  /** Currencies other than the site's that gifts of the campaign's dates came in. */
+  otherCurrencies: z.array(z.enum(donationCurrencies)),
   startsAt: z.string(),
   endsAt: z.string().nullable(),
   /** Whole days until the end (0 on its last day); null for an open-ended campaign. */
@@ -108,6 +147,8 @@ export const wallDonationSchema = z.object({
   /** A member who appears by name links to their profile. */
   username: z.string().nullable(),
   amount: z.number().int(),
+  /** The currency it was paid in. */
+  currency: z.enum(donationCurrencies),
   interval: z.enum(donationIntervals),
   /** Null when the donor left none or a moderator hid it. */
   message: z.string().nullable(),
@@ -140,6 +181,14 @@ export const donationStatusResponse = z.object({
   interval: z.enum(donationIntervals),
   /** When the payment was received; null until then. */
   receivedAt: z.string().nullable(),
+  /**
+   * Once received: the donation's reference, whether its receipt went by e-mail (a demo gift
+   * made without a verified address has its receipt on this page instead), and for a monthly
+   * gift the signed page that stops it, as its receipt e-mail links to it.
+   */
+  receipt: z
+    .object({ reference: z.string(), emailed: z.boolean(), stopPath: z.string().nullable() })
+    .nullable(),
 });
 export type DonationStatusAnswer = z.infer<typeof donationStatusResponse>;
 
@@ -149,13 +198,15 @@ export const demoCheckoutResponse = z.object({
   amount: z.number().int(),
   currency: z.enum(donationCurrencies),
   interval: z.enum(donationIntervals),
-  /** The signed-in donor's address, to prefill. */
-  email: z.string().nullable(),
+  /**
+   * Where the receipt goes: the verified address of the member who started the checkout. The
+   * demo mails no address typed in (anyone could type anyone's); null shows it on the page.
+   */
+  receiptTo: z.string().nullable(),
   state: z.enum(['open', 'paid', 'cancelled']),
 });
-export const demoPayBody = z
-  .object({ email: singleLineText().trim().pipe(z.email('Enter a valid email address')) })
-  .strict();
+/** Pay takes nothing: the receipt's address is the member's own, never one typed in. */
+export const demoPayBody = z.object({}).strict().nullish();
 export const redirectResponse = z.object({ url: z.string() });
 
 /** POST /api/payments/webhook: what the provider is told. */
@@ -165,6 +216,40 @@ export const webhookResponse = z.object({
   handled: z.boolean(),
   duplicate: z.boolean(),
 });
+
+// A donor's monthly gifts.
+
+/** A monthly plan's id: the provider's subscription (sub_…). */
+export const monthlyGiftIdSchema = singleLineText()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_]+$/, 'Not a monthly gift');
+
+export const monthlyGiftStates = ['active', 'stopping', 'ended'] as const;
+export type MonthlyGiftState = (typeof monthlyGiftStates)[number];
+
+/**
+ * A monthly plan as its donor sees it. `stopping`: the donor asked and the provider accepted;
+ * it is `ended` once the provider reports the plan's end (its webhook event).
+ */
+export const monthlyGiftSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  currency: z.enum(donationCurrencies),
+  /** The first payment, and the latest one received. */
+  startedAt: z.string().nullable(),
+  lastPaidAt: z.string().nullable(),
+  state: z.enum(monthlyGiftStates),
+  endedAt: z.string().nullable(),
+});
+export type MonthlyGift = z.infer<typeof monthlyGiftSchema>;
+
+/** GET /api/donations/monthly: the signed-in member's monthly gifts, the newest first. */
+export const monthlyGiftsResponse = z.object({ gifts: z.array(monthlyGiftSchema) });
+export const monthlyGiftParams = z.object({ id: monthlyGiftIdSchema }).strict();
+export const monthlyGiftResponse = z.object({ gift: monthlyGiftSchema });
+/** The receipt's signed link to stop a monthly gift, signed in or not. */
+export const monthlyGiftLinkQuery = z.object({ token: singleLineText().min(1).max(500) }).strict();
 
 // Administration.
 
@@ -205,20 +290,20 @@ export type AdminDonation = z.infer<typeof adminDonationSchema>;
 export const adminDonationsResponse = z.object({
   items: z.array(adminDonationSchema),
   nextCursor: z.string().nullable(),
-  /** Over every donation the filters match: received money net of refunds. */
-  totals: z.object({ count: z.number().int(), amount: z.number().int() }),
+  /** Over every donation the filters match: received money net of refunds, per currency. */
+  totals: z.object({ count: z.number().int(), amounts: z.array(moneyTotalSchema) }),
 });
 
 export const monthlyTotalsResponse = z.object({
+  /** The site's currency. */
   currency: z.enum(donationCurrencies),
   months: z.array(
     z.object({
       /** YYYY-MM */
       month: z.string(),
       count: z.number().int(),
-      /** Received, net of refunds. */
-      amount: z.number().int(),
-      refunded: z.number().int(),
+      /** Per currency paid in, the site's first: received net of refunds, and refunded. */
+      amounts: z.array(moneyTotalSchema.extend({ refunded: z.number().int() })),
     }),
   ),
 });

@@ -8,7 +8,7 @@ import {
   visibleLength,
   visibleMin,
 } from './text.js';
-import { donationCurrencies } from './currencies.js';
+import { moneyTotalSchema } from './donations.js';
 
 /**
  * The moderation contract (DESIGN.md §4): reports and the review queue, mutes, moderator
@@ -374,14 +374,11 @@ export const adminStatsResponse = z.object({
   comments: z.number().int(),
   openReports: z.number().int(),
   pendingModRequests: z.number().int(),
-  /** Null until donations exist. */
-  donations: z
-    .object({
-      count: z.number().int(),
-      totalCents: z.number().int(),
-      currency: z.enum(donationCurrencies),
-    })
-    .nullable(),
+  /**
+   * Null until donations exist: how many were received and kept, and the money kept per
+   * currency paid in (the site's first; currencies are never added together).
+   */
+  donations: z.object({ count: z.number().int(), amounts: z.array(moneyTotalSchema) }).nullable(),
 });
 export type AdminStats = z.infer<typeof adminStatsResponse>;
 

@@ -203,6 +203,13 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Thank you for your donation.',
   },
   {
+    name: 'donate-stop',
+    path: '/donate/stop',
+    layout: 'default',
+    title: 'Stop a monthly gift',
+    description: 'Stop a monthly donation from the link in its receipt, signed in or not.',
+  },
+  {
     name: 'donations',
     path: '/donations',
     layout: 'default',

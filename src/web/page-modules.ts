@@ -100,6 +100,10 @@ const pages: Record<string, () => Promise<PageModule>> = {
     import('./features/donations/donate-success-page').then((m) => ({
       Component: m.DonateSuccessPage,
     })),
+  'donate-stop': () =>
+    import('./features/donations/stop-monthly-gift-page').then((m) => ({
+      Component: m.StopMonthlyGiftPage,
+    })),
   news: () => import('./features/news/news-page').then((m) => ({ Component: m.NewsPage })),
   'news-id': () =>
     import('./features/news/news-article-page').then((m) => ({ Component: m.NewsArticlePage })),

@@ -1,10 +1,11 @@
-import type { DonationInterval } from '../../../src/shared/donations.js';
+import type { DonationCurrency, DonationInterval } from '../../../src/shared/donations.js';
 
 /**
- * A demo member gives signed in; a visitor gives with the name typed in the form (none for
- * one who only ever appears as Anonymous) and the address typed at the checkout.
+ * A demo member gives signed in (the receipt goes to their verified address); a visitor gives
+ * with the name typed in the form (none for one who only ever appears as Anonymous), and the
+ * demo checkout shows their receipt on its thank-you page rather than mail anyone.
  */
-export type DemoDonor = { member: string } | { name: string; email: string };
+export type DemoDonor = { member: string } | { name: string };
 
 export interface DemoDonation {
   donor: DemoDonor;
@@ -20,6 +21,11 @@ export interface DemoDonation {
   refunded?: boolean;
   /** A message a moderator hides, and the reason they give. */
   hiddenBecause?: string;
+  /**
+   * Paid in another currency than the site's, as Stripe's Adaptive Pricing lets a donor abroad
+   * do: the admin's totals show it beside the site's currency, never added to it.
+   */
+  paidIn?: { currency: DonationCurrency; amount: number };
 }
 
 /** The campaign's goal, and how far back it started and ahead it ends. */
@@ -34,7 +40,7 @@ export const demoCampaign = {
     'Every amount helps, once or monthly. Thank you for keeping the lights down and the projector on.',
 };
 
-const anonymous = (n: number): DemoDonor => ({ name: '', email: `supporter${n}@example.org` });
+const anonymous = (): DemoDonor => ({ name: '' });
 
 /**
  * About three months of giving, the oldest before the campaign began: presets and custom
@@ -43,14 +49,14 @@ const anonymous = (n: number): DemoDonor => ({ name: '', email: `supporter${n}@e
  */
 export const demoDonations: DemoDonation[] = [
   {
-    donor: anonymous(1),
+    donor: anonymous(),
     amount: 2_500,
     interval: 'once',
     showName: false,
     daysAgo: 88.4,
   },
   {
-    donor: { name: 'Inès Moreau', email: 'ines.moreau@example.org' },
+    donor: { name: 'Inès Moreau' },
     amount: 2_500,
     interval: 'once',
     showName: true,
@@ -76,14 +82,14 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 75.3,
   },
   {
-    donor: { name: 'Dev Patel', email: 'dev.patel@example.com' },
+    donor: { name: 'Dev Patel' },
     amount: 1_000,
     interval: 'once',
     showName: true,
     daysAgo: 70.6,
   },
   {
-    donor: anonymous(2),
+    donor: anonymous(),
     amount: 1_000,
     interval: 'once',
     showName: false,
@@ -91,7 +97,7 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 68.2,
   },
   {
-    donor: { name: 'Claire Dubois', email: 'claire.dubois@example.com' },
+    donor: { name: 'Claire Dubois' },
     amount: 1_000,
     interval: 'monthly',
     showName: true,
@@ -99,7 +105,7 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 65.5,
   },
   {
-    donor: { name: 'Hannah Okafor', email: 'hannah.okafor@example.com' },
+    donor: { name: 'Hannah Okafor' },
     amount: 25_000,
     interval: 'once',
     showName: true,
@@ -107,7 +113,7 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 55.8,
   },
   {
-    donor: anonymous(3),
+    donor: anonymous(),
     amount: 25_000,
     interval: 'once',
     showName: false,
@@ -123,14 +129,14 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 50.1,
   },
   {
-    donor: { name: 'Jonas Weber', email: 'jonas.weber@example.com' },
+    donor: { name: 'Jonas Weber' },
     amount: 5_000,
     interval: 'once',
     showName: true,
     daysAgo: 47.9,
   },
   {
-    donor: anonymous(4),
+    donor: anonymous(),
     amount: 300,
     interval: 'once',
     showName: false,
@@ -147,7 +153,7 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 40.6,
   },
   {
-    donor: { name: 'Rosa Delgado', email: 'rosa.delgado@example.com' },
+    donor: { name: 'Rosa Delgado' },
     amount: 2_000,
     interval: 'once',
     showName: true,
@@ -162,7 +168,7 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 33.7,
   },
   {
-    donor: { name: 'Kenji Mori', email: 'kenji.mori@example.com' },
+    donor: { name: 'Kenji Mori' },
     amount: 5_000,
     interval: 'once',
     showName: true,
@@ -171,7 +177,7 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 31.25,
   },
   {
-    donor: { name: 'Kenji Mori', email: 'kenji.mori@example.com' },
+    donor: { name: 'Kenji Mori' },
     amount: 5_000,
     interval: 'once',
     showName: true,
@@ -187,14 +193,14 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 28.4,
   },
   {
-    donor: anonymous(5),
+    donor: anonymous(),
     amount: 500,
     interval: 'monthly',
     showName: false,
     daysAgo: 26.8,
   },
   {
-    donor: { name: 'Mateo Rossi', email: 'mateo.rossi@example.com' },
+    donor: { name: 'Mateo Rossi' },
     amount: 750,
     interval: 'once',
     showName: true,
@@ -203,7 +209,7 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 24.1,
   },
   {
-    donor: { name: 'Reel Deals', email: 'deals@example.net' },
+    donor: { name: 'Reel Deals' },
     amount: 500,
     interval: 'once',
     showName: true,
@@ -214,13 +220,14 @@ export const demoDonations: DemoDonation[] = [
   {
     donor: { member: 'samwatches' },
     amount: 2_500,
-    interval: 'once',
+    interval: 'monthly',
     showName: true,
-    message: 'Cheaper than a cinema ticket and popcorn, and the conversation afterwards is better.',
+    message:
+      'Cheaper than a cinema ticket and popcorn, and the conversation afterwards is better. Monthly from now on.',
     daysAgo: 20.3,
   },
   {
-    donor: anonymous(6),
+    donor: anonymous(),
     amount: 20_000,
     interval: 'once',
     showName: false,
@@ -229,7 +236,7 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 18.6,
   },
   {
-    donor: { name: 'Olivia Brandt', email: 'olivia.brandt@example.com' },
+    donor: { name: 'Olivia Brandt' },
     amount: 10_000,
     interval: 'once',
     showName: true,
@@ -243,7 +250,7 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 12.9,
   },
   {
-    donor: { name: 'Sami Haddad', email: 'sami.haddad@example.com' },
+    donor: { name: 'Sami Haddad' },
     amount: 1_000,
     interval: 'once',
     showName: true,
@@ -251,7 +258,7 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 9.4,
   },
   {
-    donor: anonymous(7),
+    donor: anonymous(),
     amount: 1_000,
     interval: 'once',
     showName: false,
@@ -267,7 +274,7 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 6.3,
   },
   {
-    donor: anonymous(8),
+    donor: anonymous(),
     amount: 2_500,
     interval: 'once',
     showName: false,
@@ -284,7 +291,16 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 3.1,
   },
   {
-    donor: { name: 'Beatrix Lowe', email: 'beatrix.lowe@example.com' },
+    donor: { name: 'Lena Fischer' },
+    amount: 2_500,
+    interval: 'once',
+    showName: true,
+    message: 'Grüße aus Leipzig! Paid in euros, which your checkout kindly offered.',
+    daysAgo: 6.8,
+    paidIn: { currency: 'eur', amount: 2_300 },
+  },
+  {
+    donor: { name: 'Beatrix Lowe' },
     amount: 500,
     interval: 'once',
     showName: true,
@@ -292,7 +308,7 @@ export const demoDonations: DemoDonation[] = [
     daysAgo: 1.5,
   },
   {
-    donor: anonymous(9),
+    donor: anonymous(),
     amount: 1_200,
     interval: 'once',
     showName: false,

@@ -99,6 +99,8 @@ export async function createTestApp(
     extend?: (app: FastifyInstance) => void;
     /** Where Stripe's API answers when `STRIPE_*` is set: a stand-in the test started. */
     stripeApi?: StripeApi;
+    /** The app's logger, for a test that reads what is logged (silent otherwise). */
+    logger?: pino.Logger;
   } = {},
 ): Promise<TestApp> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'viewpoint-test-'));
@@ -144,7 +146,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     platforms,
-    logger,
+    logger: options.logger ?? logger,
     serveWeb: options.serveWeb ?? true,
     ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
     limitNamespace: `${randomBytes(6).toString('hex')}:`,

@@ -66,6 +66,9 @@ export const queryKeys = {
   donationsPage: ['donations', 'page'] as const,
   donationStatus: (sessionId: string) => ['donations', 'status', sessionId] as const,
   demoCheckout: (sessionId: string) => ['donations', 'demo', sessionId] as const,
+  /** The signed-in member's monthly gifts, and the one a receipt's stop link names. */
+  monthlyGifts: ['donations', 'monthly'] as const,
+  monthlyGiftLink: (token: string) => ['donations', 'monthly-link', token] as const,
   /** Every admin donations list; a list's own key adds its filters. */
   adminDonations: ['donations', 'admin'] as const,
   adminDonationList: (filters: Record<string, string | undefined>) =>

@@ -32,6 +32,7 @@ import type {
   DonationsPage,
   DonationStatusAnswer,
   demoCheckoutResponse,
+  MonthlyGift,
   WallDonation,
 } from '../../shared/donations';
 import type { NewsArticle, NewsSummary } from '../../shared/news';
@@ -642,6 +643,7 @@ export function buildCampaign(overrides: Partial<Campaign> = {}): Campaign {
     goal: 500_000,
     raised: 125_000,
     supporters: 42,
+    otherCurrencies: [],
     startsAt: '2025-03-01',
     endsAt: '2025-03-31',
     daysLeft: 12,
@@ -656,6 +658,7 @@ export function buildWallDonation(id: number, overrides: Partial<WallDonation> =
     name: 'Ann Lee',
     username: 'ann',
     amount: 2_500,
+    currency: 'usd',
     interval: 'once',
     message: 'For the westerns.',
     createdAt: at,
@@ -684,6 +687,7 @@ export function buildDonationStatus(
     currency: 'usd',
     interval: 'once',
     receivedAt: at,
+    receipt: { reference: 'donation #7', emailed: true, stopPath: null },
     ...overrides,
   };
 }
@@ -697,8 +701,22 @@ export function buildDemoCheckout(overrides: Partial<DemoCheckout> = {}): DemoCh
     amount: 2_500,
     currency: 'usd',
     interval: 'once',
-    email: null,
+    receiptTo: null,
     state: 'open',
+    ...overrides,
+  };
+}
+
+/** A member's monthly gift of $12, paid since March and going on (GET /api/donations/monthly). */
+export function buildMonthlyGift(overrides: Partial<MonthlyGift> = {}): MonthlyGift {
+  return {
+    id: 'sub_demo_1',
+    amount: 1_200,
+    currency: 'usd',
+    startedAt: '2025-01-01T10:00:00.000Z',
+    lastPaidAt: at,
+    state: 'active',
+    endedAt: null,
     ...overrides,
   };
 }

@@ -63,7 +63,7 @@ export function usersDirectoryRoutes(viewer: SessionUser, users: AdminUser[]): A
   return { ...sessionOf(viewer), 'GET /api/users': () => json({ users, nextCursor: null }) };
 }
 
-/** What /user-profile reads for `user`: their sessions, profile details and reports. */
+/** What /user-profile reads for `user`: their sessions, profile details, reports and gifts. */
 export function profilePageRoutes(user: SessionUser = buildUser()): ApiRoutes {
   return {
     ...sessionOf(user),
@@ -77,6 +77,7 @@ export function profilePageRoutes(user: SessionUser = buildUser()): ApiRoutes {
     'GET /api/account/profile': () => json({ profile: buildProfile() }),
     'GET /api/reports/mine': () => json({ items: [], nextCursor: null }),
     'GET /api/notifications/settings': () => json({ settings: defaultDeliveries }),
+    'GET /api/donations/monthly': () => json({ gifts: [] }),
   };
 }
 

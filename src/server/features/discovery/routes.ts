@@ -37,6 +37,7 @@ const disallowed = [
   '/api/',
   '/donate/success',
   '/donate/checkout/',
+  '/donate/stop',
   '/search',
   '/notifications',
   '/unsubscribe',

@@ -417,6 +417,7 @@ describe('robots.txt', () => {
         'Disallow: /api/',
         'Disallow: /donate/success',
         'Disallow: /donate/checkout/',
+        'Disallow: /donate/stop',
         'Disallow: /search',
         'Disallow: /notifications',
         'Disallow: /unsubscribe',

@@ -1,24 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { stripeLibrary } from '../../platform/payments/payments.js';
+import { demoEvent, demoId } from '../../platform/payments/payments.js';
 import type { DonationCurrency, DonationInterval } from '../../../shared/donations.js';
-
-/** Ids in Stripe's style: a prefix and random characters. */
-const demoId = (prefix: string) => `${prefix}_demo_${randomBytes(12).toString('hex')}`;
-
-/** An event as Stripe delivers it, around one object. */
-export async function stripeEvent(type: string, object: Record<string, unknown>, created: number) {
-  return {
-    id: demoId('evt'),
-    object: 'event',
-    api_version: (await stripeLibrary()).API_VERSION,
-    created,
-    type,
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object },
-  };
-}
 
 /**
  * The events Stripe sends when a checkout is paid: the session completed, and for a monthly
@@ -33,7 +14,8 @@ export async function demoEvents(
     currency: DonationCurrency;
     interval: DonationInterval;
   },
-  email: string,
+  /** The receipt's address: a member's verified one, or none (the receipt shows on the page). */
+  email: string | null,
 ) {
   const now = Math.floor(Date.now() / 1000);
   const metadata = { checkout_id: checkout.id };
@@ -55,10 +37,10 @@ export async function demoEvents(
     subscription,
     created: now,
   };
-  const events = [await stripeEvent('checkout.session.completed', session, now)];
+  const events = [await demoEvent('checkout.session.completed', session, now)];
   if (subscription) {
     events.push(
-      await stripeEvent(
+      await demoEvent(
         'invoice.paid',
         {
           id: demoId('in'),

@@ -7,11 +7,13 @@ import type {
   CheckoutBody,
   DonationsPage,
   DonationStatusAnswer,
+  MonthlyGift,
+  MoneyTotal,
 } from '../../../shared/donations.js';
 import type { AdminStats, AuditEntry } from '../../../shared/moderation.js';
 import type { PublicProfile } from '../../../shared/profiles.js';
-import { donationCheckouts, donations } from '../../platform/db/schema.js';
-import { createAgent, readMails, type Agent } from '../../test/accounts.js';
+import { auditLog, donationCheckouts, donations, paymentEvents } from '../../platform/db/schema.js';
+import { createAgent, linkToken, readMails, type Agent } from '../../test/accounts.js';
 import { person, type Person } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -71,23 +73,19 @@ async function startCheckout(agent: Agent, body: CheckoutBody): Promise<string> 
   if (!sessionId) throw new Error(`not a demo checkout page: ${url}`);
   return sessionId;
 }
-const pay = (agent: Agent, sessionId: string, email: string) =>
-  agent.inject({
-    method: 'POST',
-    url: `/api/donations/demo/${sessionId}/pay`,
-    payload: { email },
-  });
+const pay = (agent: Agent, sessionId: string) =>
+  agent.inject({ method: 'POST', url: `/api/donations/demo/${sessionId}/pay` });
 const cancel = (agent: Agent, sessionId: string) =>
   agent.inject({ method: 'POST', url: `/api/donations/demo/${sessionId}/cancel` });
 const status = (agent: Agent, sessionId: string) =>
   agent.inject({ url: `/api/donations/status?session_id=${sessionId}` });
 
-/** A donation through the demo checkout, paid; answers its session and the donor's email. */
-async function give(agent: Agent, body: CheckoutBody, email = newEmail()) {
+/** A donation through the demo checkout, paid; answers its session. */
+async function give(agent: Agent, body: CheckoutBody) {
   const sessionId = await startCheckout(agent, body);
-  const paid = await pay(agent, sessionId, email);
+  const paid = await pay(agent, sessionId);
   expect(paid.statusCode, paid.body).toBe(200);
-  return { sessionId, email };
+  return { sessionId };
 }
 
 /** The donations a checkout session led to (a monthly plan has one per paid invoice). */
@@ -128,8 +126,11 @@ const wallEntry = async (id: number) => (await page()).wall.find((entry) => entr
 interface AdminList {
   items: AdminDonation[];
   nextCursor: string | null;
-  totals: { count: number; amount: number };
+  totals: { count: number; amounts: MoneyTotal[] };
 }
+/** The money of a per-currency sum in dollars, the test site's currency (0 when none). */
+const dollars = (amounts: readonly MoneyTotal[]) =>
+  amounts.find((total) => total.currency === 'usd')?.amount ?? 0;
 async function adminList(query: Record<string, string | number> = {}): Promise<AdminList> {
   const params = new URLSearchParams(
     Object.entries(query).map(([key, value]) => [key, String(value)]),
@@ -154,15 +155,19 @@ async function months() {
   expect(res.statusCode).toBe(200);
   return res.json<{
     currency: string;
-    months: { month: string; count: number; amount: number; refunded: number }[];
+    months: {
+      month: string;
+      count: number;
+      amounts: (MoneyTotal & { refunded: number })[];
+    }[];
   }>();
 }
-const thisMonth = async () =>
-  (await months()).months.find((entry) => entry.month === today().slice(0, 7)) ?? {
-    count: 0,
-    amount: 0,
-    refunded: 0,
-  };
+/** This month's dollars received and refunded. */
+async function thisMonth() {
+  const month = (await months()).months.find((entry) => entry.month === today().slice(0, 7));
+  const usd = month?.amounts.find((total) => total.currency === 'usd');
+  return { count: month?.count ?? 0, amount: usd?.amount ?? 0, refunded: usd?.refunded ?? 0 };
+}
 
 async function supporter(someone: Person): Promise<boolean> {
   if (!someone.user.username) throw new Error('a member built for a test has a username');
@@ -251,6 +256,7 @@ describe('the campaign', () => {
       goal: 500_000,
       raised: 0,
       supporters: 0,
+      otherCurrencies: [],
       startsAt: settings.startsAt,
       endsAt: settings.endsAt,
       daysLeft: 30,
@@ -268,7 +274,7 @@ describe('the campaign', () => {
     const before = (await page()).campaign;
     const donor = visitor();
     await give(donor, { amount: 2_500 });
-    await give(donor, { amount: 1_000 }, newEmail());
+    await give(donor, { amount: 1_000 });
     const after = (await page()).campaign;
     expect(after?.raised).toBe((before?.raised ?? 0) + 3_500);
     expect(after?.supporters).toBe((before?.supporters ?? 0) + 2);
@@ -296,7 +302,7 @@ describe('the campaign', () => {
 });
 
 describe('giving through the demo checkout', () => {
-  it('sets the donor cookie, shows the demo page, turns confirming into received on Pay, and sends one receipt', async () => {
+  it('sets the donor cookie, shows the demo page, turns confirming into received on Pay, and shows a visitor the receipt on the page', async () => {
     const donor = visitor();
     const sessionId = await startCheckout(donor, {
       amount: 2_500,
@@ -313,7 +319,7 @@ describe('giving through the demo checkout', () => {
       amount: 2_500,
       currency: 'usd',
       interval: 'once',
-      email: null,
+      receiptTo: null,
       state: 'open',
     });
     const waiting = await status(donor, sessionId);
@@ -323,10 +329,11 @@ describe('giving through the demo checkout', () => {
       currency: 'usd',
       interval: 'once',
       receivedAt: null,
+      receipt: null,
     });
 
-    const email = newEmail();
-    const paid = await pay(donor, sessionId, email);
+    const mailsBefore = (await readMails(t)).length;
+    const paid = await pay(donor, sessionId);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toEqual({ url: `/donate/success?session_id=${sessionId}` });
 
@@ -345,13 +352,54 @@ describe('giving through the demo checkout', () => {
       interval: 'once',
       message: 'For the late-night screenings.',
     });
-    // Reading the status again (a reload of the success page) sends nothing more.
-    await status(donor, sessionId);
-    const receipts = (await readMails(t)).filter((mail) => mail.to.includes(email));
-    expect(receipts).toHaveLength(1);
-    expect(receipts[0]?.subject).toBe('Your $25 donation to Viewpoint: receipt');
-    expect(receipts[0]?.body).toContain('Amount: $25 (one-off)');
+    // A visitor's receipt is the success page: nothing is mailed, now or on a reload.
+    expect((await status(donor, sessionId)).json().receipt).toEqual({
+      reference: `donation #${id}`,
+      emailed: false,
+      stopPath: null,
+    });
+    expect(await readMails(t)).toHaveLength(mailsBefore);
+  });
+
+  it('mails a demo receipt only to the verified address of the member who gave: a typed-in address is refused and mailed nothing', async () => {
+    const stranger = newEmail();
+    const donor = visitor();
+    const sessionId = await startCheckout(donor, { amount: 2_500 });
+    const typed = await donor.inject({
+      method: 'POST',
+      url: `/api/donations/demo/${sessionId}/pay`,
+      payload: { email: stranger },
+    });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().error.code).toBe('invalid-argument');
+    expect((await status(donor, sessionId)).json().state).toBe('confirming');
+    expect((await pay(donor, sessionId)).statusCode).toBe(200);
+    expect((await readMails(t)).filter((mail) => mail.to.includes(stranger))).toEqual([]);
+
+    const verified = await member();
+    const { sessionId: memberSession } = await give(verified.agent, { amount: 2_500 });
+    const { id } = await onlyDonationOf(memberSession);
+    const receipts = (await readMails(t)).filter((mail) => mail.to.includes(verified.user.email));
+    expect(receipts.map((mail) => mail.subject)).toEqual([
+      'Your $25 donation to Viewpoint: receipt',
+    ]);
+    expect(receipts[0]?.body).toContain('Amount: $25 USD (one-off)');
     expect(receipts[0]?.body).toContain(`donation #${id}`);
+    expect((await status(verified.agent, memberSession)).json().receipt).toEqual({
+      reference: `donation #${id}`,
+      emailed: true,
+      stopPath: null,
+    });
+
+    const unverified = await person(t, 'user', { emailVerified: false });
+    const open = await startCheckout(unverified.agent, { amount: 2_500 });
+    const demo = await unverified.agent.inject({ url: `/api/donations/demo/${open}` });
+    expect(demo.json().receiptTo).toBeNull();
+    expect((await pay(unverified.agent, open)).statusCode).toBe(200);
+    expect((await readMails(t)).filter((mail) => mail.to.includes(unverified.user.email))).toEqual(
+      [],
+    );
+    expect((await status(unverified.agent, open)).json().receipt).toMatchObject({ emailed: false });
   });
 
   it('shows a donor who chose not to be named as Anonymous, even a member', async () => {
@@ -379,9 +427,9 @@ describe('giving through the demo checkout', () => {
     const email = giver.user.email;
     const sessionId = await startCheckout(giver.agent, { amount: 5_000, showName: true });
     const demo = await giver.agent.inject({ url: `/api/donations/demo/${sessionId}` });
-    expect(demo.json().email).toBe(email);
+    expect(demo.json().receiptTo).toBe(email);
     expect(await supporter(giver)).toBe(false);
-    expect((await pay(giver.agent, sessionId, email)).statusCode).toBe(200);
+    expect((await pay(giver.agent, sessionId)).statusCode).toBe(200);
     const donation = await onlyDonationOf(sessionId);
     expect(await supporter(giver)).toBe(true);
     expect(await wallEntry(donation.id)).toMatchObject({
@@ -414,7 +462,7 @@ describe('giving through the demo checkout', () => {
       showName: true,
       message: 'Every month, gladly.',
     });
-    expect((await pay(giver.agent, sessionId, giver.user.email)).statusCode).toBe(200);
+    expect((await pay(giver.agent, sessionId)).statusCode).toBe(200);
     const [first] = await donationsOf(sessionId);
     if (!first?.subscriptionId) throw new Error('a monthly donation names its plan');
     expect((await status(giver.agent, sessionId)).json()).toMatchObject({
@@ -546,8 +594,130 @@ describe('giving through the demo checkout', () => {
       details: { muted: expect.objectContaining({ reason: 'Cool down' }) },
     });
     expect(await storedCounts()).toEqual(before);
-    const { sessionId } = await give(giver.agent, { amount: 1_000 }, giver.user.email);
+    const { sessionId } = await give(giver.agent, { amount: 1_000 });
     expect((await status(giver.agent, sessionId)).json().state).toBe('received');
+  });
+});
+
+describe('stopping a monthly gift', () => {
+  const countOf = async (table: typeof paymentEvents | typeof auditLog) =>
+    (await db().select({ n: count() }).from(table))[0]?.n ?? 0;
+  const mine = async (agent: Agent) => {
+    const res = await agent.inject({ url: '/api/donations/monthly' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ gifts: MonthlyGift[] }>().gifts;
+  };
+  const stop = (agent: Agent, id: string) =>
+    agent.inject({ method: 'POST', url: `/api/donations/monthly/${id}/stop` });
+  /** A member's monthly gift, paid once; answers its plan and first payment. */
+  async function monthlyGiver() {
+    const giver = await member();
+    const { sessionId } = await give(giver.agent, { amount: 1_500, interval: 'monthly' });
+    const [first] = await donationsOf(sessionId);
+    if (!first?.subscriptionId) throw new Error('a monthly donation names its plan');
+    return { giver, plan: first.subscriptionId, first };
+  }
+
+  it('lets a member stop their gift from their account: the plan ends through the demo’s own provider event, once, and is not audited', async () => {
+    const { giver, plan, first } = await monthlyGiver();
+    expect(await mine(giver.agent)).toEqual([
+      {
+        id: plan,
+        amount: 1_500,
+        currency: 'usd',
+        startedAt: expect.any(String),
+        lastPaidAt: expect.any(String),
+        state: 'active',
+        endedAt: null,
+      },
+    ]);
+    // Nobody else stops it: another member does not find it, a visitor must sign in.
+    const other = await member();
+    expect(await mine(other.agent)).toEqual([]);
+    const notTheirs = await stop(other.agent, plan);
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json().error.code).toBe('not-found');
+    expect((await stop(visitor(), plan)).statusCode).toBe(401);
+    expect((await adminDonation(first.id)).subscriptionCancelled).toBe(false);
+
+    const [events, audited] = [await countOf(paymentEvents), await countOf(auditLog)];
+    const stopped = await stop(giver.agent, plan);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    const { gift } = stopped.json<{ gift: MonthlyGift }>();
+    expect(gift).toMatchObject({ id: plan, state: 'ended', endedAt: expect.any(String) });
+    expect(await countOf(paymentEvents)).toBe(events + 1);
+    expect((await adminDonation(first.id)).subscriptionCancelled).toBe(true);
+    expect(await mine(giver.agent)).toEqual([gift]);
+
+    // Again: the same answer, and the provider is not asked twice.
+    const again = await stop(giver.agent, plan);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ gift });
+    expect(await countOf(paymentEvents)).toBe(events + 1);
+    // The donor's own choice is no moderation: nothing in the audit log.
+    expect(await countOf(auditLog)).toBe(audited);
+
+    const bad = await stop(giver.agent, 'sub<script>');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('stops a gift from the signed link in its receipt, signed in or not; a changed link is refused', async () => {
+    const { giver, plan } = await monthlyGiver();
+    const receipt = (await readMails(t)).find((mail) => mail.to.includes(giver.user.email));
+    expect(receipt?.body).toContain(
+      'Stop this monthly gift at any time: http://viewpoint.test/donate/stop?token=',
+    );
+    const token = await linkToken(t, giver.user.email, '/donate/stop');
+    const link = (path: string, key = token) =>
+      `/api/donations/monthly/${path}?token=${encodeURIComponent(key)}`;
+
+    // A one-off gift's receipt has no such link.
+    const once = await member();
+    await give(once.agent, { amount: 800 });
+    const onceReceipt = (await readMails(t)).find((mail) => mail.to.includes(once.user.email));
+    expect(onceReceipt?.body).not.toContain('/donate/stop');
+
+    const stranger = visitor();
+    const described = await stranger.inject({ url: link('link') });
+    expect(described.statusCode, described.body).toBe(200);
+    expect(described.json().gift).toMatchObject({ id: plan, amount: 1_500, state: 'active' });
+
+    const [body, signature] = token.split('.');
+    const forged = `${Buffer.from('sub_demo_someone_else').toString('base64url')}.${signature ?? ''}`;
+    for (const changed of [`${token}x`, forged, `${body ?? ''}.`, 'garbage']) {
+      for (const res of [
+        await stranger.inject({ url: link('link', changed) }),
+        await stranger.inject({ method: 'POST', url: link('link/stop', changed) }),
+      ]) {
+        expect(res.statusCode, changed).toBe(400);
+        expect(res.json().error).toMatchObject({
+          code: 'invalid-argument',
+          message: expect.stringContaining('This link to stop a monthly gift is not valid'),
+        });
+      }
+    }
+    expect((await stranger.inject({ url: '/api/donations/monthly/link' })).statusCode).toBe(400);
+    expect((await mine(giver.agent))[0]?.state).toBe('active');
+
+    const stopped = await stranger.inject({ method: 'POST', url: link('link/stop') });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json().gift).toMatchObject({ id: plan, state: 'ended' });
+    expect((await mine(giver.agent))[0]?.state).toBe('ended');
+    const again = await stranger.inject({ method: 'POST', url: link('link/stop') });
+    expect(again.json().gift).toMatchObject({ state: 'ended' });
+
+    // A visitor's demo gift mails nothing: its receipt on the success page carries the link.
+    const donor = visitor();
+    const { sessionId } = await give(donor, { amount: 900, interval: 'monthly' });
+    const { stopPath } =
+      (await status(donor, sessionId)).json<DonationStatusAnswer>().receipt ?? {};
+    const visitorToken = /^\/donate\/stop\?token=(.+)$/.exec(stopPath ?? '')?.[1];
+    if (!visitorToken) throw new Error(`no stop link on the receipt: ${stopPath}`);
+    const ended = await donor.inject({
+      method: 'POST',
+      url: link('link/stop', decodeURIComponent(visitorToken)),
+    });
+    expect(ended.json().gift).toMatchObject({ amount: 900, state: 'ended' });
   });
 });
 
@@ -566,11 +736,11 @@ describe('bad input', () => {
     expect(await storedCounts()).toEqual(before);
   }
 
-  it('refuses amounts of 0, -5, 10,001, text, 1e309 and fractions of a cent', async () => {
+  it('refuses amounts of 0, -5, 10,001, text, 1e309 and fractions of a cent, naming the limits with their currency', async () => {
     const donor = visitor();
-    await refused(donor, { amount: 0 }, 'amount', 'The smallest donation is 1');
-    await refused(donor, { amount: -5 }, 'amount', 'The smallest donation is 1');
-    await refused(donor, { amount: 1_000_100 }, 'amount', 'The largest donation is 10,000');
+    await refused(donor, { amount: 0 }, 'amount', 'The smallest donation is $1.00');
+    await refused(donor, { amount: -5 }, 'amount', 'The smallest donation is $1.00');
+    await refused(donor, { amount: 1_000_100 }, 'amount', 'The largest donation is $10,000.00');
     await refused(donor, { amount: 'abc' }, 'amount', 'Enter an amount');
     await refused(donor, '{"amount":1e309}', 'amount', 'Enter an amount');
     await refused(donor, { amount: 2.999 }, 'amount', 'a whole number');
@@ -619,7 +789,7 @@ describe('bad input', () => {
       const demo = await agent.inject({ url: `/api/donations/demo/${sessionId}` });
       expect(demo.statusCode).toBe(404);
       expect(demo.body).not.toContain('4321');
-      const payAsOther = await pay(agent, sessionId, newEmail());
+      const payAsOther = await pay(agent, sessionId);
       expect(payAsOther.statusCode).toBe(404);
     }
     const forged = await status(owner, 'cs_demo_forgedsessionid');
@@ -641,10 +811,10 @@ describe('bad input', () => {
   });
 
   it('pays a demo checkout once: a second Pay is refused and records nothing', async () => {
-    const donor = visitor();
-    const email = newEmail();
-    const { sessionId } = await give(donor, { amount: 3_000 }, email);
-    const again = await pay(donor, sessionId, email);
+    const donor = await member();
+    const { email } = donor.user;
+    const { sessionId } = await give(donor.agent, { amount: 3_000 });
+    const again = await pay(donor.agent, sessionId);
     expect(again.statusCode).toBe(412);
     expect(again.json().error).toMatchObject({
       code: 'failed-precondition',
@@ -652,9 +822,9 @@ describe('bad input', () => {
     });
     expect(await donationsOf(sessionId)).toHaveLength(1);
     expect((await readMails(t)).filter((mail) => mail.to.includes(email))).toHaveLength(1);
-    const cancelled = await cancel(donor, sessionId);
+    const cancelled = await cancel(donor.agent, sessionId);
     expect(cancelled.statusCode).toBe(412);
-    expect((await status(donor, sessionId)).json().state).toBe('received');
+    expect((await status(donor.agent, sessionId)).json().state).toBe('received');
   });
 
   it('refuses Pay after Cancel', async () => {
@@ -664,7 +834,7 @@ describe('bad input', () => {
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toEqual({ url: '/donations' });
     expect((await status(donor, sessionId)).json().state).toBe('cancelled');
-    const paid = await pay(donor, sessionId, newEmail());
+    const paid = await pay(donor, sessionId);
     expect(paid.statusCode).toBe(412);
     expect(paid.json().error.message).toBe('This checkout was cancelled');
     expect(await donationsOf(sessionId)).toEqual([]);
@@ -692,7 +862,7 @@ describe('administration', () => {
 
     expect((await adminList()).totals).toEqual({
       count: listBefore.count + 3,
-      amount: listBefore.amount + 3_500,
+      amounts: [{ currency: 'usd', amount: dollars(listBefore.amounts) + 3_500 }],
     });
     expect(await thisMonth()).toMatchObject({
       count: monthBefore.count + 3,
@@ -701,8 +871,7 @@ describe('administration', () => {
     });
     expect((await stats()).donations).toEqual({
       count: (statsBefore?.count ?? 0) + 2,
-      totalCents: (statsBefore?.totalCents ?? 0) + 3_500,
-      currency: 'usd',
+      amounts: [{ currency: 'usd', amount: dollars(statsBefore?.amounts ?? []) + 3_500 }],
     });
     const campaign = (await page()).campaign;
     expect(campaign?.raised).toBe((pageBefore?.raised ?? 0) + 3_500);
@@ -716,11 +885,16 @@ describe('administration', () => {
     const refunded = await adminList({ status: 'refunded' });
     expect(refunded.items.length).toBeGreaterThanOrEqual(2);
     expect(refunded.items.every((item) => item.status === 'refunded')).toBe(true);
-    expect(refunded.totals).toEqual({ count: refunded.items.length, amount: 0 });
+    expect(refunded.totals).toEqual({
+      count: refunded.items.length,
+      amounts: [{ currency: 'usd', amount: 0 }],
+    });
     const paid = await adminList({ status: 'paid', limit: 100 });
     expect(paid.items.every((item) => item.status === 'paid')).toBe(true);
-    expect(paid.totals.amount).toBe(paid.items.reduce((sum, item) => sum + item.amount, 0));
-    expect(paid.totals.amount).toBe(all.totals.amount);
+    expect(dollars(paid.totals.amounts)).toBe(
+      paid.items.reduce((sum, item) => sum + item.amount, 0),
+    );
+    expect(paid.totals.amounts).toEqual(all.totals.amounts);
     const monthly = await adminList({ interval: 'monthly' });
     expect(monthly.items.length).toBeGreaterThanOrEqual(3);
     expect(monthly.items.every((item) => item.interval === 'monthly')).toBe(true);
@@ -729,7 +903,7 @@ describe('administration', () => {
 
     expect((await adminList({ from: today(), to: today() })).totals).toEqual(all.totals);
     expect((await adminList({ from: dayOffset(1) })).items).toEqual([]);
-    expect((await adminList({ to: dayOffset(-1) })).totals).toEqual({ count: 0, amount: 0 });
+    expect((await adminList({ to: dayOffset(-1) })).totals).toEqual({ count: 0, amounts: [] });
 
     const seen: AdminDonation[] = [];
     let cursor: string | null = null;
@@ -782,7 +956,7 @@ describe('administration', () => {
     const row = lines.find((line) => line.startsWith(`"${id}",`));
     expect(row).toContain(
       `"paid","once","12.34","0.00","USD","'@Quoted ""Name""",` +
-        `"${(await adminDonation(id)).email}","","'=HYPERLINK(""http://evil.example"",""click"")","false","${sessionId}"`,
+        `"","","'=HYPERLINK(""http://evil.example"",""click"")","false","${sessionId}"`,
     );
     const filtered = await admin.agent.inject({
       url: '/api/admin/donations/export.csv?status=failed',

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { cursorTime } from '../../core/cursor.js';
 import type {
-  AdminDonation,
   CampaignSettings,
   DonationCurrency,
   DonationInterval,
   DonationStatus,
+  MoneyTotal,
   WallDonation,
 } from '../../../shared/donations.js';
 import type { DbOrTx, Tx } from '../../core/transaction.js';
@@ -34,6 +34,7 @@ export interface CheckoutRow {
   currency: DonationCurrency;
   interval: DonationInterval;
   state: 'open' | 'paid' | 'cancelled';
+  /** The member's address, when a member started it and has verified it. */
   email: string | null;
 }
 
@@ -67,11 +68,11 @@ export async function checkoutBySession(db: Db, sessionId: string): Promise<Chec
     db,
     sql`
     select c.id, c.session_id, c.browser_hash, c.user_id, c.amount, c.currency, c.interval,
-           c.state, u.email
+           c.state, case when u.email_verified then u.email end as email
     from donation_checkouts c left join users u on u.id = c.user_id
     where c.session_id = ${sessionId}`,
   );
-  return row ?? null;
+  return row ? { ...row, amount: Number(row.amount) } : null;
 }
 
 /** Moves a demo checkout on from open; false when it had already moved (paid or cancelled). */
@@ -88,19 +89,29 @@ export async function closeCheckout(
   return rows.length > 0;
 }
 
+export interface CheckoutDonation {
+  id: number;
+  status: DonationStatus;
+  amount: number;
+  currency: DonationCurrency;
+  paid_at: string | null;
+  email: string | null;
+  subscription_id: string | null;
+}
+
 /** The donation a checkout led to: its one payment, or a monthly plan's first. */
 export async function checkoutDonation(
   db: Db,
   checkoutId: string,
-): Promise<{ status: DonationStatus; amount: number; paid_at: string | null } | null> {
-  const [row] = await queryRows<{ status: DonationStatus; amount: number; paid_at: string | null }>(
+): Promise<CheckoutDonation | null> {
+  const [row] = await queryRows<CheckoutDonation>(
     db,
     sql`
-    select ${statusSql} as status, amount, paid_at
+    select id, ${statusSql} as status, amount, currency, paid_at, email, subscription_id
     from donations where checkout_id = ${checkoutId}
     order by created_at, id limit 1`,
   );
-  return row ?? null;
+  return row ? { ...row, id: Number(row.id), amount: Number(row.amount) } : null;
 }
 
 /** A donation's state, refunds included: refunded once the whole amount went back. */
@@ -113,18 +124,25 @@ const keptSql = sql.raw(
   `case when donations.status = 'paid' then donations.amount - least(donations.amount_refunded, donations.amount) else 0 end`,
 );
 
+/** A refund the provider reported larger than its payment: kept at the payment's amount. */
+export interface CappedRefund {
+  paymentRef: string;
+  amount: number;
+  reported: number;
+}
+
 /**
  * Applies one event in one transaction: its id is stored under a unique key together with its
  * effects, so a second delivery finds it and changes nothing. Events are applied one at a
  * time (an advisory lock), and each effect only moves a donation forward (pending, then failed
- * or paid; refunds only grow), so any order of the same events ends in the same state.
- * Returns the ids of donations that became paid.
+ * or paid; refunds only grow, never past the payment), so any order of the same events ends in
+ * the same state. Answers the refunds that were capped at their payment.
  */
 export async function applyEvent(
   db: Db,
   event: { id: string; type: string },
   facts: PaymentFact[],
-): Promise<{ duplicate: boolean }> {
+): Promise<{ duplicate: boolean; capped: CappedRefund[] }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${PAYMENT_EVENTS_LOCK})`);
     const stored = await queryRows<{ id: string }>(
@@ -132,24 +150,42 @@ export async function applyEvent(
       sql`insert into payment_events (id, type) values (${event.id}, ${event.type})
           on conflict (id) do nothing returning id`,
     );
-    if (stored.length === 0) return { duplicate: true };
-    for (const fact of facts) await applyFact(tx, fact);
-    return { duplicate: false };
+    if (stored.length === 0) return { duplicate: true, capped: [] };
+    const capped: CappedRefund[] = [];
+    for (const fact of facts) capped.push(...(await applyFact(tx, fact)));
+    return { duplicate: false, capped };
   });
 }
 
-async function applyFact(tx: Tx, fact: PaymentFact): Promise<void> {
+/** The refund kept of a payment's refunds: the largest reported, at most the payment. */
+const refundedOf = (paymentRef: SQL) =>
+  sql`coalesce((select amount_refunded from payment_refunds where payment_ref = ${paymentRef}), 0)`;
+
+function cappedRefunds(
+  rows: { payment_ref: string; amount: string; reported: string }[],
+): CappedRefund[] {
+  return rows
+    .map((row) => ({
+      paymentRef: row.payment_ref,
+      amount: Number(row.amount),
+      reported: Number(row.reported),
+    }))
+    .filter((row) => row.reported > row.amount);
+}
+
+async function applyFact(tx: Tx, fact: PaymentFact): Promise<CappedRefund[]> {
   switch (fact.kind) {
-    case 'payment':
-      await tx.execute(sql`
+    case 'payment': {
+      const rows = await queryRows<{ payment_ref: string; amount: string; reported: string }>(
+        tx,
+        sql`
         insert into donations
           (checkout_id, provider_ref, payment_ref, subscription_id, user_id, amount, currency,
            interval, status, amount_refunded, email, paid_at, created_at, receipt_due,
            message_hidden_at, message_hidden_by_id)
         select c.id, ${fact.providerRef}, ${fact.paymentRef}, ${fact.subscriptionId}, c.user_id,
                ${fact.amount}, ${fact.currency}, ${fact.interval}, ${fact.status},
-               coalesce((select amount_refunded from payment_refunds
-                         where payment_ref = ${fact.paymentRef}), 0),
+               least(${fact.amount}, ${refundedOf(sql`${fact.paymentRef}`)}),
                ${fact.email}, ${fact.status === 'paid' ? fact.at : null}, ${fact.at},
                ${fact.status === 'paid'}, hidden.message_hidden_at, hidden.message_hidden_by_id
         from donation_checkouts c
@@ -165,14 +201,17 @@ async function applyFact(tx: Tx, fact: PaymentFact): Promise<void> {
           payment_ref = coalesce(donations.payment_ref, excluded.payment_ref),
           subscription_id = coalesce(donations.subscription_id, excluded.subscription_id),
           email = coalesce(donations.email, excluded.email),
-          amount_refunded = greatest(donations.amount_refunded, excluded.amount_refunded,
-            coalesce((select amount_refunded from payment_refunds
-                      where payment_ref = coalesce(donations.payment_ref, excluded.payment_ref)), 0)),
+          amount_refunded = least(donations.amount, greatest(donations.amount_refunded,
+            excluded.amount_refunded,
+            ${refundedOf(sql`coalesce(donations.payment_ref, excluded.payment_ref)`)})),
           paid_at = least(donations.paid_at, excluded.paid_at),
           created_at = least(donations.created_at, excluded.created_at),
           receipt_due = donations.receipt_sent_at is null
-            and (donations.status = 'paid' or excluded.status = 'paid')`);
-      return;
+            and (donations.status = 'paid' or excluded.status = 'paid')
+        returning payment_ref, amount, ${refundedOf(sql`donations.payment_ref`)} as reported`,
+      );
+      return cappedRefunds(rows);
+    }
     case 'plan':
       await tx.execute(sql`
         insert into donation_subscriptions (id, checkout_id, cancelled_at)
@@ -180,17 +219,24 @@ async function applyFact(tx: Tx, fact: PaymentFact): Promise<void> {
         from donation_checkouts c where c.id = ${fact.checkoutId}
         on conflict (id) do update
           set cancelled_at = least(donation_subscriptions.cancelled_at, excluded.cancelled_at)`);
-      return;
-    case 'refund':
+      return [];
+    case 'refund': {
       await tx.execute(sql`
         insert into payment_refunds (payment_ref, amount_refunded)
         values (${fact.paymentRef}, ${fact.amountRefunded})
         on conflict (payment_ref) do update
           set amount_refunded = greatest(payment_refunds.amount_refunded, excluded.amount_refunded)`);
-      await tx.execute(sql`
-        update donations set amount_refunded = greatest(amount_refunded, ${fact.amountRefunded})
-        where payment_ref = ${fact.paymentRef}`);
-      return;
+      // Never more back than was paid: a larger figure is kept in payment_refunds as reported.
+      const rows = await queryRows<{ payment_ref: string; amount: string; reported: string }>(
+        tx,
+        sql`
+        update donations
+        set amount_refunded = least(amount, greatest(amount_refunded, ${fact.amountRefunded}))
+        where payment_ref = ${fact.paymentRef}
+        returning payment_ref, amount, ${fact.amountRefunded}::bigint as reported`,
+      );
+      return cappedRefunds(rows);
+    }
   }
 }
 
@@ -201,6 +247,8 @@ export interface DueReceipt {
   currency: DonationCurrency;
   interval: DonationInterval;
   paid_at: string;
+  /** A monthly gift's plan: its receipt links to stopping it. */
+  subscription_id: string | null;
 }
 
 /** How long a claimed receipt waits for its sender before another process sends it. */
@@ -221,10 +269,10 @@ export async function claimReceipt(db: Db): Promise<DueReceipt | null> {
                   where receipt_due
                     and (receipt_claimed_at is null or receipt_claimed_at < now() - ${receiptLease})
                   order by id limit 1 for update skip locked)
-      returning id, email, amount, currency, interval, paid_at`,
+      returning id, email, amount, currency, interval, paid_at, subscription_id`,
     );
     if (!row) return null;
-    if (row.email) return { ...row, email: row.email };
+    if (row.email) return { ...row, email: row.email, amount: Number(row.amount) };
     await settleReceipt(db, row.id, 'sent');
   }
 }
@@ -253,25 +301,39 @@ export async function writeCampaign(db: DbOrTx, campaign: CampaignSettings): Pro
     on conflict (key) do update set value = excluded.value, updated_at = now()`);
 }
 
-/** Raised (net of refunds) and distinct supporters between two dates (the end inclusive). */
+/**
+ * Raised (net of refunds) and distinct supporters between two dates (the end inclusive), in
+ * the site's currency only: a gift in another is named in `otherCurrencies`, never converted
+ * or added to the goal's money.
+ */
 export async function campaignProgress(
   db: Db,
   campaign: CampaignSettings,
   currency: DonationCurrency,
-): Promise<{ raised: number; supporters: number }> {
+): Promise<{ raised: number; supporters: number; otherCurrencies: DonationCurrency[] }> {
   const end =
     campaign.endsAt === null ? sql`'infinity'::timestamptz` : utcDayAfter(campaign.endsAt);
-  const [row] = await queryRows<{ raised: string; supporters: string }>(
+  const [row] = await queryRows<{
+    raised: string;
+    supporters: string;
+    other_currencies: DonationCurrency[] | null;
+  }>(
     db,
     sql`
-    select coalesce(sum(${keptSql}), 0) as raised,
+    select coalesce(sum(${keptSql}) filter (where donations.currency = ${currency}), 0) as raised,
            count(distinct coalesce(donations.user_id, lower(donations.email), donations.checkout_id))
-             filter (where ${keptSql} > 0) as supporters
+             filter (where ${keptSql} > 0 and donations.currency = ${currency}) as supporters,
+           array_agg(distinct donations.currency order by donations.currency)
+             filter (where ${keptSql} > 0 and donations.currency <> ${currency}) as other_currencies
     from donations
-    where donations.status = 'paid' and donations.currency = ${currency}
+    where donations.status = 'paid'
       and donations.paid_at >= ${utcDay(campaign.startsAt)} and donations.paid_at < ${end}`,
   );
-  return { raised: Number(row?.raised ?? 0), supporters: Number(row?.supporters ?? 0) };
+  return {
+    raised: Number(row?.raised ?? 0),
+    supporters: Number(row?.supporters ?? 0),
+    otherCurrencies: row?.other_currencies ?? [],
+  };
 }
 
 /**
@@ -283,7 +345,8 @@ export async function wall(db: Db, limit: number): Promise<WallDonation[]> {
     id: number;
     public_name: string | null;
     username: string | null;
-    amount: number;
+    amount: string;
+    currency: DonationCurrency;
     interval: DonationInterval;
     message: string;
     hidden: boolean;
@@ -291,7 +354,8 @@ export async function wall(db: Db, limit: number): Promise<WallDonation[]> {
   }>(
     db,
     sql`
-    select donations.id, c.public_name, u.username, donations.amount, donations.interval,
+    select donations.id, c.public_name, u.username, donations.amount, donations.currency,
+           donations.interval,
            c.message, donations.paid_at,
            exists (select 1 from donations h where h.checkout_id = donations.checkout_id
              and h.message_hidden_at is not null) as hidden
@@ -311,7 +375,8 @@ export async function wall(db: Db, limit: number): Promise<WallDonation[]> {
     id: Number(row.id),
     name: row.public_name ?? 'Anonymous',
     username: row.public_name === null ? null : row.username,
-    amount: row.amount,
+    amount: Number(row.amount),
+    currency: row.currency,
     interval: row.interval,
     message: row.hidden || row.message === '' ? null : row.message,
     createdAt: new Date(row.paid_at).toISOString(),
@@ -341,12 +406,12 @@ function filterSql(filters: AdminFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
-interface AdminRow {
+export interface AdminRow {
   id: number;
   created_at: string;
   paid_at: string | null;
-  amount: number;
-  amount_refunded: number;
+  amount: string;
+  amount_refunded: string;
   currency: DonationCurrency;
   interval: DonationInterval;
   status: DonationStatus;
@@ -360,29 +425,6 @@ interface AdminRow {
   provider_ref: string;
   cancelled: boolean;
   cursor_at: string;
-}
-
-export function presentAdminDonation(row: AdminRow): AdminDonation {
-  return {
-    id: Number(row.id),
-    createdAt: new Date(row.created_at).toISOString(),
-    paidAt: row.paid_at === null ? null : new Date(row.paid_at).toISOString(),
-    amount: row.amount,
-    amountRefunded: row.amount_refunded,
-    currency: row.currency,
-    interval: row.interval,
-    status: row.status,
-    name: row.public_name ?? 'Anonymous',
-    email: row.email,
-    member:
-      row.member_id && row.member_username
-        ? { id: row.member_id, username: row.member_username, name: row.member_name ?? '' }
-        : null,
-    message: row.message,
-    messageHidden: row.hidden,
-    reference: row.provider_ref,
-    subscriptionCancelled: row.cancelled,
-  };
 }
 
 /** What the admin list shows of a donation, its donor and its plan. */
@@ -420,38 +462,77 @@ export async function adminDonations(
   );
 }
 
-/** Over every donation the filters match: how many, and the money kept. */
+/** The site's currency first, then the others by code: the order every per-currency sum takes. */
+const siteCurrencyFirst = (currency: DonationCurrency) =>
+  sql`donations.currency <> ${currency}, donations.currency`;
+
+/** Per-currency rows of a count and a sum, as one count and the sums side by side. */
+function countAndAmounts(rows: { currency: DonationCurrency; count: string; amount: string }[]) {
+  return {
+    count: rows.reduce((sum, row) => sum + Number(row.count), 0),
+    amounts: rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) })),
+  };
+}
+
+/**
+ * Over every donation the filters match: how many, and the money kept per currency paid in
+ * (money in different currencies is never added together).
+ */
 export async function adminTotals(
   db: Db,
   filters: AdminFilters,
-): Promise<{ count: number; amount: number }> {
-  const [row] = await queryRows<{ count: string; amount: string }>(
+  siteCurrency: DonationCurrency,
+): Promise<{ count: number; amounts: MoneyTotal[] }> {
+  const rows = await queryRows<{ currency: DonationCurrency; count: string; amount: string }>(
     db,
-    sql`select count(*) as count, coalesce(sum(${keptSql}), 0) as amount
-        from donations where ${filterSql(filters)}`,
+    sql`select donations.currency, count(*) as count, coalesce(sum(${keptSql}), 0) as amount
+        from donations where ${filterSql(filters)}
+        group by donations.currency order by ${siteCurrencyFirst(siteCurrency)}`,
   );
-  return { count: Number(row?.count ?? 0), amount: Number(row?.amount ?? 0) };
+  return countAndAmounts(rows);
 }
 
-/** Money received per calendar month (UTC), newest first, the last two years. */
-export async function monthlyTotals(db: Db, currency: DonationCurrency) {
-  const rows = await queryRows<{ month: string; count: string; amount: string; refunded: string }>(
+/**
+ * Money received per calendar month (UTC), newest first, the last two years; within a month,
+ * a sum per currency paid in, the site's first.
+ */
+export async function monthlyTotals(db: Db, siteCurrency: DonationCurrency) {
+  const rows = await queryRows<{
+    month: string;
+    currency: DonationCurrency;
+    count: string;
+    amount: string;
+    refunded: string;
+  }>(
     db,
     sql`
     select to_char(date_trunc('month', donations.paid_at at time zone 'UTC'), 'YYYY-MM') as month,
-           count(*) as count, sum(${keptSql}) as amount,
+           donations.currency, count(*) as count, sum(${keptSql}) as amount,
            sum(least(donations.amount_refunded, donations.amount)) as refunded
     from donations
-    where donations.status = 'paid' and donations.currency = ${currency}
+    where donations.status = 'paid'
       and donations.paid_at >= date_trunc('month', now()) - interval '23 months'
-    group by 1 order by 1 desc`,
+    group by 1, 2 order by 1 desc, ${siteCurrencyFirst(siteCurrency)}`,
   );
-  return rows.map((row) => ({
-    month: row.month,
-    count: Number(row.count),
-    amount: Number(row.amount),
-    refunded: Number(row.refunded),
-  }));
+  const months: {
+    month: string;
+    count: number;
+    amounts: (MoneyTotal & { refunded: number })[];
+  }[] = [];
+  for (const row of rows) {
+    let month = months.at(-1);
+    if (month?.month !== row.month) {
+      month = { month: row.month, count: 0, amounts: [] };
+      months.push(month);
+    }
+    month.count += Number(row.count);
+    month.amounts.push({
+      currency: row.currency,
+      amount: Number(row.amount),
+      refunded: Number(row.refunded),
+    });
+  }
+  return months;
 }
 
 /** Hides or shows a donor's message: every payment of the same checkout (a monthly plan). */
@@ -485,19 +566,83 @@ export async function adminDonation(db: Db, id: number): Promise<AdminRow | null
   return row ?? null;
 }
 
-/** The admin dashboard's tile: donations received and the money kept; null before any. */
+/**
+ * The admin dashboard's tile: donations received and kept, and the money kept per currency
+ * paid in (the site's first); null before any donation.
+ */
 export async function donationTotals(
   db: Db,
-  currency: DonationCurrency,
-): Promise<{ count: number; totalCents: number; currency: DonationCurrency } | null> {
-  const [row] = await queryRows<{ has_any: boolean; count: string; amount: string }>(
+  siteCurrency: DonationCurrency,
+): Promise<{ count: number; amounts: MoneyTotal[] } | null> {
+  const rows = await queryRows<{ currency: DonationCurrency; count: string; amount: string }>(
     db,
-    sql`select count(*) > 0 as has_any,
-               count(*) filter (where ${keptSql} > 0) as count,
+    sql`select donations.currency, count(*) filter (where ${keptSql} > 0) as count,
                coalesce(sum(${keptSql}), 0) as amount
-        from donations where donations.currency = ${currency}`,
+        from donations
+        group by donations.currency order by ${siteCurrencyFirst(siteCurrency)}`,
   );
-  return row?.has_any
-    ? { count: Number(row.count), totalCents: Number(row.amount), currency }
-    : null;
+  if (rows.length === 0) return null;
+  return countAndAmounts(rows);
+}
+
+export interface MonthlyGiftRow {
+  id: string;
+  checkout_id: string;
+  user_id: string | null;
+  amount: string;
+  currency: DonationCurrency;
+  started_at: string | null;
+  last_paid_at: string | null;
+  cancelled_at: string | null;
+  stop_requested_at: string | null;
+}
+
+/**
+ * A monthly plan with what it gave: the amount and currency of its latest payment received (the
+ * one asked for before any), its first and latest payment, and whether it ended.
+ */
+const monthlyGiftSelect = sql`
+    select s.id, s.checkout_id, c.user_id, s.cancelled_at, s.stop_requested_at,
+           coalesce(latest.amount, c.amount) as amount,
+           coalesce(latest.currency, c.currency) as currency,
+           (select min(d.paid_at) from donations d
+             where d.checkout_id = s.checkout_id and d.status = 'paid') as started_at,
+           latest.paid_at as last_paid_at
+    from donation_subscriptions s
+    join donation_checkouts c on c.id = s.checkout_id
+    left join lateral (select d.amount, d.currency, d.paid_at from donations d
+      where d.checkout_id = s.checkout_id and d.status = 'paid'
+      order by d.paid_at desc, d.id desc limit 1) latest on true
+`;
+
+/** How many of a member's monthly gifts their account lists: the newest. */
+const monthlyGiftsShown = 20;
+
+/** The monthly gifts a member started, the newest first. */
+export async function memberMonthlyGifts(db: Db, userId: string): Promise<MonthlyGiftRow[]> {
+  return queryRows<MonthlyGiftRow>(
+    db,
+    sql`
+    ${monthlyGiftSelect}
+    where c.user_id = ${userId}
+    order by c.created_at desc, s.id
+    limit ${monthlyGiftsShown}`,
+  );
+}
+
+export async function monthlyGift(db: Db, id: string): Promise<MonthlyGiftRow | null> {
+  const [row] = await queryRows<MonthlyGiftRow>(
+    db,
+    sql`
+    ${monthlyGiftSelect}
+    where s.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** The donor asked to stop the plan and the provider accepted: kept from the first time. */
+export async function markStopRequested(db: Db, id: string): Promise<void> {
+  await db.execute(sql`
+    update donation_subscriptions set stop_requested_at = coalesce(stop_requested_at, now())
+    where id = ${id}`);
 }

@@ -7,7 +7,7 @@ import {
   adminDonationsResponse,
   campaignSettingsResponse,
   campaignSettingsSchema,
-  checkoutBody,
+  checkoutBodyFor,
   checkoutResponse,
   demoCheckoutParams,
   demoCheckoutResponse,
@@ -17,6 +17,10 @@ import {
   donationStatusQuery,
   donationStatusResponse,
   moderateMessageBody,
+  monthlyGiftLinkQuery,
+  monthlyGiftParams,
+  monthlyGiftResponse,
+  monthlyGiftsResponse,
   monthlyTotalsResponse,
   redirectResponse,
   webhookResponse,
@@ -29,6 +33,7 @@ import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { Payments } from '../../platform/payments/payments.js';
+import { createMonthlyGiftService } from './monthly-gifts.js';
 import { createDonationService, hashBrowserToken, newBrowserToken } from './service.js';
 import type { DonationCurrency } from '../../../shared/donations.js';
 
@@ -49,6 +54,12 @@ const webhookLimit: RouteLimit = {
   ip: perMinute(1_200),
 };
 const adminLimit = memberLimit('donations-admin', 'changing donations', perMinute(60));
+const stopGiftLimit = memberLimit('monthly-gift-stop', 'stopping monthly gifts', perMinute(10));
+const stopGiftLinkLimit: RouteLimit = {
+  name: 'monthly-gift-link',
+  doing: 'stopping monthly gifts',
+  ip: perMinute(30),
+};
 const admin = { access: { permission: 'donations.view' } } as const;
 
 export interface DonationRoutesOptions {
@@ -58,6 +69,7 @@ export interface DonationRoutesOptions {
   currency: DonationCurrency;
   siteName: string;
   publicUrl: URL;
+  authSecret: string;
 }
 
 /**
@@ -66,22 +78,22 @@ export interface DonationRoutesOptions {
  */
 export function registerDonations(app: FastifyInstance, options: DonationRoutesOptions) {
   const secure = options.publicUrl.protocol === 'https:';
-  const service = createDonationService({
-    ...options,
-    log: app.log,
-    async deliver(payload, signature) {
-      const answer = await app.inject({
-        method: 'POST',
-        url: WEBHOOK_PATH,
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        payload,
-      });
-      if (answer.statusCode !== 200) {
-        app.log.error({ status: answer.statusCode, body: answer.body }, 'demo event refused');
-        throw internal();
-      }
-    },
-  });
+  /** The demo's events reach the webhook route as Stripe's would: signed, over HTTP. */
+  async function deliver(payload: string, signature: string) {
+    const answer = await app.inject({
+      method: 'POST',
+      url: WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    if (answer.statusCode !== 200) {
+      app.log.error({ status: answer.statusCode, body: answer.body }, 'demo event refused');
+      throw internal();
+    }
+  }
+  const service = createDonationService({ ...options, log: app.log, deliver });
+  const gifts = createMonthlyGiftService({ ...options, log: app.log, deliver });
+  const checkoutBody = checkoutBodyFor(options.currency);
 
   /** The hash of this browser's donor cookie, or null when it has none (or a forged one). */
   const browserHash = (request: FastifyRequest): string | null => {
@@ -187,19 +199,17 @@ export function registerDonations(app: FastifyInstance, options: DonationRoutesO
       schema: {
         tags,
         summary: 'Pay a demo checkout: its events go through the webhook like Stripe’s',
+        description:
+          'The receipt goes to the verified address of the member who started the checkout; ' +
+          'a visitor’s (or an unverified member’s) shows on the success page instead. No ' +
+          'address is taken: anyone could type anyone’s.',
         querystring: noQuery,
         params: demoCheckoutParams,
         body: demoPayBody,
         response: { 200: redirectResponse, ...errorResponses(400, 404, 412, 429) },
       },
     },
-    (request) =>
-      service.demoPay(
-        request.viewer,
-        request.params.sessionId,
-        browserHash(request),
-        request.body.email,
-      ),
+    (request) => service.demoPay(request.viewer, request.params.sessionId, browserHash(request)),
   );
 
   api.post(
@@ -215,6 +225,68 @@ export function registerDonations(app: FastifyInstance, options: DonationRoutesO
       },
     },
     (request) => service.demoCancel(request.viewer, request.params.sessionId, browserHash(request)),
+  );
+
+  api.get(
+    '/api/donations/monthly',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Your monthly gifts, the newest first: active, stopping or ended',
+        querystring: noQuery,
+        response: { 200: monthlyGiftsResponse, ...errorResponses(401) },
+      },
+    },
+    (request) => gifts.mine(viewerOf(request)),
+  );
+
+  api.post(
+    '/api/donations/monthly/:id/stop',
+    {
+      config: { access: 'signed-in', limit: stopGiftLimit },
+      schema: {
+        tags,
+        summary: 'Stop one of your monthly gifts',
+        description:
+          'The payment provider is asked to end the plan; it is `ended` once the provider ' +
+          'reports it (the webhook’s customer.subscription.deleted), `stopping` until then. ' +
+          'Safe to repeat. Another member’s gift answers not-found.',
+        querystring: noQuery,
+        params: monthlyGiftParams,
+        response: { 200: monthlyGiftResponse, ...errorResponses(400, 401, 404, 429, 503) },
+      },
+    },
+    (request) => gifts.stopMine(viewerOf(request), request.params.id),
+  );
+
+  api.get(
+    '/api/donations/monthly/link',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The monthly gift a receipt’s stop link names',
+        querystring: monthlyGiftLinkQuery,
+        response: { 200: monthlyGiftResponse, ...errorResponses(400, 404) },
+      },
+    },
+    (request) => gifts.describeLink(request.query.token),
+  );
+
+  api.post(
+    '/api/donations/monthly/link/stop',
+    {
+      config: { access: 'public', limit: stopGiftLinkLimit },
+      schema: {
+        tags,
+        summary: 'Stop the monthly gift a receipt’s link names, signed in or not',
+        description: 'The link’s signed token is the authority; as the member’s own stop.',
+        querystring: monthlyGiftLinkQuery,
+        response: { 200: monthlyGiftResponse, ...errorResponses(400, 404, 429, 503) },
+      },
+    },
+    (request) => gifts.stopByLink(request.query.token),
   );
 
   // The webhook reads its body as raw bytes (the signature covers them exactly), in a scope of
@@ -237,7 +309,13 @@ export function registerDonations(app: FastifyInstance, options: DonationRoutesO
             'transaction as its effect: a second delivery is acknowledged and does nothing. ' +
             'Handled: checkout.session.completed, checkout.session.async_payment_succeeded, ' +
             'checkout.session.async_payment_failed, invoice.paid, ' +
-            'customer.subscription.deleted, charge.refunded; others are acknowledged.',
+            'customer.subscription.deleted, charge.refunded; others are acknowledged, as are ' +
+            'objects that are not ours (no checkout id of ours). A signed event that cannot be ' +
+            'read (a field missing or of the wrong type, an amount beyond 64 bits, a currency ' +
+            'the site does not keep) answers invalid-argument and stores nothing, so the ' +
+            'provider retries it; one refused by a rule (a payment of 0) is acknowledged with ' +
+            '`handled: false` and stores nothing. A refund larger than its payment is kept at ' +
+            'the payment.',
           querystring: noQuery,
           headers: z.object({ 'stripe-signature': z.string().max(2_000).optional() }),
           response: { 200: webhookResponse, ...errorResponses(400, 429) },

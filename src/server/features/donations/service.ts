@@ -9,7 +9,7 @@ import {
   type AdminDonation,
   type Campaign,
   type CampaignSettings,
-  type checkoutBody,
+  type CheckoutRequest,
   type DonationCurrency,
   type DonationsPage,
   type DonationStatusAnswer,
@@ -27,8 +27,10 @@ import type { Viewer } from '../../core/viewer.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { SignatureError, type Payments } from '../../platform/payments/payments.js';
-import { factsOf, handledEventTypes } from './events.js';
+import { factsOf, handledEventTypes, MalformedEvent, readEvent } from './events.js';
 import { demoEvents } from './demo-events.js';
+import { monthlyGiftLink, monthlyGiftPath } from './monthly-gifts.js';
+import { presentAdminDonation } from './presenter.js';
 import * as repo from './repo.js';
 
 export interface DonationServiceOptions {
@@ -38,9 +40,14 @@ export interface DonationServiceOptions {
   currency: DonationCurrency;
   siteName: string;
   publicUrl: URL;
+  /** Signs the links of receipts (stopping a monthly gift). */
+  authSecret: string;
   /** Posts a signed event to the webhook endpoint (the demo checkout's Pay). */
   deliver: (payload: string, signature: string) => Promise<void>;
-  log: { error(object: unknown, message: string): void };
+  log: {
+    error(object: unknown, message: string): void;
+    warn(object: unknown, message: string): void;
+  };
 }
 
 /** The browser's donor cookie, hashed as the checkout keeps it. */
@@ -98,25 +105,39 @@ export function createDonationService(options: DonationServiceOptions) {
     };
   }
 
+  /**
+   * A receipt names the money in the currency paid, with its code ("€20 EUR"): a symbol alone
+   * ($) is several currencies'. A monthly gift's receipt links to stopping it.
+   */
   async function sendReceipt(receipt: repo.DueReceipt) {
     const amount = formatMoney(receipt.amount, receipt.currency);
+    const paid = `${amount} ${receipt.currency.toUpperCase()}`;
+    const often = donationIntervalLabels[receipt.interval].toLowerCase();
     const date = new Date(receipt.paid_at).toUTCString().slice(0, 16);
     const kind = receipt.interval === 'monthly' ? 'monthly donation' : 'donation';
     const page = new URL('/donations', options.publicUrl).toString();
+    const stop =
+      receipt.interval === 'monthly' && receipt.subscription_id
+        ? monthlyGiftLink(options.publicUrl, options.authSecret, receipt.subscription_id)
+        : null;
     await mailer.send({
       to: receipt.email,
       subject: `Your ${amount} ${kind} to ${options.siteName}: receipt`,
       text:
         `Thank you for supporting ${options.siteName}.\n\n` +
-        `Amount: ${amount} (${donationIntervalLabels[receipt.interval].toLowerCase()})\n` +
+        `Amount: ${paid} (${often})\n` +
         `Date: ${date}\nReference: donation #${receipt.id}\n\n` +
-        `See the community's campaign: ${page}\n`,
+        `See the community's campaign: ${page}\n` +
+        (stop ? `Stop this monthly gift at any time: ${stop}\n` : ''),
       html:
         `<p>Thank you for supporting ${escapeHtml(options.siteName)}.</p>` +
-        `<table><tr><td>Amount</td><td>${escapeHtml(amount)} (${donationIntervalLabels[receipt.interval].toLowerCase()})</td></tr>` +
+        `<table><tr><td>Amount</td><td>${escapeHtml(paid)} (${often})</td></tr>` +
         `<tr><td>Date</td><td>${escapeHtml(date)}</td></tr>` +
         `<tr><td>Reference</td><td>donation #${receipt.id}</td></tr></table>` +
-        `<p><a href="${escapeHtml(page)}">See the community's campaign</a></p>`,
+        `<p><a href="${escapeHtml(page)}">See the community's campaign</a></p>` +
+        (stop
+          ? `<p><a href="${escapeHtml(stop)}">Stop this monthly gift</a> at any time.</p>`
+          : ''),
     });
   }
 
@@ -154,7 +175,7 @@ export function createDonationService(options: DonationServiceOptions) {
 
     async checkout(
       viewer: Viewer | null,
-      body: z.output<typeof checkoutBody>,
+      body: CheckoutRequest,
       browserHash: string,
     ): Promise<{ url: string }> {
       if (body.currency !== undefined && body.currency !== currency) {
@@ -214,15 +235,23 @@ export function createDonationService(options: DonationServiceOptions) {
           : donation.status === 'pending'
             ? 'confirming'
             : donation.status;
+      const received = state === 'received' && donation?.paid_at ? donation : null;
       return {
         state,
         amount: donation?.amount ?? checkout.amount,
-        currency: checkout.currency,
+        // The currency paid in, which the provider may have changed from the one asked.
+        currency: donation?.currency ?? checkout.currency,
         interval: checkout.interval,
-        receivedAt:
-          state === 'received' && donation?.paid_at
-            ? new Date(donation.paid_at).toISOString()
-            : null,
+        receivedAt: received?.paid_at ? new Date(received.paid_at).toISOString() : null,
+        receipt: received
+          ? {
+              reference: `donation #${received.id}`,
+              emailed: received.email !== null,
+              stopPath: received.subscription_id
+                ? monthlyGiftPath(options.authSecret, received.subscription_id)
+                : null,
+            }
+          : null,
       };
     },
 
@@ -234,20 +263,22 @@ export function createDonationService(options: DonationServiceOptions) {
         amount: checkout.amount,
         currency: checkout.currency,
         interval: checkout.interval,
-        email: checkout.email,
+        receiptTo: checkout.email,
         state: checkout.state,
       };
     },
 
     /**
      * The demo's Pay: the checkout closes (once), then the events Stripe would send go through
-     * the webhook endpoint, signed, and are handled by the same code as Stripe's.
+     * the webhook endpoint, signed, and are handled by the same code as Stripe's. The receipt
+     * goes only to the verified address of the member who started the checkout: an address
+     * typed in could be anyone's, and the site would mail them. Without one it shows on the
+     * thank-you page.
      */
     async demoPay(
       viewer: Viewer | null,
       sessionId: string,
       browserHash: string | null,
-      email: string,
     ): Promise<{ url: string }> {
       if (payments.kind !== 'demo' || !payments.signEvent) throw notFound('Checkout');
       const checkout = await ownCheckout(viewer, sessionId, browserHash);
@@ -258,7 +289,8 @@ export function createDonationService(options: DonationServiceOptions) {
             : 'This checkout is already paid',
         );
       }
-      for (const event of await demoEvents({ ...checkout, session_id: sessionId }, email)) {
+      const events = await demoEvents({ ...checkout, session_id: sessionId }, checkout.email);
+      for (const event of events) {
         const payload = JSON.stringify(event);
         await options.deliver(payload, await payments.signEvent(payload));
       }
@@ -279,19 +311,51 @@ export function createDonationService(options: DonationServiceOptions) {
      * transaction (a duplicate is acknowledged and does nothing), then receipts go out.
      */
     async receive(rawBody: Buffer, signature: string | undefined) {
-      let event;
+      let verified;
       try {
-        event = await payments.verifyEvent(rawBody, signature);
+        verified = await payments.verifyEvent(rawBody, signature);
       } catch (error) {
         if (error instanceof SignatureError) {
           throw invalidArgument(`Webhook signature refused: ${error.message}`);
         }
         throw error;
       }
-      const handled = (handledEventTypes as readonly string[]).includes(event.type);
-      if (!handled) return { received: true as const, handled: false, duplicate: false };
-      const facts = await factsOf(event, payments);
-      const { duplicate } = await repo.applyEvent(db, event, facts);
+      let event, read;
+      try {
+        event = readEvent(verified);
+        const handled = (handledEventTypes as readonly string[]).includes(event.type);
+        if (!handled) return { received: true as const, handled: false, duplicate: false };
+        read = await factsOf(event, payments);
+      } catch (error) {
+        if (!(error instanceof MalformedEvent)) throw error;
+        // Unreadable, though signed: nothing is stored, and the provider's retries give a
+        // fixed release the chance to apply it (decision 044).
+        options.log.error(
+          { event: verified.id, type: verified.type, issues: error.issues },
+          'payment event refused: it could not be read',
+        );
+        throw invalidArgument(`Payment event refused: ${error.message}`, {
+          issues: error.issues.map((issue) => ({ in: 'body', ...issue })),
+        });
+      }
+      for (const refusal of read.refusals) {
+        options.log.warn(
+          { event: event.id, type: event.type },
+          `payment event refused: ${refusal}`,
+        );
+      }
+      // Everything it said was refused by a rule: acknowledged, nothing stored (a retry would
+      // be refused again).
+      if (read.facts.length === 0 && read.refusals.length > 0) {
+        return { received: true as const, handled: false, duplicate: false };
+      }
+      const { duplicate, capped } = await repo.applyEvent(db, event, read.facts);
+      for (const refund of capped) {
+        options.log.warn(
+          { event: event.id, payment: refund.paymentRef, ...refund },
+          'refund larger than its payment: kept at the payment',
+        );
+      }
       if (!duplicate) await sendReceipts();
       return { received: true as const, handled: !duplicate, duplicate };
     },
@@ -307,12 +371,12 @@ export function createDonationService(options: DonationServiceOptions) {
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        items: page.map(repo.presentAdminDonation),
+        items: page.map(presentAdminDonation),
         nextCursor:
           rows.length > query.limit && last
             ? encodeCursor([last.cursor_at, Number(last.id)])
             : null,
-        totals: await repo.adminTotals(db, query),
+        totals: await repo.adminTotals(db, query, currency),
       };
     },
 
@@ -338,7 +402,7 @@ export function createDonationService(options: DonationServiceOptions) {
       for (;;) {
         const rows = await repo.adminDonations(db, query, { after, limit: 1000 });
         for (const row of rows) {
-          const item: AdminDonation = repo.presentAdminDonation(row);
+          const item: AdminDonation = presentAdminDonation(row);
           lines.push(
             [
               item.id,
@@ -384,7 +448,7 @@ export function createDonationService(options: DonationServiceOptions) {
       });
       const row = await repo.adminDonation(db, id);
       if (!row) throw notFound('Donation');
-      return { donation: repo.presentAdminDonation(row) };
+      return { donation: presentAdminDonation(row) };
     },
 
     async readCampaign() {

@@ -292,10 +292,13 @@ describe.each(targets)(
         const member = await signInRemote(second.url, admin, { origin });
         const list = await member.request<{
           items: AdminDonation[];
-          totals: { count: number; amount: number };
+          totals: { count: number; amounts: { currency: string; amount: number }[] };
         }>(second.url, 'GET', '/api/admin/donations');
         expect(list.status).toBe(200);
-        expect(list.body.totals).toEqual({ count: 1, amount: 2_500 });
+        expect(list.body.totals).toEqual({
+          count: 1,
+          amounts: [{ currency: 'usd', amount: 2_500 }],
+        });
         expect(list.body.items).toEqual([
           expect.objectContaining({ reference: sessionId, status: 'paid', amount: 2_500, email }),
         ]);
@@ -337,7 +340,7 @@ describe.each(targets)(
         const [file] = await mails(dataDir);
         const receipt = await readFile(path.join(dataDir, 'mail', file ?? ''), 'utf8');
         expect(receipt).toContain(`To: ${email}`);
-        expect(receipt).toContain('Amount: $25 (one-off)');
+        expect(receipt).toContain('Amount: $25 USD (one-off)');
         await third.stop();
         database ??= await open();
         expect((await stored(database)).donations).toEqual([

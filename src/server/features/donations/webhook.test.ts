@@ -3,9 +3,17 @@ import { once } from 'node:events';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
+import pino from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDonation, CheckoutBody, DonationsPage } from '../../../shared/donations.js';
+import type {
+  AdminDonation,
+  CheckoutBody,
+  DonationsPage,
+  MoneyTotal,
+  MonthlyGift,
+} from '../../../shared/donations.js';
+import type { AdminStats } from '../../../shared/moderation.js';
 import type { PublicProfile } from '../../../shared/profiles.js';
 import { donations, paymentEvents } from '../../platform/db/schema.js';
 import { createAgent, readMails, type Agent } from '../../test/accounts.js';
@@ -49,6 +57,8 @@ interface StripeStandIn {
   requests: StandInRequest[];
   /** Invoice → its payment intent, for GET /v1/invoice_payments. */
   invoicePayments: Map<string, string>;
+  /** Plans cancelled through DELETE /v1/subscriptions/:id; Stripe answers a second one missing. */
+  cancelledPlans: Set<string>;
   /** Answers 500 to everything, as Stripe does when it is having trouble. */
   failing: boolean;
   close(): Promise<void>;
@@ -103,6 +113,7 @@ function openedSession(form: URLSearchParams, id: string) {
 async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: StandInRequest[] = [];
   const invoicePayments = new Map<string, string>();
+  const cancelledPlans = new Set<string>();
   const standIn = { failing: false };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -158,6 +169,22 @@ async function startStripeStandIn(): Promise<StripeStandIn> {
           has_more: false,
           url: '/v1/invoice_payments',
         });
+      } else if (received.method === 'DELETE' && url.pathname.startsWith('/v1/subscriptions/')) {
+        const plan = decodeURIComponent(url.pathname.slice('/v1/subscriptions/'.length));
+        if (cancelledPlans.has(plan)) {
+          answer(404, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              param: 'id',
+              message: `No such subscription: '${plan}'`,
+            },
+          });
+        } else {
+          cancelledPlans.add(plan);
+          const at = Math.floor(Date.now() / 1000);
+          answer(200, { id: plan, object: 'subscription', status: 'canceled', canceled_at: at });
+        }
       } else {
         answer(404, {
           error: {
@@ -175,6 +202,7 @@ async function startStripeStandIn(): Promise<StripeStandIn> {
     port,
     requests,
     invoicePayments,
+    cancelledPlans,
     get failing() {
       return standIn.failing;
     },
@@ -195,12 +223,24 @@ beforeAll(async () => {
 });
 afterAll(() => stripe.close());
 
-const stripeApp = (port = stripe.port) =>
+const stripeApp = (port = stripe.port, logger?: pino.Logger) =>
   createTestApp({
     serveWeb: false,
     env: stripeEnv,
     stripeApi: { host: '127.0.0.1', port, protocol: 'http' },
+    ...(logger ? { logger } : {}),
   });
+
+interface LogLine {
+  level: number;
+  msg: string;
+}
+/** A logger that keeps what it is told from warnings up, to read back. */
+function keptLog() {
+  const lines: LogLine[] = [];
+  const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  return { logger, lines };
+}
 
 // Talking to the site.
 
@@ -274,7 +314,7 @@ async function storedCounts(t: TestApp) {
 
 interface AdminList {
   items: AdminDonation[];
-  totals: { count: number; amount: number };
+  totals: { count: number; amounts: MoneyTotal[] };
 }
 async function adminList(admin: Agent, query = ''): Promise<AdminList> {
   const res = await admin.inject({ url: `/api/admin/donations?limit=100${query}` });
@@ -969,6 +1009,362 @@ describe('checkout with Stripe', () => {
   });
 });
 
+// Events a payment must not be taken from as they are.
+
+/** A one-off checkout opened by `agent`, and Stripe's event of it paid as `paid` says. */
+async function paidSession(
+  agent: Agent,
+  paid: { amount: number; currency?: string; paymentIntent?: string; email?: string },
+) {
+  const opened = await startCheckout(agent, { amount: 2_000 });
+  const donor: Donor = {
+    label: 'donor',
+    email: paid.email ?? `donor-${alphanumeric(8).toLowerCase()}@example.test`,
+    name: 'A donor',
+    amount: paid.amount,
+    ...opened,
+  };
+  const session = completedSession(donor, {
+    mode: 'payment',
+    paymentStatus: 'paid',
+    created: now(),
+    paymentIntent: paid.paymentIntent ?? stripeId('pi_3Q'),
+  });
+  const event = stripeEvent(
+    'checkout.session.completed',
+    { ...session, currency: paid.currency ?? 'usd' },
+    now(),
+  );
+  return { donor, event, paymentIntent: session.payment_intent };
+}
+
+describe('events that are not taken as they are', () => {
+  let t: TestApp;
+  let admin: Agent;
+  const log = keptLog();
+  beforeAll(async () => {
+    t = await stripeApp(stripe.port, log.logger);
+    admin = (await person(t, 'admin')).agent;
+  });
+  afterAll(() => t.close());
+
+  const itemOf = async (reference: string) =>
+    (await adminList(admin)).items.find((item) => item.reference === reference);
+  const mailsTo = async (email: string) =>
+    (await readMails(t)).filter((mail) => mail.to.includes(email));
+
+  it('refuses a payment of 0: acknowledged, nothing stored, no receipt, and logged', async () => {
+    const { donor, event } = await paidSession(createAgent(t.app), { amount: 0 });
+    const before = await storedCounts(t);
+    const res = await deliver(t, event);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ received: true, handled: false, duplicate: false });
+    expect(await storedCounts(t)).toEqual(before);
+    expect(await itemOf(donor.sessionId)).toBeUndefined();
+    expect(await mailsTo(donor.email)).toEqual([]);
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        msg: expect.stringContaining('payment event refused: a payment of 0'),
+      }),
+    );
+  });
+
+  it('keeps amounts beyond 32 bits: 2,147,483,648 and 10^15 cents', async () => {
+    for (const amount of [2_147_483_648, 1_000_000_000_000_000]) {
+      const { donor, event } = await paidSession(createAgent(t.app), { amount });
+      const res = await deliver(t, event);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ received: true, handled: true, duplicate: false });
+      expect(await itemOf(donor.sessionId)).toMatchObject({ amount, status: 'paid' });
+    }
+  });
+
+  it('answers invalid-argument and stores nothing for a signed event it cannot read, and logs it', async () => {
+    const { event, donor } = await paidSession(createAgent(t.app), { amount: 2_500 });
+    const object = event.data.object;
+    const unreadable: [string, object][] = [
+      ['no data', { ...event, data: undefined }],
+      ['no object', { ...event, data: {} }],
+      ['no type', { ...event, type: undefined }],
+      ['an amount as text', { ...event, data: { object: { ...object, amount_total: '25.00' } } }],
+      [
+        'an amount beyond 64 bits',
+        { ...event, data: { object: { ...object, amount_total: 2 ** 64 } } },
+      ],
+      [
+        'a currency the site does not keep',
+        { ...event, data: { object: { ...object, currency: 'jpy' } } },
+      ],
+      [
+        'a refund as text',
+        stripeEvent('charge.refunded', { payment_intent: 'pi_x', amount_refunded: 'all' }, now()),
+      ],
+    ];
+    for (const [what, body] of unreadable) {
+      const before = await storedCounts(t);
+      const logged = log.lines.length;
+      const res = await deliver(t, { ...event, ...body });
+      expect(res.statusCode, what).toBe(400);
+      expect(res.json().error, what).toMatchObject({
+        code: 'invalid-argument',
+        message: expect.stringContaining('Payment event refused'),
+      });
+      expect(await storedCounts(t), what).toEqual(before);
+      expect(log.lines.slice(logged), what).toContainEqual(
+        expect.objectContaining({ level: 50, msg: 'payment event refused: it could not be read' }),
+      );
+    }
+    expect(await itemOf(donor.sessionId)).toBeUndefined();
+    // Another integration's object is not ours to read: acknowledged, whatever it holds.
+    const foreign = await deliver(
+      t,
+      stripeEvent(
+        'checkout.session.completed',
+        { ...object, metadata: { order: '7781' }, amount_total: '25.00' },
+        now(),
+      ),
+    );
+    expect(foreign.statusCode).toBe(200);
+    // The same event, readable, is taken once it arrives so (a retry after a fix).
+    expect((await deliver(t, event)).json()).toEqual({
+      received: true,
+      handled: true,
+      duplicate: false,
+    });
+    expect(await itemOf(donor.sessionId)).toMatchObject({ amount: 2_500, status: 'paid' });
+  });
+
+  it('caps a refund larger than its payment at the payment, in either order, and logs it', async () => {
+    const refundOf = (paymentIntent: string) =>
+      stripeEvent(
+        'charge.refunded',
+        refundedCharge({ paymentIntent, amount: 5_000, created: now(), email: 'x@example.test' }),
+        now(),
+      );
+    const first = await paidSession(createAgent(t.app), { amount: 2_000 });
+    const second = await paidSession(createAgent(t.app), { amount: 2_000 });
+    const orders = [
+      [first.event, refundOf(first.paymentIntent ?? '')],
+      [refundOf(second.paymentIntent ?? ''), second.event],
+    ];
+    for (const [index, events] of orders.entries()) {
+      const logged = log.lines.length;
+      for (const event of events) expect((await deliver(t, event)).statusCode).toBe(200);
+      const { donor } = index === 0 ? first : second;
+      expect(await itemOf(donor.sessionId)).toMatchObject({
+        amount: 2_000,
+        amountRefunded: 2_000,
+        status: 'refunded',
+      });
+      expect(log.lines.slice(logged)).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          msg: 'refund larger than its payment: kept at the payment',
+        }),
+      );
+    }
+  });
+});
+
+describe('a payment in another currency than the site’s', () => {
+  let t: TestApp;
+  let admin: Agent;
+  beforeAll(async () => {
+    t = await stripeApp();
+    admin = (await person(t, 'admin')).agent;
+    const campaign = await admin.inject({
+      method: 'PUT',
+      url: '/api/admin/donations/campaign',
+      payload: {
+        title: 'A year of screenings',
+        text: '',
+        goal: 100_000,
+        startsAt: new Date(Date.now() - 7 * day * 1000).toISOString().slice(0, 10),
+        endsAt: null,
+      },
+    });
+    expect(campaign.statusCode, campaign.body).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it('is kept in its currency: totals, months and the tile per currency, the campaign in the site’s only, the receipt and the success page naming it', async () => {
+    const dollars = await paidSession(createAgent(t.app), { amount: 5_000 });
+    const abroad = createAgent(t.app);
+    const euros = await paidSession(abroad, { amount: 2_000, currency: 'EUR' });
+    for (const { event } of [dollars, euros]) {
+      expect((await deliver(t, event)).json()).toMatchObject({ handled: true });
+    }
+    const amounts = [
+      { currency: 'usd', amount: 5_000 },
+      { currency: 'eur', amount: 2_000 },
+    ];
+    const list = await adminList(admin);
+    expect(list.totals).toEqual({ count: 2, amounts });
+    expect(list.items.find((item) => item.reference === euros.donor.sessionId)).toMatchObject({
+      amount: 2_000,
+      currency: 'eur',
+    });
+    const months = await admin.inject({ url: '/api/admin/donations/months' });
+    expect(months.json()).toEqual({
+      currency: 'usd',
+      months: [
+        {
+          month: new Date().toISOString().slice(0, 7),
+          count: 2,
+          amounts: amounts.map((total) => ({ ...total, refunded: 0 })),
+        },
+      ],
+    });
+    const stats = await admin.inject({ url: '/api/admin/stats' });
+    expect(stats.json<AdminStats>().donations).toEqual({ count: 2, amounts });
+
+    const page = (await createAgent(t.app).inject({ url: '/api/donations' })).json<DonationsPage>();
+    expect(page.campaign).toMatchObject({ raised: 5_000, supporters: 1, otherCurrencies: ['eur'] });
+    expect(page.wall.map((entry) => [entry.amount, entry.currency]).sort()).toEqual([
+      [2_000, 'eur'],
+      [5_000, 'usd'],
+    ]);
+
+    const [receipt] = (await readMails(t)).filter((mail) => mail.to.includes(euros.donor.email));
+    expect(receipt?.subject).toBe('Your €20 donation to Viewpoint: receipt');
+    expect(receipt?.body).toContain('Amount: €20 EUR (one-off)');
+    const status = await abroad.inject({
+      url: `/api/donations/status?session_id=${euros.donor.sessionId}`,
+    });
+    expect(status.json()).toMatchObject({ state: 'received', amount: 2_000, currency: 'eur' });
+
+    const csv = await admin.inject({ url: '/api/admin/donations/export.csv' });
+    const row = csv.body.split('\r\n').find((line) => line.includes(euros.donor.sessionId));
+    expect(row).toContain('"20.00","0.00","EUR"');
+  });
+});
+
+describe('stopping a monthly gift with Stripe', () => {
+  let t: TestApp;
+  let giver: Person;
+  let admin: Agent;
+  beforeAll(async () => {
+    t = await stripeApp();
+    giver = await person(t);
+    admin = (await person(t, 'admin')).agent;
+  });
+  afterAll(() => t.close());
+
+  /** A monthly plan the member started, its checkout completed and its first invoice paid. */
+  async function monthlyPlan() {
+    const opened = await startCheckout(giver.agent, { amount: 1_000, interval: 'monthly' });
+    const donor: Donor = {
+      label: 'giver',
+      email: giver.user.email,
+      name: giver.user.name,
+      amount: 1_000,
+      ...opened,
+    };
+    const plan = stripeId('sub_1Q');
+    const customer = stripeId('cus');
+    const at = now() - 60;
+    for (const event of [
+      stripeEvent(
+        'checkout.session.completed',
+        completedSession(donor, {
+          mode: 'subscription',
+          paymentStatus: 'paid',
+          created: at,
+          subscription: plan,
+          customer,
+        }),
+        at,
+      ),
+      stripeEvent(
+        'invoice.paid',
+        paidInvoice(donor, {
+          id: stripeId('in_1Q'),
+          subscription: plan,
+          customer,
+          paidAt: at,
+          reason: 'subscription_create',
+          paymentIntent: stripeId('pi_3Q'),
+        }),
+        at,
+      ),
+    ]) {
+      expect((await deliver(t, event)).statusCode).toBe(200);
+    }
+    return { plan, donor, customer };
+  }
+  const gift = async (plan: string) => {
+    const res = await giver.agent.inject({ url: '/api/donations/monthly' });
+    return res.json<{ gifts: MonthlyGift[] }>().gifts.find((entry) => entry.id === plan);
+  };
+  const stop = (plan: string) =>
+    giver.agent.inject({ method: 'POST', url: `/api/donations/monthly/${plan}/stop` });
+  const cancellations = (plan: string) =>
+    stripe.requests.filter(
+      (request) => request.method === 'DELETE' && request.path === `/v1/subscriptions/${plan}`,
+    );
+
+  it('asks Stripe to cancel the plan; the gift is stopping until Stripe’s event ends it', async () => {
+    const { plan, donor, customer } = await monthlyPlan();
+    expect(await gift(plan)).toMatchObject({ amount: 1_000, currency: 'usd', state: 'active' });
+
+    const stopped = await stop(plan);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json().gift).toMatchObject({ id: plan, state: 'stopping', endedAt: null });
+    const [asked] = cancellations(plan);
+    expect(asked?.headers.authorization).toBe(`Bearer ${secretKey}`);
+    expect(asked?.query.get('cancellation_details[comment]')).toBe('Stopped by the donor');
+    // Asked again while Stripe has not reported it: Stripe says the plan is gone, which is fine.
+    const again = await stop(plan);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().gift.state).toBe('stopping');
+    expect(cancellations(plan)).toHaveLength(2);
+
+    const ended = now();
+    const deleted = await deliver(
+      t,
+      stripeEvent(
+        'customer.subscription.deleted',
+        deletedSubscription({
+          id: plan,
+          customer,
+          amount: 1_000,
+          startedAt: ended - 60,
+          cancelledAt: ended,
+          metadata: { checkout_id: donor.checkoutId },
+        }),
+        ended,
+      ),
+    );
+    expect(deleted.json()).toMatchObject({ handled: true });
+    expect(await gift(plan)).toMatchObject({
+      state: 'ended',
+      endedAt: new Date(ended * 1000).toISOString(),
+    });
+    const listed = (await adminList(admin)).items.find((item) => item.interval === 'monthly');
+    expect(listed?.subscriptionCancelled).toBe(true);
+    // Ended: nothing more is asked of Stripe.
+    expect((await stop(plan)).json().gift.state).toBe('ended');
+    expect(cancellations(plan)).toHaveLength(2);
+  });
+
+  it('keeps the gift going and says so when Stripe cannot be asked', async () => {
+    const { plan } = await monthlyPlan();
+    stripe.failing = true;
+    try {
+      const res = await stop(plan);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toMatchObject({
+        code: 'unavailable',
+        message: expect.stringContaining('the monthly gift goes on'),
+      });
+    } finally {
+      stripe.failing = false;
+    }
+    expect((await gift(plan))?.state).toBe('active');
+  });
+});
+
 // A realistic sequence: five one-off donors (two paying by bank debit, one of which fails),
 // a monthly plan over three months then cancelled, two refunds, and events that are not ours.
 
@@ -1336,14 +1732,18 @@ async function outcome(scenario: Scenario) {
 function expectedMonths(payments: Scenario['payments']) {
   const months = new Map<
     string,
-    { month: string; count: number; amount: number; refunded: number }
+    { month: string; count: number; amounts: [MoneyTotal & { refunded: number }] }
   >();
   for (const payment of payments) {
     const month = new Date(payment.paidAt * 1000).toISOString().slice(0, 7);
-    const entry = months.get(month) ?? { month, count: 0, amount: 0, refunded: 0 };
+    const entry = months.get(month) ?? {
+      month,
+      count: 0,
+      amounts: [{ currency: 'usd', amount: 0, refunded: 0 }],
+    };
     entry.count += 1;
-    entry.amount += payment.amount - payment.refunded;
-    entry.refunded += payment.refunded;
+    entry.amounts[0].amount += payment.amount - payment.refunded;
+    entry.amounts[0].refunded += payment.refunded;
     months.set(month, entry);
   }
   return [...months.values()].sort((a, b) => b.month.localeCompare(a.month));
@@ -1427,12 +1827,13 @@ describe('a realistic Stripe event sequence, delivered twice in shuffled orders'
           },
           paid('frank, month 3', 500, base - 3600, 'Frank Ito'),
         ]);
-        expect(twice.totals).toEqual({ count: 8, amount: 9_500 });
+        const dollars = (amount: number) => [{ currency: 'usd', amount }];
+        expect(twice.totals).toEqual({ count: 8, amounts: dollars(9_500) });
         expect(twice.byStatus).toEqual({
-          paid: { count: 5, amount: 9_500 },
-          pending: { count: 0, amount: 0 },
-          failed: { count: 1, amount: 0 },
-          refunded: { count: 2, amount: 0 },
+          paid: { count: 5, amounts: dollars(9_500) },
+          pending: { count: 0, amounts: [] },
+          failed: { count: 1, amounts: dollars(0) },
+          refunded: { count: 2, amounts: dollars(0) },
         });
         expect(twice.campaign).toEqual({ raised: 9_500, supporters: 4 });
         expect(twice.wall).toEqual([

@@ -637,7 +637,8 @@ export const donationCheckouts = pgTable(
     /** SHA-256 of the browser's donor cookie: only that browser may read the checkout back. */
     browserHash: text('browser_hash').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    amount: integer('amount').notNull(),
+    /** Minor units; 64-bit like every amount, so no provider's figure overflows it. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     interval: text('interval').notNull(),
     message: text('message').notNull().default(''),
@@ -663,12 +664,14 @@ export const donations = pgTable(
     paymentRef: text('payment_ref').unique(),
     subscriptionId: text('subscription_id'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    amount: integer('amount').notNull(),
+    /** Minor units of `currency`, the currency the donor paid in (not always the site's). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     interval: text('interval').notNull(),
     /** pending, failed or paid; refunded is `amount_refunded >= amount`. */
     status: text('status').notNull(),
-    amountRefunded: integer('amount_refunded').notNull().default(0),
+    /** Never more than `amount`: a larger refund reported by the provider is capped. */
+    amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
     email: text('email'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -704,7 +707,7 @@ export const paymentEvents = pgTable('payment_events', {
 /** Refunds by payment intent, kept even when the refund arrives before its payment. */
 export const paymentRefunds = pgTable('payment_refunds', {
   paymentRef: text('payment_ref').primaryKey(),
-  amountRefunded: integer('amount_refunded').notNull(),
+  amountRefunded: bigint('amount_refunded', { mode: 'number' }).notNull(),
 });
 
 /** Monthly plans: which checkout a subscription came from, and whether it was cancelled. */
@@ -713,7 +716,10 @@ export const donationSubscriptions = pgTable('donation_subscriptions', {
   checkoutId: text('checkout_id')
     .notNull()
     .references(() => donationCheckouts.id),
+  /** When the provider reported the plan ended (its `customer.subscription.deleted`). */
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  /** When the donor asked to stop it and the provider accepted; ended once it reports so. */
+  stopRequestedAt: timestamp('stop_requested_at', { withTimezone: true }),
 });
 
 /**

@@ -21,6 +21,18 @@ export interface CheckoutRequest {
 /** A provider event, verified: Stripe's own shape, whichever provider sent it. */
 export type PaymentEvent = Stripe.Event;
 
+/** An event as the provider posts it to the webhook: the JSON body and its signature header. */
+export interface SignedEvent {
+  payload: string;
+  signature: string;
+}
+
+/** A monthly plan at the provider, and our checkout its events carry. */
+export interface ProviderPlan {
+  subscriptionId: string;
+  checkoutId: string;
+}
+
 /** The signature was missing, wrong, or too old: the event is refused and nothing is done. */
 export class SignatureError extends Error {
   override name = 'SignatureError';
@@ -42,6 +54,13 @@ export interface Payments {
    * their payments separately); refunds name the payment intent.
    */
   invoicePaymentRef(invoiceId: string): Promise<string | null>;
+  /**
+   * Ends a monthly plan now, at the donor's request; asking again for an ended plan is fine.
+   * The provider reports the end to the webhook as `customer.subscription.deleted`, which
+   * records it: Stripe posts that event itself, the demo (which has no network) answers it
+   * signed, for the site to post.
+   */
+  cancelSubscription(plan: ProviderPlan): Promise<SignedEvent[]>;
   /** The demo signs its own events; Stripe signs its own. */
   signEvent?(payload: string): Promise<string>;
 }
@@ -81,6 +100,24 @@ async function verify(
       error instanceof Error ? error.message : 'The event signature does not match',
     );
   }
+}
+
+/** Ids in Stripe's style, as the demo makes them: a prefix and random characters. */
+export const demoId = (prefix: string) => `${prefix}_demo_${randomBytes(12).toString('hex')}`;
+
+/** An event as Stripe delivers it, around one object (the demo's events are built so). */
+export async function demoEvent(type: string, object: Record<string, unknown>, created: number) {
+  return {
+    id: demoId('evt'),
+    object: 'event',
+    api_version: (await stripeLibrary()).API_VERSION,
+    created,
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  };
 }
 
 /** Where Stripe's API is: api.stripe.com, or a stand-in started by a test. */
@@ -147,6 +184,21 @@ export function createStripePayments(options: {
       }
       return null;
     },
+    async cancelSubscription(plan) {
+      const stripe = await client;
+      try {
+        await stripe.subscriptions.cancel(plan.subscriptionId, {
+          cancellation_details: { comment: 'Stopped by the donor' },
+        });
+      } catch (error) {
+        // Stripe answers an ended plan as missing: it is ended, which is what was asked.
+        const gone =
+          error instanceof (await stripeLibrary()).errors.StripeInvalidRequestError &&
+          error.code === 'resource_missing';
+        if (!gone) throw error;
+      }
+      return [];
+    },
   };
 }
 
@@ -156,6 +208,8 @@ export function createStripePayments(options: {
  */
 export function createDemoPayments(options: { secret: string }): Payments {
   const webhookSecret = `whsec_demo_${createHmac('sha256', options.secret).update('payments-demo').digest('hex')}`;
+  const signEvent = async (payload: string) =>
+    (await offlineStripe()).webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
   return {
     kind: 'demo',
     createCheckout() {
@@ -165,11 +219,29 @@ export function createDemoPayments(options: { secret: string }): Payments {
     verifyEvent: (rawBody, signature) => verify(rawBody, signature, webhookSecret),
     // The demo's invoice events carry their payment intent.
     invoicePaymentRef: () => Promise.resolve(null),
-    signEvent: async (payload) =>
-      (await offlineStripe()).webhooks.generateTestHeaderString({
-        payload,
-        secret: webhookSecret,
-      }),
+    // The demo keeps no plans of its own: the plan ends when the site applies this event.
+    async cancelSubscription(plan) {
+      const now = Math.floor(Date.now() / 1000);
+      const event = await demoEvent(
+        'customer.subscription.deleted',
+        {
+          id: plan.subscriptionId,
+          object: 'subscription',
+          status: 'canceled',
+          canceled_at: now,
+          ended_at: now,
+          cancellation_details: {
+            comment: 'Stopped by the donor',
+            reason: 'cancellation_requested',
+          },
+          metadata: { checkout_id: plan.checkoutId },
+        },
+        now,
+      );
+      const payload = JSON.stringify(event);
+      return [{ payload, signature: await signEvent(payload) }];
+    },
+    signEvent,
   };
 }
 

@@ -33,20 +33,26 @@ describe('admin dashboard', () => {
     );
   });
 
-  it('shows donations once they exist', async () => {
+  it('shows donations once they exist, a sum per currency paid in, never added together', async () => {
     stubApi({
       ...sessionOf(admin),
       'GET /api/admin/stats': () =>
         json({
           ...buildAdminStats(),
-          donations: { count: 4, totalCents: 12_500, currency: 'eur' },
+          donations: {
+            count: 4,
+            amounts: [
+              { currency: 'eur', amount: 12_500 },
+              { currency: 'usd', amount: 2_000 },
+            ],
+          },
         }),
     });
     renderRoute('/admin');
 
     const counts = await screen.findByRole('list', { name: 'Site counts' });
     expect(within(counts).getByText('Donations')).toBeTruthy();
-    expect(within(counts).getByText('4 · €125')).toBeTruthy();
+    expect(within(counts).getByText('4 · €125 · $20')).toBeTruthy();
     expect(within(counts).getByRole('link', { name: 'See donations' }).getAttribute('href')).toBe(
       '/admin/donations',
     );

@@ -12,7 +12,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../../shared/donations';
+import { formatMoneyTotals } from '../../../shared/donations';
 import type { AdminStats } from '../../../shared/moderation';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { useAdminStats } from './api/get-admin-stats';
@@ -75,7 +75,8 @@ function statCards(stats: AdminStats): StatCard[] {
   if (stats.donations) {
     cards.push({
       label: 'Donations',
-      value: `${count(stats.donations.count)} · ${formatMoney(stats.donations.totalCents, stats.donations.currency)}`,
+      // The money kept per currency paid in, side by side: currencies are never added up.
+      value: `${count(stats.donations.count)} · ${formatMoneyTotals(stats.donations.amounts)}`,
       to: '/admin/donations',
       linkLabel: 'See donations',
       icon: <IconCoin size={20} aria-hidden />,

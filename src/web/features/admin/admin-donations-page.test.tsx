@@ -7,6 +7,14 @@ import { buildAdmin, buildAdminDonation, buildCampaignSettings } from '../../tes
 import { renderRoute, toastTitles } from '../../test/render-route';
 
 const listPath = '/api/admin/donations';
+/** Every donation the filters match: dollars and euros, each summed on its own. */
+const totals = {
+  count: 3,
+  amounts: [
+    { currency: 'usd', amount: 5_000 },
+    { currency: 'eur', amount: 2_000 },
+  ],
+};
 
 function adminRoutes(items: AdminDonation[] = [buildAdminDonation(1)]): ApiRoutes {
   return {
@@ -16,13 +24,27 @@ function adminRoutes(items: AdminDonation[] = [buildAdminDonation(1)]): ApiRoute
         ? json({
             items: [buildAdminDonation(9, { name: 'Older donor', member: null })],
             nextCursor: null,
-            totals: { count: 2, amount: 5_000 },
+            totals,
           })
-        : json({ items, nextCursor: 'd2', totals: { count: 2, amount: 5_000 } }),
+        : json({ items, nextCursor: 'd2', totals }),
     'GET /api/admin/donations/months': () =>
       json({
         currency: 'usd',
-        months: [{ month: '2025-03', count: 2, amount: 5_000, refunded: 1_000 }],
+        months: [
+          {
+            month: '2025-03',
+            count: 3,
+            amounts: [
+              { currency: 'usd', amount: 5_000, refunded: 1_000 },
+              { currency: 'eur', amount: 2_000, refunded: 0 },
+            ],
+          },
+          {
+            month: '2025-02',
+            count: 1,
+            amounts: [{ currency: 'usd', amount: 1_500, refunded: 0 }],
+          },
+        ],
       }),
     'GET /api/admin/donations/campaign': () => json({ campaign: buildCampaignSettings() }),
   };
@@ -35,7 +57,7 @@ function row(name: string): HTMLElement {
 }
 
 describe('admin donations page', () => {
-  it('lists donations with their totals, loads more, and shows money per month', async () => {
+  it('lists donations with their totals per currency, loads more, and shows money per month and currency', async () => {
     const api = stubApi(
       adminRoutes([
         buildAdminDonation(1),
@@ -65,7 +87,7 @@ describe('admin donations page', () => {
     expect(within(anonymous).getByText('$25 refunded')).toBeTruthy();
     expect(within(anonymous).getByText('Monthly')).toBeTruthy();
     expect(within(anonymous).queryByRole('button')).toBeNull();
-    expect(screen.getByText('2 donations · $50 received, net of refunds')).toBeTruthy();
+    expect(screen.getByText('3 donations · $50 · €20 received, net of refunds')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more donations' }));
     expect(await within(table).findByText('Older donor')).toBeTruthy();
@@ -73,8 +95,13 @@ describe('admin donations page', () => {
 
     const months = screen.getByRole('table', { name: 'Monthly totals' });
     const march = within(months).getByRole('rowheader', { name: 'March 2025' }).closest('tr')!;
-    expect(within(march).getByText('$50')).toBeTruthy();
-    expect(within(march).getByText('$10')).toBeTruthy();
+    expect(within(march).getByText('$50 · €20')).toBeTruthy();
+    expect(within(march).getByText('$10 · €0')).toBeTruthy();
+    const february = within(months)
+      .getByRole('rowheader', { name: 'February 2025' })
+      .closest('tr')!;
+    expect(within(february).getByText('$15')).toBeTruthy();
+    expect(within(february).getByText('$0')).toBeTruthy();
   });
 
   it('keeps its filters in the URL, asks the API with them and exports the same view', async () => {

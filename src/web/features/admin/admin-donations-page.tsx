@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatMoney, type AdminDonation } from '../../../shared/donations';
+import { formatMoneyTotals, type AdminDonation } from '../../../shared/donations';
 import { QueryList } from '../../components/query-list';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { showSuccess } from '../../shell/server-errors';
@@ -67,7 +67,8 @@ export function AdminDonationsPage() {
   const pages = donations.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
   const totals = pages[0]?.totals;
-  const currency = months.data?.currency ?? items[0]?.currency;
+  // The site's currency: zero is shown in it when nothing matches.
+  const currency = months.data?.currency;
   const filtered = donationSearch(filters).toString() !== '';
 
   return (
@@ -83,11 +84,7 @@ export function AdminDonationsPage() {
         <Group justify="space-between" gap="sm">
           <Text fw={500} aria-live="polite">
             {totals &&
-              `${totals.count.toLocaleString()} ${totals.count === 1 ? 'donation' : 'donations'}${
-                currency
-                  ? ` · ${formatMoney(totals.amount, currency)} received, net of refunds`
-                  : ''
-              }`}
+              `${totals.count.toLocaleString()} ${totals.count === 1 ? 'donation' : 'donations'} · ${formatMoneyTotals(totals.amounts, currency)} received, net of refunds`}
           </Text>
           <Button
             component="a"

@@ -1,5 +1,5 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { formatMoney } from '../../../shared/donations';
+import { formatMoneyTotals } from '../../../shared/donations';
 import { LoadError, LoadingStatus } from '../../components/query-list';
 import { useDonationMonths } from './api/get-donation-months';
 
@@ -15,7 +15,10 @@ function monthName(month: string): string {
   return Number.isNaN(date.getTime()) ? month : monthFormat.format(date);
 }
 
-/** Received money per month, net of refunds, newest first as the server sends them. */
+/**
+ * Received money per month, net of refunds, newest first as the server sends them; a month
+ * with gifts in several currencies shows a sum for each ("$120 · €20"), never one added up.
+ */
 export function MonthlyTotals() {
   const months = useDonationMonths();
 
@@ -46,8 +49,13 @@ export function MonthlyTotals() {
                   {monthName(row.month)}
                 </Table.Th>
                 <Table.Td>{row.count.toLocaleString()}</Table.Td>
-                <Table.Td>{formatMoney(row.amount, currency)}</Table.Td>
-                <Table.Td>{formatMoney(row.refunded, currency)}</Table.Td>
+                <Table.Td>{formatMoneyTotals(row.amounts, currency)}</Table.Td>
+                <Table.Td>
+                  {formatMoneyTotals(
+                    row.amounts.map((sum) => ({ currency: sum.currency, amount: sum.refunded })),
+                    currency,
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

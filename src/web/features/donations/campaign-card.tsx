@@ -18,6 +18,12 @@ function timeLeft(daysLeft: number | null): string {
   return daysLeft === 1 ? '1 day left' : `${daysLeft} days left`;
 }
 
+/** "EUR", "EUR and GBP", "CAD, EUR, and GBP". */
+const listOf = (currencies: readonly string[]) =>
+  new Intl.ListFormat('en', { type: 'conjunction' }).format(
+    currencies.map((code) => code.toUpperCase()),
+  );
+
 /** The campaign: why to give, how far it has come, who has given and how long is left. */
 export function CampaignCard({
   campaign,
@@ -75,6 +81,11 @@ export function CampaignCard({
           <Text size="sm">{supporters}</Text>
           <Text size="sm">{timeLeft(campaign.daysLeft)}</Text>
         </Group>
+        {campaign.otherCurrencies.length > 0 && (
+          <Text size="sm" c="dimmed">
+            {`The progress counts gifts in ${currency.toUpperCase()} only; gifts in ${listOf(campaign.otherCurrencies)} are not converted into it.`}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

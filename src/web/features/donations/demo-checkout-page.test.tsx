@@ -18,7 +18,7 @@ function checkoutRoutes(checkout = buildDemoCheckout()): ApiRoutes {
 }
 
 describe('demo checkout', () => {
-  it('says no money moves, takes an email and pays, then shows the thank-you page', async () => {
+  it('says no money moves, asks a visitor for no address, pays, then shows the thank-you page', async () => {
     const api = stubApi(checkoutRoutes(buildDemoCheckout({ interval: 'monthly' })));
     const { location } = renderRoute('/donate/checkout/cs_test_1');
 
@@ -26,28 +26,25 @@ describe('demo checkout', () => {
     expect(screen.getByText('Test mode — no money moves')).toBeTruthy();
     expect(await screen.findByText('$25 a month')).toBeTruthy();
     expect(screen.getByText('Monthly donation')).toBeTruthy();
+    // The demo mails no address typed in: there is no field for one.
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByText(/Your receipt shows on the next page/)).toBeTruthy();
 
-    const pay = screen.getByRole('button', { name: 'Pay $25 monthly' });
-    await userEvent.click(pay);
-    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
-    expect(api.callsTo('POST', `${base}/pay`)).toHaveLength(0);
-
-    await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'ann@example.com');
-    await userEvent.click(pay);
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $25 monthly' }));
     await waitFor(() => expect(location()).toBe('/donate/success?session_id=cs_test_1'));
-    expect(api.callsTo('POST', `${base}/pay`).map((call) => call.body)).toEqual([
-      { email: 'ann@example.com' },
-    ]);
+    expect(api.callsTo('POST', `${base}/pay`).map((call) => call.body)).toEqual([undefined]);
     expect(await screen.findByRole('heading', { name: 'Donation received' })).toBeTruthy();
   });
 
-  it('fills in the signed-in donor’s address', async () => {
-    const api = stubApi(checkoutRoutes(buildDemoCheckout({ email: 'ann@example.com' })));
+  it('tells a member their receipt goes to their verified address', async () => {
+    const api = stubApi(checkoutRoutes(buildDemoCheckout({ receiptTo: 'ann@example.com' })));
     renderRoute('/donate/checkout/cs_test_1');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay $25' }));
+    expect(await screen.findByText('ann@example.com')).toBeTruthy();
+    expect(screen.getByText(/The receipt goes to your verified address/)).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $25' }));
     await waitFor(() => expect(api.callsTo('POST', `${base}/pay`)).toHaveLength(1));
-    expect(api.callsTo('POST', `${base}/pay`)[0]?.body).toEqual({ email: 'ann@example.com' });
   });
 
   it('cancels back to the donations page', async () => {

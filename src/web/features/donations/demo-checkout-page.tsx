@@ -1,8 +1,6 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import {
-  demoPayBody,
   donationIntervalLabels,
   formatMoney,
   sessionIdSchema,
@@ -27,26 +25,37 @@ function DonationsPageLink() {
   );
 }
 
-/** The donor's address for the receipt, then pay or cancel; both leave for the server's page. */
-function PayForm({ checkout }: { checkout: DemoCheckout }) {
+/** Where the receipt goes: the member's verified address, or the thank-you page. */
+function ReceiptNote({ receiptTo }: { receiptTo: string | null }) {
+  if (receiptTo === null) {
+    return (
+      <Text size="sm">
+        Your receipt shows on the next page. A test checkout mails no address typed in here.
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      The receipt goes to your verified address, <strong>{receiptTo}</strong>.
+    </Text>
+  );
+}
+
+/** Pay or cancel; both leave for the page the server names. */
+function PayActions({ checkout }: { checkout: DemoCheckout }) {
   const navigate = useNavigate();
   const pay = usePayDemoCheckout();
   const cancel = useCancelDemoCheckout();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: checkout.email ?? '' },
-    validate: schemaResolver(demoPayBody, { sync: true }),
-  });
   const { sessionId } = checkout;
   const amount = formatMoney(checkout.amount, checkout.currency);
 
-  const onSubmit = form.onSubmit(async ({ email }) => {
+  const onPay = async () => {
     try {
-      await navigate(await pay.mutateAsync({ sessionId, email: email.trim() }));
+      await navigate(await pay.mutateAsync({ sessionId }));
     } catch (error) {
-      showServerError('The test payment failed', error, form);
+      showServerError('The test payment failed', error);
     }
-  });
+  };
   const onCancel = async () => {
     try {
       await navigate(await cancel.mutateAsync({ sessionId }));
@@ -56,31 +65,22 @@ function PayForm({ checkout }: { checkout: DemoCheckout }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label="Email"
-          description="The receipt goes to this address."
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
-        <Group gap="sm">
-          <Button type="submit" loading={pay.isPending} disabled={cancel.isPending}>
-            {`Pay ${amount}${checkout.interval === 'monthly' ? ' monthly' : ''}`}
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => void onCancel()}
-            loading={cancel.isPending}
-            disabled={pay.isPending}
-          >
-            Cancel
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <Stack gap="md">
+      <ReceiptNote receiptTo={checkout.receiptTo} />
+      <Group gap="sm">
+        <Button onClick={() => void onPay()} loading={pay.isPending} disabled={cancel.isPending}>
+          {`Pay ${amount}${checkout.interval === 'monthly' ? ' monthly' : ''}`}
+        </Button>
+        <Button
+          variant="default"
+          onClick={() => void onCancel()}
+          loading={cancel.isPending}
+          disabled={pay.isPending}
+        >
+          Cancel
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -98,7 +98,7 @@ function CheckoutView({ checkout }: { checkout: DemoCheckout }) {
           </Text>
         </Stack>
         {checkout.state === 'open' ? (
-          <PayForm checkout={checkout} />
+          <PayActions checkout={checkout} />
         ) : (
           <Stack gap="xs" align="flex-start">
             <Text fw={600}>

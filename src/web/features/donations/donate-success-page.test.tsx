@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../components/format-time';
 import { apiError, json, stubApi } from '../../test/fake-api';
@@ -48,6 +48,30 @@ describe('thank-you page', () => {
     const asked = api.callsTo('GET', statusPath).length;
     await vi.advanceTimersByTimeAsync(10_000);
     expect(api.callsTo('GET', statusPath)).toHaveLength(asked);
+  });
+
+  it('shows the receipt on the page when none was mailed (a visitor’s demo gift), in the currency paid', async () => {
+    const status = buildDonationStatus({
+      amount: 2_000,
+      currency: 'eur',
+      interval: 'monthly',
+      receipt: { reference: 'donation #7', emailed: false, stopPath: '/donate/stop?token=a.b' },
+    });
+    stubApi({ [`GET ${statusPath}`]: () => json(status) });
+    renderRoute('/donate/success?session_id=cs_test_1');
+
+    const receipt = await screen.findByRole('region', { name: 'Your receipt' });
+    const row = (label: string) =>
+      within(receipt).getByRole('rowheader', { name: label }).closest('tr')!;
+    expect(within(row('Amount')).getByText('€20 EUR (monthly)')).toBeTruthy();
+    expect(within(row('Date')).getByText(formatDate(status.receivedAt!))).toBeTruthy();
+    expect(within(row('Reference')).getByText('donation #7')).toBeTruthy();
+    expect(within(receipt).getByText(/this page is your receipt/)).toBeTruthy();
+    // A monthly gift's receipt links to stopping it, as its e-mail would.
+    expect(
+      within(receipt).getByRole('link', { name: 'Stop this monthly gift' }).getAttribute('href'),
+    ).toBe('/donate/stop?token=a.b');
+    expect(screen.queryByText('A receipt is on its way to your email.')).toBeNull();
   });
 
   it.each([

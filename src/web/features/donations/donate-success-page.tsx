@@ -1,4 +1,5 @@
-import { Alert, Anchor, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   donationIntervalLabels,
@@ -17,6 +18,73 @@ function WallLink({ children }: { children: string }) {
     <Anchor component={PrefetchLink} to="/donations">
       {children}
     </Anchor>
+  );
+}
+
+/**
+ * The receipt itself, for a gift whose receipt was not mailed (a visitor's demo gift): the
+ * page stays at this address in this browser, so it can be kept or printed.
+ */
+function ReceiptDetails({
+  status,
+  reference,
+  stopPath,
+}: {
+  status: DonationStatusAnswer;
+  reference: string;
+  stopPath: string | null;
+}) {
+  const format = useFormats();
+  const rows: [string, ReactNode][] = [
+    [
+      'Amount',
+      `${formatMoney(status.amount, status.currency)} ${status.currency.toUpperCase()} (${donationIntervalLabels[status.interval].toLowerCase()})`,
+    ],
+    [
+      'Date',
+      status.receivedAt ? (
+        <time dateTime={status.receivedAt}>{format.date(status.receivedAt)}</time>
+      ) : (
+        '—'
+      ),
+    ],
+    ['Reference', reference],
+  ];
+  return (
+    <Stack gap={6} component="section" aria-labelledby="receipt-title" w="100%">
+      <Title order={3} size="h4" id="receipt-title">
+        Your receipt
+      </Title>
+      <Table
+        withRowBorders={false}
+        verticalSpacing={4}
+        horizontalSpacing={0}
+        aria-labelledby="receipt-title"
+      >
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th scope="row" fw={500} w={120}>
+                {label}
+              </Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" c="dimmed">
+        No receipt was e-mailed: this page is your receipt. It stays at this address in this
+        browser.
+      </Text>
+      {stopPath && (
+        <Text size="sm">
+          <Anchor component={PrefetchLink} to={stopPath}>
+            Stop this monthly gift
+          </Anchor>{' '}
+          at any time.
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -41,7 +109,15 @@ function Received({ status }: { status: DonationStatusAnswer }) {
           )}
           .
         </Text>
-        <Text>A receipt is on its way to your email.</Text>
+        {status.receipt && !status.receipt.emailed ? (
+          <ReceiptDetails
+            status={status}
+            reference={status.receipt.reference}
+            stopPath={status.receipt.stopPath}
+          />
+        ) : (
+          <Text>A receipt is on its way to your email.</Text>
+        )}
         <WallLink>See the donor wall</WallLink>
       </Stack>
     </Paper>

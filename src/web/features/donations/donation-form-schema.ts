@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import {
-  checkoutBody,
+  donationAmountSchema,
   donationIntervals,
   donationLimits,
   donationMessageSchema,
   type CheckoutBody,
+  type DonationCurrency,
 } from '../../../shared/donations';
 import { hasAtMostTwoDecimals, toMinorUnits, typedAmount } from '../../components/money-amount';
 
@@ -16,19 +17,23 @@ export const wallChoices = ['name', 'anonymous'] as const;
 
 /**
  * What is wrong with a typed amount (12.5 in the currency), in the shared schema's words, or
- * null. The amount is checked in minor units, as the server checks it.
+ * null. The amount is checked in minor units, as the server checks it, and a limit is named
+ * with its currency ("The smallest donation is $1.00").
  */
-export function typedAmountProblem(value: number | string): string | null {
+export function typedAmountProblem(
+  value: number | string,
+  currency: DonationCurrency,
+): string | null {
   const major = typedAmount(value);
   if (major === null) return 'Enter an amount';
-  const checked = checkoutBody.shape.amount.safeParse(toMinorUnits(major));
+  const checked = donationAmountSchema(currency).safeParse(toMinorUnits(major));
   if (!checked.success) return checked.error.issues[0]?.message ?? 'Enter an amount';
   if (!hasAtMostTwoDecimals(major)) return 'At most two decimals';
   return null;
 }
 
 /** The form's fields; a visitor who shows their name must give one (a member shows theirs). */
-export function donationForm(member: boolean) {
+export function donationForm(member: boolean, currency: DonationCurrency) {
   return z
     .object({
       /** A preset in minor units ('500'), or OTHER_AMOUNT. */
@@ -44,7 +49,7 @@ export function donationForm(member: boolean) {
     })
     .superRefine((values, context) => {
       if (values.choice === OTHER_AMOUNT) {
-        const problem = typedAmountProblem(values.other);
+        const problem = typedAmountProblem(values.other, currency);
         if (problem) context.addIssue({ code: 'custom', path: ['other'], message: problem });
       }
       if (!member && values.wall === 'name' && values.name.trim() === '') {
@@ -69,10 +74,10 @@ export const initialDonationForm: DonationFormValues = {
 };
 
 /** The amount chosen or typed, in minor units; null while the typed one is not valid. */
-export function amountOf(values: DonationFormValues): number | null {
+export function amountOf(values: DonationFormValues, currency: DonationCurrency): number | null {
   if (values.choice !== OTHER_AMOUNT) return Number(values.choice);
   const major = typedAmount(values.other);
-  return major === null || typedAmountProblem(values.other) ? null : toMinorUnits(major);
+  return major === null || typedAmountProblem(values.other, currency) ? null : toMinorUnits(major);
 }
 
 /** What POST /api/donations/checkout takes. A member's wall name is their display name. */

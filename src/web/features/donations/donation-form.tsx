@@ -35,7 +35,7 @@ import {
 
 /** "Donate $25", "Donate $25 monthly"; plain "Donate" while the typed amount is not valid. */
 function submitLabel(values: DonationFormValues, currency: DonationCurrency): string {
-  const amount = amountOf(values);
+  const amount = amountOf(values, currency);
   if (amount === null) return 'Donate';
   const often = values.interval === 'monthly' ? ' monthly' : '';
   return `Donate ${formatMoney(amount, currency)}${often}`;
@@ -63,7 +63,10 @@ export function DonationForm({ currency }: { currency: DonationCurrency }) {
   const checkout = useStartCheckout();
   const [leaving, setLeaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const validate = useMemo(() => schemaResolver(donationForm(member), { sync: true }), [member]);
+  const validate = useMemo(
+    () => schemaResolver(donationForm(member, currency), { sync: true }),
+    [member, currency],
+  );
   const form = useForm<DonationFormValues>({
     mode: 'controlled',
     initialValues: initialDonationForm,
@@ -72,7 +75,7 @@ export function DonationForm({ currency }: { currency: DonationCurrency }) {
   const values = form.getValues();
 
   const onSubmit = form.onSubmit(async (submitted) => {
-    const amount = amountOf(submitted);
+    const amount = amountOf(submitted, currency);
     if (amount === null) return;
     setFailure(null);
     try {

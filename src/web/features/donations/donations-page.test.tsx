@@ -128,7 +128,7 @@ describe('donations page', () => {
     ]);
   });
 
-  it('checks a typed amount with clear words and sends it in cents', async () => {
+  it('checks a typed amount with clear words, its limits named with the currency, and sends it in cents', async () => {
     const api = stubApi(donationRoutes());
     const leave = watchLeaving();
     renderRoute('/donations');
@@ -145,9 +145,9 @@ describe('donations page', () => {
       await userEvent.click(within(give).getByRole('button', { name: /^Donate/ }));
     };
     await submitWith('0.5');
-    expect(await within(give).findByText('The smallest donation is 1')).toBeTruthy();
+    expect(await within(give).findByText('The smallest donation is $1.00')).toBeTruthy();
     await submitWith('10000.01');
-    expect(await within(give).findByText('The largest donation is 10,000')).toBeTruthy();
+    expect(await within(give).findByText('The largest donation is $10,000.00')).toBeTruthy();
     await submitWith('12.345');
     expect(await within(give).findByText('At most two decimals')).toBeTruthy();
     expect(api.callsTo('POST', '/api/donations/checkout')).toHaveLength(0);
@@ -163,6 +163,40 @@ describe('donations page', () => {
       showName: false,
       name: '',
     });
+  });
+
+  it('names the limits in the site’s own currency', async () => {
+    stubApi(donationRoutes(buildDonationsPage({ currency: 'eur' })));
+    renderRoute('/donations');
+
+    const give = await form();
+    await userEvent.click(within(give).getByRole('radio', { name: 'Other' }));
+    expect(within(give).getByText('From €1 to €10,000')).toBeTruthy();
+    await userEvent.type(within(give).getByRole('textbox', { name: /Other amount/ }), '0.99');
+    await userEvent.click(within(give).getByRole('button', { name: /^Donate/ }));
+    expect(await within(give).findByText('The smallest donation is €1.00')).toBeTruthy();
+  });
+
+  it('shows a gift paid in another currency in it, and says the progress counts the site’s only', async () => {
+    stubApi(
+      donationRoutes(
+        buildDonationsPage({
+          campaign: { ...buildDonationsPage().campaign!, otherCurrencies: ['eur', 'gbp'] },
+          wall: [buildWallDonation(1, { amount: 2_000, currency: 'eur' })],
+        }),
+      ),
+    );
+    renderRoute('/donations');
+
+    const campaign = await screen.findByRole('region', { name: 'Keep the lights on' });
+    expect(
+      within(campaign).getByText(
+        'The progress counts gifts in USD only; gifts in EUR and GBP are not converted into it.',
+      ),
+    ).toBeTruthy();
+    const wall = screen.getByRole('list', { name: 'Recent supporters' });
+    expect(within(wall).getByText('€20')).toBeTruthy();
+    expect(within(wall).queryByText('$20')).toBeNull();
   });
 
   it('signs a member’s donation with their own name, without asking for one', async () => {

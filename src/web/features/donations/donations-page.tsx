@@ -29,7 +29,7 @@ export function DonationsPage() {
           {campaign ? <CampaignCard campaign={campaign} currency={currency} /> : <GeneralAppeal />}
           <DonationForm currency={currency} />
         </SimpleGrid>
-        <DonorWall wall={wall} currency={currency} />
+        <DonorWall wall={wall} />
       </>
     );
   }

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatMoney, type DonationCurrency, type WallDonation } from '../../../shared/donations';
+import { formatMoney, type WallDonation } from '../../../shared/donations';
 import { useFormats } from '../../components/format-time';
 import { PrefetchLink } from '../../shell/prefetch-link';
 
@@ -12,7 +12,7 @@ function DonorName({ donation }: { donation: WallDonation }) {
   );
 }
 
-function WallEntry({ donation, currency }: { donation: WallDonation; currency: DonationCurrency }) {
+function WallEntry({ donation }: { donation: WallDonation }) {
   const format = useFormats();
   return (
     <Paper component="li" withBorder p="md" radius="md">
@@ -28,7 +28,8 @@ function WallEntry({ donation, currency }: { donation: WallDonation; currency: D
               </Badge>
             )}
           </Group>
-          <Text fw={700}>{formatMoney(donation.amount, currency)}</Text>
+          {/* In the currency it was paid in, which is not always the site's. */}
+          <Text fw={700}>{formatMoney(donation.amount, donation.currency)}</Text>
         </Group>
         {/* A message is plain text from the donor: React escapes it, and line breaks stay. */}
         {donation.message && (
@@ -47,13 +48,7 @@ function WallEntry({ donation, currency }: { donation: WallDonation; currency: D
 }
 
 /** The newest donations: who gave (or Anonymous), how much, how often and what they said. */
-export function DonorWall({
-  wall,
-  currency,
-}: {
-  wall: readonly WallDonation[];
-  currency: DonationCurrency;
-}) {
+export function DonorWall({ wall }: { wall: readonly WallDonation[] }) {
   return (
     <Stack component="section" gap="md" aria-labelledby="donor-wall-title">
       <Title order={2} size="h3" id="donor-wall-title">
@@ -71,7 +66,7 @@ export function DonorWall({
           aria-labelledby="donor-wall-title"
         >
           {wall.map((donation) => (
-            <WallEntry key={donation.id} donation={donation} currency={currency} />
+            <WallEntry key={donation.id} donation={donation} />
           ))}
         </Stack>
       )}

@@ -21,6 +21,7 @@ describe('user profile page', () => {
       'Sessions',
       'Notifications',
       'Your reports',
+      'Your monthly gift',
       'Become a moderator',
       'Delete account',
     ]);

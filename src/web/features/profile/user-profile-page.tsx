@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { SessionUser } from '../../../shared/accounts';
 import { can } from '../../../shared/permissions';
 import { useSession } from '../../api/session';
+import { MonthlyGifts } from '../donations';
 import { NotificationSettings } from '../notifications';
 import { AccountOverview } from './account-overview';
 import { ActiveSessions } from './active-sessions';
@@ -53,6 +54,18 @@ function partsFor(user: SessionUser): SettingsPart[] {
       ),
     },
     { id: 'reports', label: 'Your reports', content: <MyReportsSection user={user} /> },
+    {
+      id: 'monthly-gift',
+      label: 'Your monthly gift',
+      content: (
+        <SettingsSection
+          title="Your monthly gift"
+          description="A donation paid every month until you stop it. Stopping takes effect at once: no further payment is taken."
+        >
+          <MonthlyGifts />
+        </SettingsSection>
+      ),
+    },
   ];
   // Only plain members may ask to become moderators (ModRequestSection shows nothing to others).
   if (can(user.role, 'mod-request.create')) {

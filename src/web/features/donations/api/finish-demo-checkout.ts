@@ -3,12 +3,15 @@ import { redirectResponse } from '../../../../shared/donations';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 
-/** POST /api/donations/demo/:sessionId/pay: the test payment; answers the thank-you page. */
-export async function payDemoCheckout({ sessionId, email }: { sessionId: string; email: string }) {
+/**
+ * POST /api/donations/demo/:sessionId/pay: the test payment; answers the thank-you page. It
+ * takes no address: the receipt goes to the member's verified one, or shows on that page.
+ */
+export async function payDemoCheckout({ sessionId }: { sessionId: string }) {
   const { url } = await apiFetch(
     `/api/donations/demo/${encodeURIComponent(sessionId)}/pay`,
     redirectResponse,
-    { method: 'POST', body: JSON.stringify({ email }) },
+    { method: 'POST' },
   );
   return url;
 }
