@@ -239,6 +239,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bus: platforms.bus,
     namespace: options.limitNamespace ?? '',
     siteName: config.siteName,
+    onUnsent: (error) =>
+      options.logger.warn({ err: error }, 'other processes were not told the site changed'),
   });
   app.addHook('onClose', () => site.close());
   registerSiteRoutes(app, { site });

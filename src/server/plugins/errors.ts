@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '../../shared/errors.js';
+import { isServiceUnreachable } from '../platform/unreachable.js';
 import { requestTimedOut, writeEnvelope } from './connections.js';
 
 /**
@@ -54,6 +55,15 @@ const byStatus: Partial<Record<number, ErrorCode>> = {
   503: 'unavailable',
 };
 
+/** How long a client is asked to wait while the database or Redis is out of reach. */
+const outageRetrySeconds = 5;
+
+/** A service the server needs is out of reach: not the client's doing, and brief (decision 043). */
+const serviceUnavailable = () =>
+  new AppError('unavailable', 'The site cannot reach its data just now. Try again in a moment.', {
+    retryAfterSeconds: outageRetrySeconds,
+  });
+
 export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -77,12 +87,14 @@ export function toAppError(error: unknown): AppError | undefined {
     const code = byStatus[status] ?? 'invalid-argument';
     return new AppError(code, fastifyError.message ?? 'Bad request');
   }
+  // After the client's own errors: a client that hangs up mid-body is ECONNRESET too.
+  if (isServiceUnreachable(error)) return serviceUnavailable();
   return undefined;
 }
 
-/** A rate-limit error tells the client when to retry (RFC 9110 Retry-After). */
+/** A rate limit and an outage tell the client when to retry (RFC 9110 Retry-After). */
 function retryAfterSeconds(error: AppError): number | undefined {
-  if (error.code !== 'resource-exhausted') return undefined;
+  if (error.code !== 'resource-exhausted' && error.code !== 'unavailable') return undefined;
   const details = error.details as { retryAfterSeconds?: unknown } | undefined;
   return typeof details?.retryAfterSeconds === 'number' ? details.retryAfterSeconds : undefined;
 }
