@@ -18,7 +18,7 @@ import type { Config } from '../config.js';
 const answering = new WeakMap<Socket, { request: IncomingMessage; response: ServerResponse }>();
 
 /** True while the connection's current answer has sent its status line: nothing may be added. */
-export function answerStarted(socket: Socket): boolean {
+function answerStarted(socket: Socket): boolean {
   return answering.get(socket)?.response.headersSent === true;
 }
 

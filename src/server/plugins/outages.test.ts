@@ -28,6 +28,13 @@ function expectUnavailable(answer: LightMyRequestResponse) {
   expect(answer.headers['retry-after']).toBe(String(error.details.retryAfterSeconds));
 }
 
+/** The service back first, so the app closes as it would; then the app, then the proxy. */
+async function closeAfterOutage(proxy: CuttableProxy, t: TestApp) {
+  await proxy.restore();
+  await t.close();
+  await proxy.close();
+}
+
 const threadBody = (title: string) => ({ title, body: 'Written during an outage drill.' });
 
 const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -93,11 +100,7 @@ describe.runIf(databaseServer)('with PostgreSQL out of reach', () => {
     member = await person(t);
     discussions = await categoryId(t, 'discussions');
   });
-  afterAll(async () => {
-    await proxy.restore();
-    await t.close();
-    await proxy.close();
-  });
+  afterAll(() => closeAfterOutage(proxy, t));
 
   it('answers writes, reads and sign-ins 503 with when to retry, and works again once it is back', async () => {
     const owner = await buildAccount(t.platforms.database.db);
@@ -153,11 +156,7 @@ describe.runIf(redisServer)('with Redis out of reach', () => {
     if (!found) throw new Error('no General room');
     general = found;
   });
-  afterAll(async () => {
-    await proxy.restore();
-    await t.close();
-    await proxy.close();
-  });
+  afterAll(() => closeAfterOutage(proxy, t));
 
   it('keeps limited writes, sign-ins and reads working on counters kept in the process', async () => {
     const thread = await writePost(t, member.agent);
