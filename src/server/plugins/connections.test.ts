@@ -1,5 +1,8 @@
 import type { AddressInfo, Socket } from 'node:net';
+import { connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testOrigin } from '../test/accounts.js';
+import { person } from '../test/factories.js';
 import { answerOf, connectRaw, exchangeRaw, type RawAnswer } from '../test/raw-http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -91,6 +94,33 @@ describe('the edge of the HTTP server', () => {
     const stop = trickle(socket, body, 100, idleMs / 4);
     expectTimedOut(await answer);
     stop();
+  });
+
+  it('leaves a live channel long poll open past a stall: the server holds it, not the client', async () => {
+    const member = await person(t);
+    const cookie = [...member.agent.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      transports: ['polling'],
+      extraHeaders: { origin: testOrigin, cookie },
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      const dropped = new Promise<string>((resolve) =>
+        socket.once('disconnect', (reason) => resolve(`disconnected: ${reason}`)),
+      );
+      // The server pings after its ping interval, answering a poll it held that long.
+      const pinged = new Promise<string>((resolve) =>
+        socket.io.engine.once('ping', () => resolve('pinged')),
+      );
+      expect(await Promise.race([pinged, dropped])).toBe('pinged');
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('closes connections beyond the bound for one address, and takes new ones as others close', async () => {

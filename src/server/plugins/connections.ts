@@ -103,7 +103,7 @@ function boundConnections(
  * connection is looked at again after another idle period).
  */
 function answerStalls(app: FastifyInstance, idleMs: number) {
-  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+  const track = (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket;
     answering.set(socket, { request, response });
     const done = () => {
@@ -111,6 +111,12 @@ function answerStalls(app: FastifyInstance, idleMs: number) {
     };
     response.once('finish', done);
     response.once('close', done);
+  };
+  // Once the app is built: Socket.IO takes over the `request` listeners present when it attaches
+  // and calls them only for other paths, and its long polls are requests to watch too.
+  app.addHook('onReady', (done) => {
+    app.server.on('request', track);
+    done();
   });
   app.server.on('timeout', (socket: Socket) => {
     const current = answering.get(socket);
