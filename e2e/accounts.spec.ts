@@ -166,6 +166,32 @@ describe('forgotten password', () => {
   });
 });
 
+describe('strangers behind the same address', () => {
+  it('never lock out a browser that signed in before', async () => {
+    const person = newPerson('Ines');
+    await createVerifiedAccount(server, person);
+    const page = await browser.newPage({ consent: 'accepted' });
+    await signInThroughForm(page, person);
+    await accountMenu(page, person.name).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out' }).click();
+    await signInLink(page).waitFor();
+
+    // Every request of this suite comes from 127.0.0.1, as a household's behind one router.
+    const guess = (password: string) =>
+      fetch(`${server.baseURL}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: person.email, password }),
+      });
+    for (let n = 0; n < 5; n += 1) expect((await guess('not-the-password-1')).status).toBe(401);
+    expect((await guess(person.password)).status).toBe(429);
+
+    await page.goto('/auth/login');
+    await submitSignIn(page, person.email, person.password);
+    await accountMenu(page, person.name).waitFor();
+  });
+});
+
 describe('two tabs of one browser', () => {
   it('signing in or out in one tab shows in the other without a reload', async () => {
     const context = await browser.newContext({ consent: 'accepted' });

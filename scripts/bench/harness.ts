@@ -17,6 +17,16 @@ export const benchSettings = {
   dataDir: path.resolve(process.env.BENCH_DATA_DIR ?? '.bench/pglite'),
 };
 
+/**
+ * Different client addresses, one per request in turn (the server trusts the benchmark's proxy
+ * header, `TRUST_PROXY` below), so the per-address limits of a real site's many readers and
+ * writers are not one address's: a row measures answers, not refusals.
+ */
+export const clientAddresses: readonly Record<string, string>[] = Array.from(
+  { length: 2000 },
+  (_, i) => ({ 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` }),
+);
+
 /** One measured line of a table. */
 export interface Row {
   target: string;

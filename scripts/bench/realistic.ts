@@ -4,7 +4,7 @@
 // member's session answer most of it.
 import { createHmac, randomUUID } from 'node:crypto';
 import { encodeCommentCursor } from '../../src/server/features/forum/cursor.js';
-import { benchSecret, measure, type Probe, type Row } from './harness.js';
+import { benchSecret, clientAddresses, measure, type Probe, type Row } from './harness.js';
 import { between, generator } from './random.js';
 import { benchMemberTokenPrefix, benchScale } from './scale.js';
 
@@ -130,15 +130,6 @@ export async function realisticPaths(url: string) {
 }
 
 /**
- * Different client addresses for the write row (the server trusts the benchmark's proxy
- * header, harness.ts), so the per-address limit of a real site's many writers is not one
- * address's: the row measures replies written, not refusals.
- */
-const addresses = Array.from({ length: 2000 }, (_, i) => ({
-  'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-}));
-
-/**
  * The realistic rows: random threads, reply pages and filtered lists, members and visitors;
  * then replies to random threads (the seeded moderator, trusted per account, from many
  * addresses).
@@ -167,7 +158,8 @@ export async function measureRealistic(
       paths: threads.map((thread) => `${thread}/comments`),
       method: 'POST',
       headers: { ...writer.writeHeaders, 'content-type': 'application/json', origin: url },
-      headerSets: addresses,
+      // Many writers' addresses: the row measures replies written, not the per-address limit.
+      headerSets: clientAddresses,
       body: JSON.stringify({ body: 'A benchmark reply: short, **kind** and to the point.' }),
     },
   ]);

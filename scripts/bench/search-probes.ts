@@ -2,7 +2,7 @@
 // query is a list of different queries over the seeded vocabulary, one per request, so neither
 // the server nor the database answers the same query twice in a row.
 import { quickSearchResponse, searchResponse } from '../../src/shared/search.js';
-import { measure, type Probe, type Row } from './harness.js';
+import { clientAddresses, measure, type Probe, type Row } from './harness.js';
 import { generator } from './random.js';
 import { benchScale } from './scale.js';
 import { head, isStopWord, tail } from './vocabulary.js';
@@ -53,6 +53,8 @@ export function searchProbes(moderatorCookie: string): Probe[] {
     path: paths[0] ?? '/',
     paths,
     headers,
+    // Searches are limited per address (features/search/routes.ts): many searchers, as on a site.
+    headerSets: clientAddresses,
     connections: searchConnections,
   });
   const posts = searchPath('posts');
@@ -86,7 +88,7 @@ export interface Findings {
   aloneP50: number;
 }
 
-async function found(url: string, path: string, headers: Record<string, string> | undefined) {
+async function found(url: string, path: string, headers: Record<string, string>) {
   const started = performance.now();
   const response = await fetch(url + path, { headers });
   const body: unknown = await response.json();
@@ -114,8 +116,8 @@ export async function searchFindings(url: string, probes: Probe[], sample = 40) 
   const findings: Findings[] = [];
   for (const probe of probes) {
     const results = [];
-    for (const path of (probe.paths ?? [probe.path]).slice(0, sample)) {
-      results.push(await found(url, path, probe.headers));
+    for (const [n, path] of (probe.paths ?? [probe.path]).slice(0, sample).entries()) {
+      results.push(await found(url, path, { ...probe.headers, ...clientAddresses[n] }));
     }
     const answered = results.filter((result) => !result.failed);
     answered.sort((a, b) => a.count - b.count);

@@ -40,6 +40,7 @@ import { createSiteInfoStore } from './features/site/index.js';
 import { registerSiteRoutes } from './features/site/routes.js';
 import { registerSocialImageRoutes } from './features/social-images/routes.js';
 import type { Platforms } from './platform/platforms.js';
+import { connectionOptions, registerConnections } from './plugins/connections.js';
 import { earlyErrorOptions, registerErrorHandler } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength },
+    ...connectionOptions(config),
     ...earlyErrorOptions,
   }) as unknown as FastifyInstance;
   const registered: RegisteredRoute[] = [];
@@ -166,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
     done();
   });
+  registerConnections(app, config);
 
   registerErrorHandler(app);
   // Pages and API answers over 1 KB are compressed on the fly (brotli or gzip, by the request's
@@ -236,6 +239,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bus: platforms.bus,
     namespace: options.limitNamespace ?? '',
     siteName: config.siteName,
+    onUnsent: (error) =>
+      options.logger.warn({ err: error }, 'other processes were not told the site changed'),
   });
   app.addHook('onClose', () => site.close());
   registerSiteRoutes(app, { site });

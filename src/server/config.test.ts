@@ -120,6 +120,51 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('times requests out after 30 s without progress or 10 minutes in all, and bounds connections per address', () => {
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({
+      requestStallMs: 30_000,
+      requestTimeoutMs: 600_000,
+      connectionsPerIp: 256,
+    });
+  });
+
+  it.each([
+    [
+      { REQUEST_STALL_MS: 'soon' },
+      'REQUEST_STALL_MS must be a whole number of milliseconds from 100 to 600000',
+    ],
+    [
+      { REQUEST_TIMEOUT_MS: '500' },
+      'REQUEST_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 3600000',
+    ],
+    [
+      { REQUEST_STALL_MS: '60000', REQUEST_TIMEOUT_MS: '30000' },
+      'REQUEST_STALL_MS must not be longer than REQUEST_TIMEOUT_MS',
+    ],
+    [
+      { CONNECTIONS_PER_IP: '-1' },
+      'CONNECTIONS_PER_IP must be a whole number of connections from 0 (no bound) to 100000',
+    ],
+    [{ TRUST_PROXY: '10.0.0.0/40' }, 'TRUST_PROXY must be true, false, a hop count or a list'],
+  ])('refuses request limits that cannot hold: %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(
+      `Invalid configuration: ${message}`,
+    );
+  });
+
+  it('trusts the listed proxy addresses and ranges, also as IPv4 in IPv6 form, and nothing else', () => {
+    const { trustProxy } = loadConfig({
+      DATA_DIR: tempDir(),
+      TRUST_PROXY: '127.0.0.1, 10.1.0.0/16, fd00::/8',
+    });
+    if (typeof trustProxy !== 'function') throw new Error('a list of proxies is a function');
+    const trusted = ['127.0.0.1', '::ffff:127.0.0.1', '10.1.200.3', 'fd12::1'];
+    const strangers = ['10.2.0.1', '192.0.2.1', '2001:db8::1', 'not-an-address', ''];
+    expect(trusted.map((address) => trustProxy(address, 0))).toEqual(trusted.map(() => true));
+    expect(strangers.map((address) => trustProxy(address, 0))).toEqual(strangers.map(() => false));
+  });
+
   it('stops the server with one line and exit code 1 on a bad value', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...process.env, PORT: 'eighty', DATA_DIR: tempDir(), DATABASE_URL: '', REDIS_URL: '' },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { BlockList, isIP, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultWebRoot } from './paths.js';
@@ -25,6 +26,15 @@ const optionalUrl = (protocols: string[], what: string) =>
       )
       .optional(),
   );
+
+/** A whole number of milliseconds within bounds, with a default. */
+const milliseconds = (min: number, max: number, fallback: number) => {
+  const expected = `a whole number of milliseconds from ${min} to ${max}`;
+  return z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number(expected).int(expected).min(min, expected).max(max, expected).default(fallback),
+  );
+};
 
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -98,23 +108,18 @@ export const envSchema = z.object({
       .max(1_000_000, 'a whole number of megabytes from 1 to 1000000')
       .default(200),
   ),
-  FORUM_LIST_CACHE_MS: z.preprocess(
+  FORUM_LIST_CACHE_MS: milliseconds(0, 60_000, 10_000),
+  SESSION_CACHE_MS: milliseconds(0, 60_000, 10_000),
+  REQUEST_STALL_MS: milliseconds(100, 600_000, 30_000),
+  REQUEST_TIMEOUT_MS: milliseconds(1_000, 3_600_000, 600_000),
+  CONNECTIONS_PER_IP: z.preprocess(
     emptyAsUndefined,
     z.coerce
-      .number('a whole number of milliseconds from 0 to 60000')
-      .int('a whole number of milliseconds from 0 to 60000')
-      .min(0, 'a whole number of milliseconds from 0 to 60000')
-      .max(60_000, 'a whole number of milliseconds from 0 to 60000')
-      .default(10_000),
-  ),
-  SESSION_CACHE_MS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number('a whole number of milliseconds from 0 to 60000')
-      .int('a whole number of milliseconds from 0 to 60000')
-      .min(0, 'a whole number of milliseconds from 0 to 60000')
-      .max(60_000, 'a whole number of milliseconds from 0 to 60000')
-      .default(10_000),
+      .number('a whole number of connections from 0 (no bound) to 100000')
+      .int('a whole number of connections from 0 (no bound) to 100000')
+      .min(0, 'a whole number of connections from 0 (no bound) to 100000')
+      .max(100_000, 'a whole number of connections from 0 (no bound) to 100000')
+      .default(256),
   ),
   S3_BUCKET: z.preprocess(
     emptyAsUndefined,
@@ -176,8 +181,11 @@ export interface Config {
   webRoot: string;
   /** Addresses that become admin when verified (the first admin of a new site). */
   adminEmails: string[];
-  /** Fastify's trustProxy: false unless a reverse proxy sets X-Forwarded-For. */
-  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /**
+   * Fastify's trustProxy: false unless a reverse proxy sets X-Forwarded-For; a hop count or a
+   * list of proxy addresses becomes a function of the address and its hop.
+   */
+  trustProxy: boolean | ((address: string, hop: number) => boolean);
   /** Off under `npm run dev`, where Vite serves the web app and proxies the API. */
   serveWeb: boolean;
   /** Embedded mode: PGlite in DATA_DIR, one process holding the data directory. */
@@ -190,6 +198,12 @@ export interface Config {
   forumListCacheMs: number;
   /** How long a session check is remembered between writes; 0 reads every time. */
   sessionCacheMs: number;
+  /** A request whose body makes no progress for this long is answered 408 and closed. */
+  requestStallMs: number;
+  /** The longest a whole request (headers and body) may take to arrive, however steadily. */
+  requestTimeoutMs: number;
+  /** Open connections one client address may hold (a trusted proxy: any number); 0: no bound. */
+  connectionsPerIp: number;
   /** Stripe Checkout when both keys are set; the built-in demo checkout otherwise. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** The one currency donations are taken in. */
@@ -239,8 +253,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     forumListCacheMs: env.FORUM_LIST_CACHE_MS,
     sessionCacheMs: env.SESSION_CACHE_MS,
+    ...requestTimeouts(env),
+    connectionsPerIp: env.CONNECTIONS_PER_IP,
     stripe: stripeSettings(env),
     donationCurrency: env.DONATION_CURRENCY,
+  };
+}
+
+/** A request may stall for at most as long as it may take in all. */
+function requestTimeouts(env: Env): Pick<Config, 'requestStallMs' | 'requestTimeoutMs'> {
+  if (env.REQUEST_STALL_MS > env.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration: REQUEST_STALL_MS must not be longer than REQUEST_TIMEOUT_MS',
+    );
+  }
+  return {
+    requestStallMs: env.REQUEST_STALL_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
   };
 }
 
@@ -311,5 +340,33 @@ function parseTrustProxy(value: string): Config['trustProxy'] {
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  return value;
+  return proxyList(value);
+}
+
+/**
+ * Proxy addresses and CIDR ranges (`10.0.0.1, 10.1.0.0/16, fd00::/8`), IPv4 ones also in their
+ * IPv6 form; anything that is not an address (a forged X-Forwarded-For entry) is not a proxy.
+ * One function answers both Fastify (which hop to believe) and the connection bound (whose
+ * connections are a proxy's).
+ */
+function proxyList(value: string): (address: string) => boolean {
+  const proxies = new BlockList();
+  for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
+    const [address = '', prefix] = entry.split('/');
+    const type = isIPv6(address) ? 'ipv6' : 'ipv4';
+    const widest = type === 'ipv6' ? 128 : 32;
+    const validPrefix =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= widest);
+    if (!isIP(address) || !validPrefix) {
+      throw new ConfigError(
+        `Invalid configuration: TRUST_PROXY must be true, false, a hop count or a list of proxy addresses (got ${JSON.stringify(entry)})`,
+      );
+    }
+    if (prefix === undefined) proxies.addAddress(address, type);
+    else proxies.addSubnet(address, Number(prefix), type);
+  }
+  return (address) => {
+    const kind = isIP(address);
+    return kind !== 0 && proxies.check(address, kind === 6 ? 'ipv6' : 'ipv4');
+  };
 }

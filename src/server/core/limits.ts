@@ -54,8 +54,8 @@ export interface Limiter {
 
 /**
  * The one way the server counts events against a budget: in process by default, in Redis when
- * REDIS_URL is set so that every server process counts against the same budget. `namespace`
- * keeps test apps sharing one Redis apart.
+ * REDIS_URL is set so that every server process counts against the same budget, and in process
+ * again while Redis cannot be reached. `namespace` keeps test apps sharing one Redis apart.
  */
 export function createLimiter(options: { redis: Redis | undefined; namespace: string }): Limiter {
   const counters = new Map<string, Counter>();
@@ -66,8 +66,15 @@ export function createLimiter(options: { redis: Redis | undefined; namespace: st
       points: budget.points,
       duration: budget.seconds,
     };
+    // With Redis out of reach, each process counts on its own (the insurance limiter) until
+    // it is back: limits hold per process instead of refusing every write (decision 043). The
+    // bus's connection queues nothing while it is down, so a command fails over at once.
     const store: RateLimiterAbstract = options.redis
-      ? new RateLimiterRedis({ storeClient: options.redis, ...settings })
+      ? new RateLimiterRedis({
+          storeClient: options.redis,
+          insuranceLimiter: new RateLimiterMemory(settings),
+          ...settings,
+        })
       : new RateLimiterMemory(settings);
     return {
       budget,

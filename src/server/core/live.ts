@@ -166,6 +166,23 @@ export interface LiveOptions {
   logger: Logger;
 }
 
+/**
+ * The Socket.IO Redis adapter sends its commands (a broadcast's publish, an unsubscribe as it
+ * closes) without waiting for them. With Redis out of reach they fail, and a failure nobody
+ * waits for would end the process: each command's failure is heard here (and logged), while a
+ * caller that does wait still gets it (decision 043).
+ */
+function heardWhenFailing(client: Redis, log: Logger): void {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = (...args: Parameters<Redis['sendCommand']>) => {
+    const [command] = args;
+    command.promise.catch((error: unknown) =>
+      log.warn({ err: error, command: command.name }, 'live channel: a Redis command failed'),
+    );
+    return send(...args);
+  };
+}
+
 export async function createLive(options: LiveOptions): Promise<Live> {
   const handshakes: ((socket: LiveSocket) => Promise<void>)[] = [];
   const handlers: ((socket: LiveSocket) => void)[] = [];
@@ -186,6 +203,8 @@ export async function createLive(options: LiveOptions): Promise<Live> {
   if (options.redis) {
     const publisher = options.redis.duplicate({ lazyConnect: true, enableOfflineQueue: true });
     const subscriber = options.redis.duplicate({ lazyConnect: true, enableOfflineQueue: true });
+    heardWhenFailing(publisher, options.logger);
+    heardWhenFailing(subscriber, options.logger);
     publisher.on('error', (error: Error) => options.logger.warn({ err: error }, 'live publisher'));
     subscriber.on('error', (error: Error) =>
       options.logger.warn({ err: error }, 'live subscriber'),

@@ -52,6 +52,11 @@ export function createMemo<T>(options: {
   channel: string;
   read: () => Promise<T>;
   maxAgeMs?: number;
+  /**
+   * The other processes could not be told (Redis out of reach): the change is made and kept
+   * here, and they read afresh within `maxAgeMs` anyway, so this is reported, never thrown.
+   */
+  onUnsent?: (error: unknown) => void;
 }): Memo<T> {
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   let kept: { value: Promise<T>; until: number } | undefined;
@@ -77,7 +82,7 @@ export function createMemo<T>(options: {
       });
       return value;
     },
-    forget: () => everywhere.forget(),
+    forget: () => everywhere.forget().catch(options.onUnsent ?? (() => undefined)),
     close: () => everywhere.close(),
   };
 }

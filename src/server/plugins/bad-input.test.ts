@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorStatus, isErrorEnvelope, type ErrorEnvelope } from '../../shared/errors.js';
+import { exchangeRaw } from '../test/raw-http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -225,19 +226,7 @@ describe('errors raised before a handler answer in the envelope', () => {
       port = (t.app.server.address() as AddressInfo).port;
     });
 
-    /** Sends raw bytes and reads the answer until the server closes the connection. */
-    function exchange(request: string): Promise<{ status: number; body: string }> {
-      return new Promise((resolve, reject) => {
-        let received = '';
-        const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
-        socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
-        socket.on('error', reject);
-        socket.on('close', () => {
-          const [head = '', body = ''] = received.split('\r\n\r\n');
-          resolve({ status: Number(head.split(' ')[1]), body });
-        });
-      });
-    }
+    const exchange = (request: string) => exchangeRaw(port, request);
 
     it.each([
       [

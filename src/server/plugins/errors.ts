@@ -1,4 +1,3 @@
-import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type {
   FastifyError,
@@ -9,6 +8,8 @@ import type {
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode } from '../../shared/errors.js';
+import { isServiceUnreachable } from '../platform/unreachable.js';
+import { requestTimedOut, writeEnvelope } from './connections.js';
 
 /**
  * The one error handler: every failure leaves the server as the catalogue's envelope. Known
@@ -54,6 +55,15 @@ const byStatus: Partial<Record<number, ErrorCode>> = {
   503: 'unavailable',
 };
 
+/** How long a client is asked to wait while the database or Redis is out of reach. */
+const outageRetrySeconds = 5;
+
+/** A service the server needs is out of reach: not the client's doing, and brief (decision 043). */
+const serviceUnavailable = () =>
+  new AppError('unavailable', 'The site cannot reach its data just now. Try again in a moment.', {
+    retryAfterSeconds: outageRetrySeconds,
+  });
+
 export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -77,12 +87,14 @@ export function toAppError(error: unknown): AppError | undefined {
     const code = byStatus[status] ?? 'invalid-argument';
     return new AppError(code, fastifyError.message ?? 'Bad request');
   }
+  // After the client's own errors: a client that hangs up mid-body is ECONNRESET too.
+  if (isServiceUnreachable(error)) return serviceUnavailable();
   return undefined;
 }
 
-/** A rate-limit error tells the client when to retry (RFC 9110 Retry-After). */
+/** A rate limit and an outage tell the client when to retry (RFC 9110 Retry-After). */
 function retryAfterSeconds(error: AppError): number | undefined {
-  if (error.code !== 'resource-exhausted') return undefined;
+  if (error.code !== 'resource-exhausted' && error.code !== 'unavailable') return undefined;
   const details = error.details as { retryAfterSeconds?: unknown } | undefined;
   return typeof details?.retryAfterSeconds === 'number' ? details.retryAfterSeconds : undefined;
 }
@@ -104,7 +116,7 @@ function answerFrameworkError(error: FastifyError, request: FastifyRequest, repl
 /** Requests Node's HTTP parser refuses never reach Fastify: the answer is written to the socket. */
 const clientErrors: Record<string, AppError> = {
   HPE_HEADER_OVERFLOW: new AppError('out-of-range', 'The request headers are too large'),
-  ERR_HTTP_REQUEST_TIMEOUT: new AppError('deadline-exceeded', 'The request did not arrive in time'),
+  ERR_HTTP_REQUEST_TIMEOUT: requestTimedOut,
   HPE_INVALID_METHOD: new AppError('invalid-argument', 'The request method is not known'),
 };
 const malformedRequest = new AppError('invalid-argument', 'The request is malformed');
@@ -112,16 +124,7 @@ const malformedRequest = new AppError('invalid-argument', 'The request is malfor
 function answerClientError(error: Error & { code?: string }, socket: Socket) {
   // A connection the client reset or already closed has nobody to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const known = (error.code ? clientErrors[error.code] : undefined) ?? malformedRequest;
-  const body = JSON.stringify(known.toEnvelope());
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status] ?? ''}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
+  writeEnvelope(socket, (error.code ? clientErrors[error.code] : undefined) ?? malformedRequest);
 }
 
 /** Fastify's constructor options that route its early errors to the catalogue's envelope. */

@@ -50,9 +50,13 @@ async function writeWebFixture(webRoot: string) {
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database. `queries`
- * collects the text of every query run through it.
+ * collects the text of every query run through it; `through` rewrites the address the pool
+ * connects to (a test's cuttable proxy), while the database is made and dropped directly.
  */
-export async function createTestDatabase(queries: string[] = []): Promise<{
+export async function createTestDatabase(
+  queries: string[] = [],
+  through: (url: string) => string = (url) => url,
+): Promise<{
   database: Database;
   drop: () => Promise<void>;
 }> {
@@ -75,7 +79,7 @@ export async function createTestDatabase(queries: string[] = []): Promise<{
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: 5, logger });
+  const database = await openPostgres(through(url.toString()), { max: 5, logger });
   await database.migrate();
   return {
     database,
@@ -101,6 +105,8 @@ export async function createTestApp(
     stripeApi?: StripeApi;
     /** The app's logger, for a test that reads what is logged (silent otherwise). */
     logger?: pino.Logger;
+    /** Rewrites the PostgreSQL address the app connects to (an outage test's proxy). */
+    databaseThrough?: (url: string) => string;
   } = {},
 ): Promise<TestApp> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'viewpoint-test-'));
@@ -122,7 +128,7 @@ export async function createTestApp(
   });
   const logger = pino({ level: 'silent' });
   const queries: string[] = [];
-  const { database, drop } = await createTestDatabase(queries);
+  const { database, drop } = await createTestDatabase(queries, options.databaseThrough);
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus();
   const mailOptions = { from: config.mailFrom, log: logger };
   const mailer = config.smtpUrl

@@ -70,6 +70,7 @@ export function registerAccounts(
     counters,
     secret: config.authSecret,
     live,
+    secureCookies: config.publicUrl.protocol === 'https:',
   });
   const lookup = prepareSessionLookup(db, { cacheMs: config.sessionCacheMs });
   const source = { auth, db, secret: config.authSecret, lookup };

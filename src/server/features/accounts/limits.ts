@@ -49,7 +49,10 @@ export function tooManyAttempts(retryAfterMs: number): AppError {
 const fifteenMinutes = 15 * 60;
 
 /**
- * Sign-in failures are counted so that strangers never lock the owner out:
+ * Sign-in failures are counted so that strangers never lock the owner out. A browser that
+ * signed in to the account before (its device cookie, decision 042) is counted on its own: 5
+ * failures stop that browser for 15 minutes, and none of the counters below see it. Without
+ * one:
  * - per account and address pair: 5 failures stop that address guessing that account;
  * - per address: 20 failures stop that address guessing any account;
  * - per account, from every address: after 5 failures, attempts on the account are spaced out
@@ -58,6 +61,7 @@ const fifteenMinutes = 15 * 60;
  * An emailed sign-in link never looks at these counters.
  */
 export const signInRules = {
+  device: { points: 5, seconds: fifteenMinutes },
   pair: { points: 5, seconds: fifteenMinutes },
   address: { points: 20, seconds: fifteenMinutes },
   /** Failures on one account before its attempts are spaced out. */
@@ -74,6 +78,8 @@ export function spacingSeconds(failures: number): number {
 }
 
 export interface AccountCounters {
+  /** Failures of a browser with a device cookie for the account, per cookie. */
+  signInDevice: Counter;
   signInPair: Counter;
   signInAddress: Counter;
   signInAccount: Counter;
@@ -90,6 +96,7 @@ export function accountCounters(limiter: Limiter): AccountCounters {
   const counter = (name: string, points: number, seconds: number) =>
     limiter.counter(`accounts-${name}`, { points, seconds }, tooManyAttempts);
   return {
+    signInDevice: counter('sign-in-device', signInRules.device.points, signInRules.device.seconds),
     signInPair: counter('sign-in-pair', signInRules.pair.points, signInRules.pair.seconds),
     signInAddress: counter(
       'sign-in-address',

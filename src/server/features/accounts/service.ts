@@ -10,6 +10,7 @@ import { spacingSeconds, type AccountCounters } from './limits.js';
 import { verifyPassword } from './password-hash.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import * as repo from './repo.js';
+import { deviceOf, giveDeviceCookie, type Device } from './device-cookie.js';
 import { authHeaders, forwardCookies } from './viewer.js';
 import { activeBlock, blockedError, type Viewer } from '../../core/viewer.js';
 import type { Live } from '../../core/live.js';
@@ -44,6 +45,8 @@ export function createAccountsService(deps: {
   secret: string;
   /** Ends the live sockets of sessions that end here. */
   live: Pick<Live, 'disconnectMember' | 'keepOnlySession'>;
+  /** The site is served over https: cookies set here are Secure. */
+  secureCookies: boolean;
 }) {
   const { auth, db, mail, counters, live } = deps;
   const tokenKey = new TextEncoder().encode(deps.secret);
@@ -58,10 +61,23 @@ export function createAccountsService(deps: {
     throw error;
   }
 
-  async function userAfterSignIn(userId: string) {
+  /** The signed-in member, and a device cookie for this browser (decision 042). */
+  async function userAfterSignIn(reply: FastifyReply, userId: string) {
     const user = await repo.findUserById(db, userId);
     if (!user) throw notFound('user');
+    giveDeviceCookie(reply, user.id, deps.secureCookies);
     return repo.presentUser(user);
+  }
+
+  /**
+   * The browser's device cookie when it is the site's own and for the account `email` names;
+   * null otherwise (none, forged, or another account's), and the attempt counts as a stranger's.
+   */
+  async function trustedDevice(request: FastifyRequest, email: string): Promise<Device | null> {
+    const device = deviceOf(request);
+    if (!device) return null;
+    const user = await repo.findUserByEmail(db, email);
+    return user?.id === device.userId ? device : null;
   }
 
   /**
@@ -108,25 +124,36 @@ export function createAccountsService(deps: {
 
     async signIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
       const pair = `${email}|${request.ip}`;
-      await counters.signInPair.check(pair);
-      await counters.signInAddress.check(request.ip);
-      await spaceOutAttempts(email, pair);
+      // A browser that signed in to this account before answers for itself alone.
+      const device = await trustedDevice(request, email);
+      if (device) {
+        await counters.signInDevice.check(device.nonce);
+      } else {
+        await counters.signInPair.check(pair);
+        await counters.signInAddress.check(request.ip);
+        await spaceOutAttempts(email, pair);
+      }
       try {
         const { headers, response } = await auth.api.signInEmail({
           body: { email, password, rememberMe: true },
           headers: authHeaders(request),
           returnHeaders: true,
         });
-        await counters.signInPair.reset(pair);
+        if (device) await counters.signInDevice.reset(device.nonce);
+        else await counters.signInPair.reset(pair);
         await counters.knownAddress.penalise(pair);
         forwardCookies(reply, headers);
-        return userAfterSignIn(response.user.id);
+        return userAfterSignIn(reply, response.user.id);
       } catch (error) {
         if (authErrorCode(error) === 'BANNED_USER') return refuseIfBlocked(error, email);
         if (authErrorCode(error) === 'INVALID_EMAIL_OR_PASSWORD') {
-          await counters.signInPair.penalise(pair);
-          await counters.signInAddress.penalise(request.ip);
-          await counters.signInAccount.penalise(email);
+          if (device) {
+            await counters.signInDevice.penalise(device.nonce);
+          } else {
+            await counters.signInPair.penalise(pair);
+            await counters.signInAddress.penalise(request.ip);
+            await counters.signInAccount.penalise(email);
+          }
           throw new AppError('unauthenticated', 'Email or password is incorrect');
         }
         throw toCatalogueError(error);
@@ -157,6 +184,7 @@ export function createAccountsService(deps: {
       const user = await repo.findUserByEmail(db, email);
       if (!signedIn || !user) throw invalidLink();
       forwardCookies(reply, result.headers);
+      giveDeviceCookie(reply, user.id, deps.secureCookies);
       return repo.presentUser(user);
     },
 
@@ -206,7 +234,7 @@ export function createAccountsService(deps: {
           returnHeaders: true,
         });
         forwardCookies(reply, headers);
-        return await userAfterSignIn(response.user.id);
+        return await userAfterSignIn(reply, response.user.id);
       } catch (error) {
         if (authErrorCode(error) === 'BANNED_USER') {
           throw blockedError({ reason: 'Your account is blocked', until: null });

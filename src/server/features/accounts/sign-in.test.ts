@@ -35,7 +35,7 @@ describe('sign-in and sign-out', () => {
     expect((await agent.inject({ url: '/api/auth/session' })).json().user).toBeNull();
   });
 
-  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+  it('marks the session and device cookies Secure when PUBLIC_URL is https', async () => {
     const secure = await createTestApp({
       serveWeb: false,
       env: { PUBLIC_URL: 'https://viewpoint.test' },
@@ -51,6 +51,7 @@ describe('sign-in and sign-out', () => {
       expect(String(res.headers['set-cookie'])).toMatch(
         /__Secure-vp\.session_token=[^;]+;.*Secure/,
       );
+      expect(String(res.headers['set-cookie'])).toMatch(/vp_device=[^;]+;.*Secure/);
     } finally {
       await secure.close();
     }

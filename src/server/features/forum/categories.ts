@@ -41,7 +41,10 @@ const sameName = (name: string) => sql`lower(${categories.name}) = lower(${name}
  * the audit log in its own transaction, by `actor`.
  */
 /** `namespace`: of the change messages, for test apps sharing one Redis. */
-export function createCategoryService(db: Db, options: { bus: Bus; namespace: string }) {
+export function createCategoryService(
+  db: Db,
+  options: { bus: Bus; namespace: string; onUnsent?: (error: unknown) => void },
+) {
   const idBySlug = new Map<string, number>();
 
   async function read(): Promise<Category[]> {
@@ -56,6 +59,7 @@ export function createCategoryService(db: Db, options: { bus: Bus; namespace: st
     bus: options.bus,
     channel: `${options.namespace}forum:categories-changed`,
     read,
+    ...(options.onUnsent ? { onUnsent: options.onUnsent } : {}),
   });
   /** A change, then the kept list forgotten in every process (also when it failed halfway). */
   const changing =

@@ -64,7 +64,11 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
   app.addHook('onClose', () => views.close());
   app.decorate('flushViews', () => views.flush());
 
-  const categories = createCategoryService(db, { bus, namespace: limitNamespace });
+  const categories = createCategoryService(db, {
+    bus,
+    namespace: limitNamespace,
+    onUnsent: logWarning('other processes were not told the categories changed'),
+  });
   app.addHook('onClose', () => categories.close());
   const posts = createPostService({
     db,

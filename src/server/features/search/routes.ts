@@ -11,6 +11,7 @@ import {
 } from '../../../shared/search.js';
 import type { Db } from '../../platform/db/database.js';
 import { errorResponses, noQuery } from '../../http.js';
+import { perMinute, type RouteLimit } from '../../core/route-limits.js';
 import { createSearchService } from './service.js';
 
 const tags = ['search'];
@@ -18,6 +19,21 @@ const syntax =
   'Words are matched by their stem in English ("reviewing" finds "reviews"); "quoted words" ' +
   'match as a phrase, -word excludes a word, OR between words finds either. A title weighs ' +
   'more than a body; recent and liked content rises a little among close matches.';
+
+/**
+ * Each query costs the database a ranking of up to 200 matches per category, and the server
+ * keeps no answers (the browser keeps each for 30 s), so every query counts. The quick search
+ * asks once the reader stops typing for 200 ms: someone typing and refining asks a few dozen
+ * times a minute, a page of results and its tabs a few more. Moderators, who search hidden
+ * content while they work, are counted per address only.
+ */
+export const searchLimit: RouteLimit = {
+  name: 'search',
+  doing: 'searching',
+  account: perMinute(60),
+  ip: perMinute(300),
+  exempt: 'content.moderate',
+};
 
 /** Search: one endpoint per way of asking (a category's page, the quick search, opening a result). */
 export function registerSearch(app: FastifyInstance, deps: { db: Db }) {
@@ -27,7 +43,7 @@ export function registerSearch(app: FastifyInstance, deps: { db: Db }) {
   api.get(
     '/api/search',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: searchLimit },
       schema: {
         tags,
         summary: 'Search one category (posts, replies, news, people, chat) with every count',
@@ -38,7 +54,7 @@ export function registerSearch(app: FastifyInstance, deps: { db: Db }) {
           "members' content, or shows only it. A filter a category cannot apply (a rating " +
           'on people) leaves that category empty.',
         querystring: searchQuery,
-        response: { 200: searchResponse, ...errorResponses(400, 403) },
+        response: { 200: searchResponse, ...errorResponses(400, 403, 429) },
       },
     },
     (request) => search.search(request.viewer, request.query),
@@ -47,13 +63,13 @@ export function registerSearch(app: FastifyInstance, deps: { db: Db }) {
   api.get(
     '/api/search/quick',
     {
-      config: { access: 'public' },
+      config: { access: 'public', limit: searchLimit },
       schema: {
         tags,
         summary: `The best ${searchLimits.quickPerCategory} results of each category, while typing`,
         description: syntax,
         querystring: quickSearchQuery,
-        response: { 200: quickSearchResponse, ...errorResponses(400) },
+        response: { 200: quickSearchResponse, ...errorResponses(400, 429) },
       },
     },
     (request) => search.quick(request.viewer, request.query.q),

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoom } from '../../../shared/chat.js';
 import type { SearchHit, SearchResult } from '../../../shared/search.js';
 import { createAgent, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { searchLimit } from './routes.js';
 import {
   categoryId,
   moderate,
@@ -394,6 +396,58 @@ describe('bad input', () => {
       const res = await visitor.inject({ url: `/api/search/open/${category}/${id}` });
       expect(res.statusCode, `${category}/${id}`).toBe(404);
       expect(res.json().error.code).toBe('not-found');
+    }
+  });
+});
+
+describe('how often one may search', () => {
+  /** A fresh client address per test: with REDIS_URL the counters outlive this file's runs. */
+  const freshAddress = () =>
+    `10.${Array.from(randomBytes(3))
+      .map((byte) => byte % 250)
+      .join('.')}`;
+  const ask = (agent: Agent, url: string, remoteAddress: string) =>
+    agent.inject({ url, remoteAddress });
+
+  it("holds a member to a searcher's pace, counting quick searches and result pages together", async () => {
+    const member = await person(t);
+    const address = freshAddress();
+    const budget = searchLimit.account?.points ?? 0;
+    for (let n = 0; n < budget; n += 1) {
+      const url = n % 2 === 0 ? `/api/search/quick?q=reel${n}` : `/api/search?q=reel${n}`;
+      expect((await ask(member.agent, url, address)).statusCode).toBe(200);
+    }
+    const refused = await ask(member.agent, '/api/search/quick?q=one-more', address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({
+      code: 'resource-exhausted',
+      message: expect.stringMatching(/^You are searching too fast\. Try again in \d+ seconds?\.$/),
+      details: { retryAfterSeconds: expect.any(Number) },
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another member at the same address searches on.
+    expect((await ask(reader.agent, '/api/search?q=reel', address)).statusCode).toBe(200);
+  });
+
+  it('holds one client address to its budget', async () => {
+    const address = freshAddress();
+    const budget = searchLimit.ip.points;
+    for (let n = 0; n < budget; n += 1) {
+      const res = await ask(visitor, `/api/search?q=frame${n}&category=users`, address);
+      expect(res.statusCode).toBe(200);
+    }
+    const refused = await ask(visitor, '/api/search/quick?q=frame', address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('resource-exhausted');
+    expect((await ask(visitor, '/api/search?q=frame', freshAddress())).statusCode).toBe(200);
+  });
+
+  it('counts a moderator per address only: their work is searching', async () => {
+    const address = freshAddress();
+    const beyond = (searchLimit.account?.points ?? 0) + 1;
+    for (let n = 0; n < beyond; n += 1) {
+      const res = await ask(moderator.agent, `/api/search?q=cut${n}&hidden=include`, address);
+      expect(res.statusCode).toBe(200);
     }
   });
 });

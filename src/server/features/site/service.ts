@@ -63,12 +63,15 @@ export function createSiteInfoStore(options: {
   bus: Bus;
   namespace: string;
   siteName: string;
+  /** The other processes could not be told of a change; they read it within a minute. */
+  onUnsent?: (error: unknown) => void;
 }) {
   const { db, siteName } = options;
   const memo = createMemo({
     bus: options.bus,
     channel: `${options.namespace}site:info-changed`,
     read: () => getSiteInfo(db, siteName),
+    ...(options.onUnsent ? { onUnsent: options.onUnsent } : {}),
   });
   return {
     get: () => memo.get(),

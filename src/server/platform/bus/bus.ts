@@ -75,7 +75,8 @@ export async function createRedisBus(url: string): Promise<Bus> {
         set.delete(handler);
         if (set.size === 0) {
           handlers.delete(channel);
-          await subscriber.unsubscribe(channel);
+          // With Redis out of reach the subscription ends with its connection anyway.
+          await subscriber.unsubscribe(channel).catch(() => undefined);
         }
       };
     },

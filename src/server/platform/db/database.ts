@@ -136,7 +136,13 @@ export async function openPostgres(
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  // A database that does not answer a new connection within 10 s is out of reach: the request
+  // is answered 503 (decision 043) instead of waiting for the operating system to give up.
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 10_000,
+  });
   namedStatements(pool);
   // An idle client's error (database restarted) must not crash the process; the next query
   // gets a fresh connection and /readyz reports the outage meanwhile.
