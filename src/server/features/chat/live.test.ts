@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  chatLimits,
   liveEvents,
   type ChatMessage,
   type ChatRoom,
@@ -147,17 +148,22 @@ describe('the live channel under bad input', () => {
     socket.on(liveEvents.message, (message: ChatMessage) => {
       if (message.author.id === flooder.user.id) received.push(message);
     });
+    const started = Date.now();
     const answers = await Promise.all(
       Array.from({ length: 1_000 }, (_, i) => send(flooder.agent, `flood ${i}`)),
     );
+    // Five per flood window: one window on a quiet machine; a loaded one may take longer than
+    // a window to answer them all, and each window it spans lets five more through.
+    const windows = Math.floor((Date.now() - started) / (chatLimits.floodSeconds * 1_000)) + 1;
     const stored = answers.filter((answer) => answer.statusCode === 201);
-    expect(stored).toHaveLength(5);
+    expect(stored.length).toBeGreaterThanOrEqual(chatLimits.floodMessages);
+    expect(stored.length).toBeLessThanOrEqual(chatLimits.floodMessages * windows);
     const refused = answers.filter((answer) => answer.statusCode === 429);
-    expect(refused).toHaveLength(995);
+    expect(refused).toHaveLength(1_000 - stored.length);
     expect(refused[0]?.json()).toMatchObject({ error: { code: 'resource-exhausted' } });
-    // The server still answers, and the room heard exactly the five stored messages.
+    // The server still answers, and the room heard exactly the stored messages.
     expect((await listener.agent.inject({ url: '/api/chat/unread' })).statusCode).toBe(200);
-    await expect.poll(() => received.length).toBe(5);
+    await expect.poll(() => received.length).toBe(stored.length);
     expect(received.map((message) => message.id).sort()).toEqual(
       stored.map((answer) => answer.json<{ message: ChatMessage }>().message.id).sort(),
     );
