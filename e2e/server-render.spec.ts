@@ -125,6 +125,7 @@ describe('as a link preview and a crawler see it', () => {
     });
     const response = await page.goto('/forum/post/99999999');
     expect(response?.status()).toBe(404);
-    await page.getByText('Post not found').waitFor();
+    await page.getByTestId('error-page').waitFor();
+    expect(await page.title()).toBe('Page Not Found · Viewpoint');
   });
 });

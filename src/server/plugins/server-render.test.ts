@@ -130,7 +130,9 @@ describe('a thread, as a crawler reads it', () => {
     for (const url of ['/forum/post/99999999', '/forum/post/abc', '/forum/post/1e3']) {
       const missing = await page(url);
       expect(missing.res.statusCode, url).toBe(404);
-      expect(missing.body).toContain('Post not found');
+      expect(missing.body).toContain('<title>Page Not Found · Viewpoint</title>');
+      expect(missing.body).toContain('data-testid="error-page"');
+      expect(missing.body).toContain(`The page ${url} could not be found.`);
       expect(missing.body).toContain('<meta name="robots" content="noindex" />');
     }
   });
@@ -152,6 +154,8 @@ describe('other public pages', () => {
     });
     const missing = await page('/news/99999999');
     expect(missing.res.statusCode).toBe(404);
+    expect(missing.body).toContain('<title>Page Not Found · Viewpoint</title>');
+    expect(missing.body).toContain('data-testid="error-page"');
   });
 
   it('draws a profile as a ProfilePage, and answers 404 for an unknown member', async () => {
@@ -170,6 +174,15 @@ describe('other public pages', () => {
       mainEntity: { '@type': 'Person', name: 'Priya Reels', description: 'Noir & neon.' },
     });
     expect((await page('/u/nobody-at-all')).res.statusCode).toBe(404);
+  });
+
+  it('answers 404 with the not-found page for a name nobody can hold', async () => {
+    for (const url of ['/u/%00', `/u/${'a'.repeat(300)}`]) {
+      const { res, body } = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(body).toContain('<title>Page Not Found · Viewpoint</title>');
+      expect(body).toContain('data-testid="error-page"');
+    }
   });
 
   it('describes the site with a search action on the home page', async () => {
