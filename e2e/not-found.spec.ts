@@ -94,6 +94,14 @@ describe('not found', () => {
     },
   );
 
+  it('the not-found page is light: its stylesheet is a link there, not 174 KB inline', async () => {
+    const { status, body } = await get('/nope');
+    expect(status).toBe(404);
+    expect(body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[\w.-]+\.css">/);
+    // It weighed 191 KB with the stylesheet inline; the rest is ~18 KB.
+    expect(Buffer.byteLength(body)).toBeLessThan(25_000);
+  });
+
   it('an unknown API path answers 404 with the error envelope', async () => {
     const { status, type, body } = await get('/api/nope');
     expect(status).toBe(404);

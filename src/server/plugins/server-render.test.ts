@@ -201,6 +201,9 @@ describe('other public pages', () => {
     const { res, body } = await page('/no/such/page');
     expect(res.statusCode).toBe(404);
     expect(body).toContain('data-testid="error-page"');
+    // The light not-found page: its stylesheet is a link, not the whole of it inline.
+    expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/style-');
+    expect(body).not.toContain('<style>body{margin:0}');
   });
 
   it('leaves private pages to the browser, kept out of search engines', async () => {
