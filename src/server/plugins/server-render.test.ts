@@ -206,6 +206,36 @@ describe('other public pages', () => {
     expect(body).not.toContain('<style>body{margin:0}');
   });
 
+  it('draws the sign-in and sign-up forms for a visitor, kept out of search engines', async () => {
+    for (const [url, title, field] of [
+      ['/auth/login?redirect=%2Fforum', 'Sign in', 'Password'],
+      ['/auth/sign-up', 'Create account', 'Confirm password'],
+    ] as const) {
+      const { res, body, state } = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(state, url).not.toBeNull();
+      expect(body).toContain(`<title>${title} · Viewpoint</title>`);
+      expect(body).toContain('<meta name="robots" content="noindex" />');
+      expect(body).not.toContain('rel="canonical"');
+      expect(body).toMatch(new RegExp(`<label[^>]*>${field}`));
+    }
+  });
+
+  it('sends a signed-in member who asks for the sign-in form on to redirect, or home', async () => {
+    const member = await person(t);
+    const onwards = await member.agent.inject({
+      method: 'GET',
+      url: '/auth/login?redirect=%2Fforum%3Fsort%3Dtop',
+    });
+    expect(onwards.statusCode).toBe(302);
+    expect(onwards.headers.location).toBe('/forum?sort=top');
+    for (const url of ['/auth/login', '/auth/login?redirect=https%3A%2F%2Fevil.example%2F']) {
+      const home = await member.agent.inject({ method: 'GET', url });
+      expect(home.statusCode, url).toBe(302);
+      expect(home.headers.location, url).toBe('/');
+    }
+  });
+
   it('leaves private pages to the browser, kept out of search engines', async () => {
     const { res, body, state } = await page('/admin');
     expect(res.statusCode).toBe(200);

@@ -290,16 +290,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     },
   );
 
-  /**
-   * Public pages and unknown paths are drawn on the server (a missing thread answers 404, a
-   * deleted one 410); private pages get the app's shell with `noindex`. If the server render
-   * fails, the shell is sent and the browser draws the page.
-   */
   /*
-   * Every other GET is a page (a route, so answers are compressed like the API's). Public pages
-   * and unknown paths are drawn on the server (a missing thread answers 404, a deleted one 410);
-   * private pages get the app's shell with `noindex`. If the server render fails, the shell is
-   * sent and the browser draws the page. Unknown /api and /assets paths are not pages.
+   * Every other GET is a page (a route, so answers are compressed like the API's). Public pages,
+   * the sign-in and sign-up forms (`serverRendered`, with `noindex`) and unknown paths are drawn
+   * on the server (a missing thread answers 404, a deleted one 410, a signed-in member asking
+   * for the sign-in form is redirected); private pages get the app's shell with `noindex`. If the
+   * server render fails, the shell is sent and the browser draws the page. Unknown /api and
+   * /assets paths are not pages.
    */
   typed.get(
     '/*',
@@ -315,7 +312,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       }
       const decoded = decodeURIComponentSafe(rawPath);
       const route = decoded === undefined ? undefined : findSiteRoute(decoded);
-      if ((route === undefined || route.public) && (await serverRender(request, reply, rawPath))) {
+      const drawnHere = route === undefined || route.public || route.serverRendered;
+      if (drawnHere && (await serverRender(request, reply, rawPath))) {
         return reply;
       }
       return sendHtml(reply, route ? 200 : 404, shellPage(rawPath, route));

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authState, BLOCKED_KEY } from '../../shell/auth-state';
-import { apiError, stubApi } from '../../test/fake-api';
+import { apiError, sessionOf, stubApi } from '../../test/fake-api';
 import { buildUser } from '../../test/factories';
 import { renderRoute } from '../../test/render-route';
 
@@ -88,6 +88,28 @@ describe('login page', () => {
     ).toBeTruthy();
     expect(JSON.parse(window.sessionStorage.getItem(BLOCKED_KEY) ?? 'null')).toEqual(block);
     expect(authState.getState().isUser).toBe(false);
+  });
+
+  it('sends a member who is signed in already on to the page named by redirect', async () => {
+    stubApi(sessionOf(buildUser()));
+    const { location } = renderRoute('/auth/login?redirect=%2Fforum%3Fsort%3Dtop');
+
+    await waitFor(() => expect(location()).toBe('/forum?sort=top'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forum' })).toBeTruthy();
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+  });
+
+  it('sends a signed-in member home when redirect is missing, foreign or the sign-in page', async () => {
+    for (const entry of [
+      '/auth/login',
+      '/auth/login?redirect=%2F%2Fevil.com%2Fsteal',
+      '/auth/login?redirect=%2Fauth%2Flogin',
+    ]) {
+      stubApi(sessionOf(buildUser()));
+      const { location, unmount } = renderRoute(entry);
+      await waitFor(() => expect(location(), entry).toBe('/'));
+      unmount();
+    }
   });
 
   it('emails a sign-in link to the address typed and says to check the inbox', async () => {

@@ -23,7 +23,6 @@ import { useSignIn } from './sign-in';
 export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const target = safeRedirect(searchParams.get('redirect'));
   const signIn = useSignIn();
   const form = useForm({
     mode: 'controlled',
@@ -33,7 +32,8 @@ export function LoginPage() {
 
   const submit = form.onSubmit((values) => {
     signIn.mutate(signInBody.parse(values), {
-      onSuccess: () => void navigate(target, { replace: true }),
+      // Read when leaving: the page is also drawn on the server, which has no window.
+      onSuccess: () => void navigate(safeRedirect(searchParams.get('redirect')), { replace: true }),
     });
   });
 
