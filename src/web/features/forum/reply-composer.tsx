@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { createCommentBody, forumLimits, type Comment } from '../../../shared/forum';
 import { useMuteRefusal } from '../../components/muted-notice';
+import { useFormKeepsTyping } from '../../shell/kept-typing';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useCreateComment } from './api/create-comment';
 import { MarkdownEditor } from '../../components/markdown-editor';
@@ -39,6 +40,8 @@ export function ReplyComposer({ postId, ref }: { postId: number; ref: Ref<ReplyC
     initialValues: { body: '' },
     validate: schemaResolver(replyForm, { sync: true }),
   });
+  // The server draws this form for a member: what they typed before the app started stays.
+  useFormKeepsTyping(form);
 
   const bringIntoView = () => {
     section.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
@@ -93,6 +96,7 @@ export function ReplyComposer({ postId, ref }: { postId: number; ref: Ref<ReplyC
         <Stack gap="sm">
           <MarkdownEditor
             label="Reply"
+            name="body"
             textareaRef={textarea}
             maxLength={forumLimits.commentBodyMax}
             minRows={4}
