@@ -128,6 +128,23 @@ describe('news article', () => {
     expect(location()).toBe('/news/5');
   });
 
+  it('keeps an unfinished comment under the article across a reload, as under a thread', async () => {
+    stubApi(articleRoutes(buildArticle(), viewer, []));
+    const first = renderRoute('/news/1');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Reply' }), 'Half a comment');
+    // Saved on this device (a moment after the last key).
+    await waitFor(() =>
+      expect(JSON.stringify({ ...window.localStorage })).toContain('Half a comment'),
+    );
+    first.unmount();
+
+    renderRoute('/news/1');
+    expect(await screen.findByText('Draft restored')).toBeTruthy();
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply' }).value).toBe(
+      'Half a comment',
+    );
+  });
+
   it('opens at the reply a link names (?reply=), as the forum thread does', async () => {
     const replies = [10, 11, 12].map((id) => buildReply(id, { postId: 77 }));
     stubApi(articleRoutes(buildArticle(), null, replies));

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accountMenu, field, signInThroughForm, useOwnServer } from './support/accounts';
-import { reader, seedBeforeApp, thread } from './support/before-app-seed';
+import { reader, seedTyping, thread } from './support/typing-seed';
 import { useBrowser } from './support/browser';
 
 /**
@@ -9,7 +9,7 @@ import { useBrowser } from './support/browser';
  * person types then is kept when the app starts (DESIGN.md §6). The scripts are held back by
  * intercepting /assets/*.js until the test lets them go.
  */
-const server = useOwnServer({}, seedBeforeApp);
+const server = useOwnServer({}, seedTyping);
 const browser = useBrowser({ baseURL: () => server.baseURL });
 
 /** Holds every script of the app until the returned function is called. */
@@ -89,5 +89,36 @@ describe('typing before the app starts', () => {
     await page.getByTestId('toast').filter({ hasText: 'Reply posted' }).waitFor();
     await page.getByRole('list', { name: 'Replies' }).getByText(text).waitFor();
     expect(await box.inputValue()).toBe('');
+  });
+});
+
+describe('a reply being written', () => {
+  it('survives a reload and Back until it is posted', async () => {
+    const page = await browser.newPage({ consent: 'accepted' });
+    await signInThroughForm(page, reader);
+    const path = await threadPath();
+    await page.goto(path);
+    const box = page.getByRole('textbox', { name: 'Reply' });
+    const text = 'A draft that outlives a reload';
+    await box.pressSequentially(text);
+
+    await page.reload();
+    await page.getByText('Draft restored').waitFor();
+    expect(await box.inputValue()).toBe(text);
+
+    // Away to the forum inside the app, and Back.
+    await page.getByRole('banner').getByRole('link', { name: 'Forum' }).click();
+    await page.waitForURL(`${server.baseURL}/forum`);
+    await page.goBack();
+    await page.waitForURL(`${server.baseURL}${path}`);
+    await page.getByText('Draft restored').waitFor();
+    expect(await box.inputValue()).toBe(text);
+
+    await page.getByRole('button', { name: 'Post reply' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Reply posted' }).waitFor();
+    await page.reload();
+    await page.getByRole('list', { name: 'Replies' }).getByText(text).waitFor();
+    expect(await box.inputValue()).toBe('');
+    expect(await page.getByText('Draft restored').count()).toBe(0);
   });
 });

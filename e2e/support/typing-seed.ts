@@ -14,7 +14,7 @@ export const reader: CastMember = {
 export const thread = { title: 'Films worth the long wait' };
 
 /** A member of a month's standing, and a thread for her to reply to. */
-export async function seedBeforeApp(dataDir: string): Promise<void> {
+export async function seedTyping(dataDir: string): Promise<void> {
   const database = await openPglite(path.join(dataDir, 'db'));
   try {
     await database.migrate();
