@@ -21,6 +21,83 @@ async function openPaused(page: Page, path: string) {
   await page.getByRole('heading', { level: 1 }).waitFor();
 }
 
+/** Holds every script of the app until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+function appStarted(page: Page) {
+  return page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
+}
+
+describe('cookie banner before the app starts (its scripts held back)', () => {
+  it('appears 500 ms after load, takes Accept, and is gone 300 ms later, without the app', async () => {
+    const page = await browser.newPage();
+    await installPausedClock(page);
+    const release = await holdScripts(page);
+    // Not the suite's goto, which waits for the app.
+    await page.mainFrame().goto('/', { waitUntil: 'load' });
+    const banner = bannerOf(page);
+
+    await advance(page, 499);
+    expect(await banner.count()).toBe(0);
+    await advance(page, 1);
+    expect(await banner.isVisible()).toBe(true);
+    expect(await banner.getAttribute('id')).toBe('vp-cookie-banner');
+    expect(await banner.getByText('We use cookies to improve your experience').isVisible()).toBe(
+      true,
+    );
+    expect(await banner.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
+    expect(await banner.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+    await checkA11y(page, 'home with the server-drawn cookie banner');
+
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    const cookie = await consentCookie(page);
+    expect(cookie?.value).toBe('accepted');
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(Math.abs((cookie?.expires ?? 0) - (Date.now() / 1000 + YEAR_SECONDS))).toBeLessThan(120);
+    await advance(page, 299);
+    expect(await banner.count()).toBe(1);
+    await advance(page, 1);
+    expect(await banner.count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.dataset.appReady)).toBeUndefined();
+
+    release();
+    await appStarted(page);
+    await advance(page, 1_000);
+    expect(await banner.count()).toBe(0);
+  });
+
+  it('hands over to the app when it starts: still one banner, whose Decline works', async () => {
+    const page = await browser.newPage();
+    const release = await holdScripts(page);
+    await page.mainFrame().goto('/about', { waitUntil: 'load' });
+    const banner = bannerOf(page);
+    await banner.waitFor();
+    expect(await banner.getAttribute('id')).toBe('vp-cookie-banner');
+
+    release();
+    await appStarted(page);
+    // The app's own banner, in place of the server's: one region, no id.
+    await page.waitForFunction(() => document.getElementById('vp-cookie-banner') === null);
+    expect(await banner.count()).toBe(1);
+    expect(await banner.getAttribute('id')).toBeNull();
+    await banner.getByRole('button', { name: 'Decline' }).click();
+    expect((await consentCookie(page))?.value).toBe('rejected');
+    await banner.waitFor({ state: 'detached' });
+  });
+});
+
 describe('cookie banner', () => {
   it('appears 500 ms after load; Accept stores the choice for a year and removes it 300 ms later', async () => {
     const page = await browser.newPage();

@@ -265,6 +265,25 @@ describe('other public pages', () => {
     expect(entryServer.renderStorageEnabled()).toBe(false);
   });
 
+  it('puts the cookie banner, hidden, into the page of a visitor who has not chosen', async () => {
+    const banner =
+      /<div[^>]*id="vp-cookie-banner"[^>]*>[\s\S]*?We use cookies to improve your experience/;
+    const undecided = await page('/about');
+    expect(undecided.body).toMatch(banner);
+    // After the app's root: hydration never meets it.
+    expect(undecided.body.indexOf('id="vp-cookie-banner"')).toBeGreaterThan(
+      undecided.body.indexOf('<div id="root">'),
+    );
+    expect(undecided.body).toContain('data-consent="accepted"');
+    const decided = await page('/about', { cookie: 'cookie-consent=rejected' });
+    expect(decided.body).not.toContain('vp-cookie-banner');
+
+    // A page the browser draws has no theme yet: its copy brings the theme's variables.
+    const shell = await page('/admin');
+    expect(shell.body).toMatch(banner);
+    expect(shell.body).toMatch(/<style data-mantine-styles="true">[^<]*--mantine-color-amber-6/);
+  });
+
   it('compresses the page for a browser that accepts brotli', async () => {
     const { res } = await page('/', { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBe('br');

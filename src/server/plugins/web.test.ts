@@ -167,6 +167,9 @@ describe('the built index.html', () => {
     expect(template).not.toContain('<script type="module"');
     expect(template).not.toContain('rel="modulepreload"');
     expect(template).toMatch(/"\/assets\/index-1\.js"[^<]*first-contentful-paint/);
+    // Imported, not a script element: the app's download never holds the page's load event.
+    expect(template).toContain('import("/assets/index-1.js")');
+    expect(template).not.toContain("createElement('script')");
   });
 
   it('lets the CSP run exactly its inline scripts, by hash', () => {

@@ -13,6 +13,12 @@ function inlineScript(marker: string): string {
   return script;
 }
 
+/** Runs the cookie banner's script, as index.html does before the page is parsed. */
+export function runCookieBannerScript(): void {
+  const run = globalThis.eval;
+  run(inlineScript('vp-cookie-banner'));
+}
+
 /** Runs the keep-typing script, as index.html does before the page is parsed. */
 export function runKeepTypingScript(): void {
   // An indirect eval runs it in the global scope, with jsdom's document and window.
