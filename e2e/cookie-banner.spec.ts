@@ -1,7 +1,14 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkA11y } from './support/axe';
-import { advance, installPausedClock, useBrowser } from './support/browser';
+import {
+  advance,
+  appStarted,
+  holdAppScripts,
+  installPausedClock,
+  openBeforeAppStarts,
+  useBrowser,
+} from './support/browser';
 
 const browser = useBrowser();
 
@@ -21,28 +28,26 @@ async function openPaused(page: Page, path: string) {
   await page.getByRole('heading', { level: 1 }).waitFor();
 }
 
-/** Holds every script of the app until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-function appStarted(page: Page) {
-  return page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
+/** The banner's words and links (SPEC §9), whichever copy shows them. */
+async function expectBannerContent(banner: Locator) {
+  expect(await banner.getByText('We use cookies to improve your experience').isVisible()).toBe(
+    true,
+  );
+  expect(await banner.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+    '/privacy',
+  );
+  expect(await banner.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+    '/terms',
+  );
+  expect(await banner.getByRole('button', { name: 'Decline' }).isVisible()).toBe(true);
 }
 
 describe('cookie banner before the app starts (its scripts held back)', () => {
   it('appears 500 ms after load, takes Accept, and is gone 300 ms later, without the app', async () => {
     const page = await browser.newPage();
     await installPausedClock(page);
-    const release = await holdScripts(page);
-    // Not the suite's goto, which waits for the app.
-    await page.mainFrame().goto('/', { waitUntil: 'load' });
+    const release = await holdAppScripts(page);
+    await openBeforeAppStarts(page, '/', 'load');
     const banner = bannerOf(page);
 
     await advance(page, 499);
@@ -50,15 +55,7 @@ describe('cookie banner before the app starts (its scripts held back)', () => {
     await advance(page, 1);
     expect(await banner.isVisible()).toBe(true);
     expect(await banner.getAttribute('id')).toBe('vp-cookie-banner');
-    expect(await banner.getByText('We use cookies to improve your experience').isVisible()).toBe(
-      true,
-    );
-    expect(await banner.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
-      '/privacy',
-    );
-    expect(await banner.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
-      '/terms',
-    );
+    await expectBannerContent(banner);
     await checkA11y(page, 'home with the server-drawn cookie banner');
 
     await banner.getByRole('button', { name: 'Accept' }).click();
@@ -80,8 +77,8 @@ describe('cookie banner before the app starts (its scripts held back)', () => {
 
   it('hands over to the app when it starts: still one banner, whose Decline works', async () => {
     const page = await browser.newPage();
-    const release = await holdScripts(page);
-    await page.mainFrame().goto('/about', { waitUntil: 'load' });
+    const release = await holdAppScripts(page);
+    await openBeforeAppStarts(page, '/about', 'load');
     const banner = bannerOf(page);
     await banner.waitFor();
     expect(await banner.getAttribute('id')).toBe('vp-cookie-banner');
@@ -108,17 +105,7 @@ describe('cookie banner', () => {
     expect(await banner.count()).toBe(0);
     await advance(page, 1);
     expect(await banner.isVisible()).toBe(true);
-
-    expect(await banner.getByText('We use cookies to improve your experience').isVisible()).toBe(
-      true,
-    );
-    expect(await banner.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
-      '/privacy',
-    );
-    expect(await banner.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
-      '/terms',
-    );
-    expect(await banner.getByRole('button', { name: 'Decline' }).isVisible()).toBe(true);
+    await expectBannerContent(banner);
     await checkA11y(page, 'home with the cookie banner');
 
     await banner.getByRole('button', { name: 'Accept' }).click();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { accountMenu, field, signInThroughForm, useOwnServer } from './support/accounts';
 import { reader, seedTyping, thread } from './support/typing-seed';
-import { useBrowser } from './support/browser';
+import { appStarted, holdAppScripts, openBeforeAppStarts, useBrowser } from './support/browser';
 
 /**
  * A slow phone: the page the server drew is on screen, its scripts still on their way. What a
@@ -12,26 +12,11 @@ import { useBrowser } from './support/browser';
 const server = useOwnServer({}, seedTyping);
 const browser = useBrowser({ baseURL: () => server.baseURL });
 
-/** Holds every script of the app until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** Opens `path` without waiting for the app (the suite's goto waits for it to start). */
+/** Opens `path` with the app's scripts held back; the returned function lets them go. */
 async function openWithScriptsHeldBack(page: Page, path: string): Promise<() => void> {
-  const release = await holdScripts(page);
-  await page.mainFrame().goto(path, { waitUntil: 'domcontentloaded' });
+  const release = await holdAppScripts(page);
+  await openBeforeAppStarts(page, path);
   return release;
-}
-
-function appStarted(page: Page) {
-  return page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
 }
 
 async function threadPath(): Promise<string> {

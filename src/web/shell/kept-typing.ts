@@ -58,36 +58,33 @@ function takeAll(names: readonly string[]): Record<string, string> | null {
   return Object.keys(kept).length === 0 ? null : kept;
 }
 
-/**
- * A form takes into its state what a person typed into its fields (by their `name`) before
- * the app started, when it mounts or hydrates (DESIGN.md §6: never a silent loss). `apply` gets
- * only the fields that were typed into; it runs once, before the browser paints, so the text
- * never blinks out, also when React draws the field anew.
- */
-export function useKeptTyping(
-  names: readonly string[],
-  apply: (kept: Record<string, string>) => void,
-): void {
+type ApplyKept = (kept: Record<string, string>) => void;
+
+/** Takes the fields once, in the effect given: before the paint, or once the page rendered. */
+function useTakeKept(useWhen: typeof useEffect, names: readonly string[], apply: ApplyKept): void {
   const first = useRef({ names, apply });
-  useLayoutEffect(() => {
+  useWhen(() => {
     const kept = takeAll(first.current.names);
     if (kept) first.current.apply(kept);
   }, []);
 }
 
 /**
+ * A form takes into its state what a person typed into its fields (by their `name`) before
+ * the app started, when it mounts or hydrates (DESIGN.md §6: never a silent loss). `apply` gets
+ * only the fields that were typed into; it runs once, before the browser paints, so the text
+ * never blinks out, also when React draws the field anew.
+ */
+export function useKeptTyping(names: readonly string[], apply: ApplyKept): void {
+  useTakeKept(useLayoutEffect, names, apply);
+}
+
+/**
  * `useKeptTyping` for choices that change the page's address (the filters of a list): they
  * are applied once the page has rendered, as the router takes no navigation before then.
  */
-export function useKeptChoices(
-  names: readonly string[],
-  apply: (kept: Record<string, string>) => void,
-): void {
-  const first = useRef({ names, apply });
-  useEffect(() => {
-    const kept = takeAll(first.current.names);
-    if (kept) first.current.apply(kept);
-  }, []);
+export function useKeptChoices(names: readonly string[], apply: ApplyKept): void {
+  useTakeKept(useEffect, names, apply);
 }
 
 /**
