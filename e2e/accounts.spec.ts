@@ -114,6 +114,22 @@ describe('route guards', () => {
     await screenshot(page, 'access-denied-toast');
   });
 
+  it('a signed-in member opening /auth/login goes on to its redirect, or home, not the form', async () => {
+    const page = await browser.newPage({ consent: 'accepted' });
+    await signInThroughForm(page, member);
+
+    // The server answers with the redirect: the form is never drawn.
+    const onwards = await page.goto('/auth/login?redirect=%2Fforum%3Fsort%3Dtop');
+    expect(page.url()).toBe(`${server.baseURL}/forum?sort=top`);
+    expect(onwards?.request().redirectedFrom()?.url()).toContain('/auth/login');
+    await page.getByRole('heading', { level: 1, name: 'Forum' }).waitFor();
+
+    await page.goto('/auth/login');
+    expect(page.url()).toBe(`${server.baseURL}/`);
+    expect(await field(page, 'Password').count()).toBe(0);
+    await accountMenu(page, member.name).waitFor();
+  });
+
   it('a redirect to another site is not followed after signing in', async () => {
     const page = await browser.newPage({ consent: 'accepted' });
     await page.goto(`/auth/login?redirect=${encodeURIComponent('https://evil.example')}`);

@@ -46,19 +46,20 @@ describe('home page', () => {
     expect(html).toMatch(/<link rel="icon"/);
     expect(html).toContain('<title>Home · Viewpoint</title>');
     expect(html).not.toContain('<!--app-head-->');
-    // The CSP runs no inline script but the ones it names by hash (the colour-scheme script);
-    // the other inline elements hold data only (the server render's state, structured data).
+    // The CSP runs no inline script but the ones it names by hash; the other inline elements
+    // hold data only (the server render's state, structured data).
     const csp = response.headers.get('content-security-policy') ?? '';
     const inlineScripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
       ([, attributes = '']) => !/\bsrc=|\btype="application\/(ld\+)?json"/.test(attributes),
     );
-    // The colour-scheme script, and the one that starts the app after the first paint.
-    expect(inlineScripts).toHaveLength(2);
+    // The colour-scheme, keep-typing and cookie-banner scripts, and the one that starts the
+    // app after the first paint.
+    expect(inlineScripts).toHaveLength(4);
     for (const [, , body = ''] of inlineScripts) {
       const hash = createHash('sha256').update(body).digest('base64');
       expect(csp).toContain(`'sha256-${hash}'`);
     }
-    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+'){2}(;|$)/);
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+'){4}(;|$)/);
   });
 
   it('writes a canonical link without the query string', async () => {
@@ -87,7 +88,8 @@ describe('home page', () => {
 
   it('serves hashed assets as immutable', async () => {
     const { html } = await viewSource('/');
-    const asset = /(?:src|href)="(\/assets\/[^"]+)"/.exec(html)?.[1];
+    // The bootstrap names the app's scripts (the entry it imports, the preloads it adds).
+    const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset, 'index.html references a hashed asset under /assets/').toBeDefined();
     const response = await fetch(baseURL + String(asset));
     expect(response.status).toBe(200);

@@ -63,6 +63,45 @@ describe('not found', () => {
     expectNoConsoleErrors(page);
   });
 
+  it.each(['/forum/post/99999999', '/news/99999999'])(
+    'a missing thread or article (%s) answers 404 with the not-found page, titled so once the app runs',
+    async (path) => {
+      const page = await browser.newPage({
+        consent: 'accepted',
+        allowConsoleErrors: [documentLoad404],
+      });
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      const errorPage = page.getByTestId('error-page');
+      await errorPage.waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page Not Found');
+      expect(await errorPage.getByText(`The page ${path} could not be found.`).isVisible()).toBe(
+        true,
+      );
+      // The app is running (goto waits for it) and keeps the server's title.
+      expect(await page.title()).toBe('Page Not Found · Viewpoint');
+      expectNoConsoleErrors(page);
+    },
+  );
+
+  it.each(['/u/%00', `/u/${'a'.repeat(300)}`])(
+    'a profile address no member can have answers 404: %s',
+    async (path) => {
+      const { status, body } = await get(path);
+      expect(status).toBe(404);
+      expect(body).toContain('<title>Page Not Found · Viewpoint</title>');
+      expect(body).toContain('data-testid="error-page"');
+    },
+  );
+
+  it('the not-found page is light: its stylesheet is a link there, not 174 KB inline', async () => {
+    const { status, body } = await get('/nope');
+    expect(status).toBe(404);
+    expect(body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[\w.-]+\.css">/);
+    // It weighed 191 KB with the stylesheet inline; the rest is ~18 KB.
+    expect(Buffer.byteLength(body)).toBeLessThan(25_000);
+  });
+
   it('an unknown API path answers 404 with the error envelope', async () => {
     const { status, type, body } = await get('/api/nope');
     expect(status).toBe(404);

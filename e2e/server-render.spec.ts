@@ -91,7 +91,7 @@ describe('as a link preview and a crawler see it', () => {
     const page = await fetch(server.baseURL + pathname, { headers: { 'accept-encoding': 'br' } });
     expect(page.headers.get('content-encoding')).toBe('br');
     const html = await page.text();
-    const script = /s\.src="(\/assets\/index-[^"]+)"/.exec(html)?.[1];
+    const script = /import\("(\/assets\/index-[^"]+)"\)/.exec(html)?.[1];
     expect(script).toBeDefined();
     const asset = await fetch(server.baseURL + script, { headers: { 'accept-encoding': 'br' } });
     expect(asset.headers.get('content-encoding')).toBe('br');
@@ -125,6 +125,7 @@ describe('as a link preview and a crawler see it', () => {
     });
     const response = await page.goto('/forum/post/99999999');
     expect(response?.status()).toBe(404);
-    await page.getByText('Post not found').waitFor();
+    await page.getByTestId('error-page').waitFor();
+    expect(await page.title()).toBe('Page Not Found · Viewpoint');
   });
 });

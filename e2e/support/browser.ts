@@ -223,3 +223,34 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * A slow phone: holds every script of the app (`/assets/*.js`) until the returned function is
+ * called, so a test sees the page the server drew before the app starts. Call before goto.
+ */
+export async function holdAppScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Opens `path` without waiting for the app, which the suite's goto does (it would wait for the
+ * held scripts).
+ */
+export async function openBeforeAppStarts(
+  page: Page,
+  path: string,
+  waitUntil: 'domcontentloaded' | 'load' = 'domcontentloaded',
+): Promise<void> {
+  await page.mainFrame().goto(path, { waitUntil });
+}
+
+/** Resolves once the app has mounted or hydrated (its `data-app-ready` mark). */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
+}

@@ -25,6 +25,13 @@ export interface SiteRoute extends RouteFlags {
    * image. Every other page is rendered in the browser and carries `noindex`.
    */
   public?: boolean;
+  /**
+   * Drawn on the server for its first load like a public page, but kept out of search engines:
+   * the sign-in and sign-up forms, so a visitor can read and fill them before the scripts run.
+   */
+  serverRendered?: boolean;
+  /** A page for visitors: a signed-in member is sent on to its `redirect` parameter, or home. */
+  visitorsOnly?: boolean;
 }
 
 export const siteRoutes: readonly SiteRoute[] = [
@@ -138,6 +145,8 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'auth',
     title: 'Sign in',
     description: 'Sign in to your account.',
+    serverRendered: true,
+    visitorsOnly: true,
   },
   {
     name: 'auth-verify-email',
@@ -152,6 +161,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     layout: 'auth',
     title: 'Create account',
     description: 'Join the community.',
+    serverRendered: true,
   },
   {
     name: 'auth-forgot-password',

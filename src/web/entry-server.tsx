@@ -2,8 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, type ReactElement } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  MemoryRouter,
+  StaticRouterProvider,
+} from 'react-router';
+import { SERVER_BANNER_ID } from '../shared/cookie-consent';
 import type { SessionUser } from '../shared/accounts';
 import { storageEnabled, whileRunning } from '../shared/while-running';
 import { configureApi } from './api/api-client';
@@ -13,8 +19,10 @@ import { queryKeys } from './api/query-keys';
 import { createRoutes } from './routes';
 import { AppProviders } from './shell/app-providers';
 import { authStateOf } from './shell/auth-state';
+import { CookieBannerView } from './shell/cookie-banner';
 import { headHtml, jsonForScript, pageHead } from './shell/head';
 import { RenderCollectorContext, type RenderCollector } from './shell/render-context';
+import { ThemeProvider } from './shell/theme-provider';
 import { dehydrateQueries, SSR_STATE_ID, type SsrState } from './ssr-state';
 
 /**
@@ -226,4 +234,20 @@ async function renderPage({ url, origin }: RenderOptions): Promise<RenderOutcome
     root: html,
     data: `<script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(state)}</script>`,
   };
+}
+
+/**
+ * The cookie banner the server puts into a page for a visitor who has not chosen yet, hidden
+ * until the page's own script shows it 500 ms after load: it does not wait for the app to
+ * start, which then takes it over (shell/cookie-banner.tsx). A page the app draws in the
+ * browser has no theme variables yet, so its copy carries them.
+ */
+export function cookieBannerHtml(options: { withThemeVariables: boolean }): string {
+  return renderToString(
+    <ThemeProvider withCssVariables={options.withThemeVariables}>
+      <MemoryRouter>
+        <CookieBannerView id={SERVER_BANNER_ID} leaving={false} />
+      </MemoryRouter>
+    </ThemeProvider>,
+  );
 }

@@ -12,7 +12,7 @@ function flatten(routes: RouteObject[]): RouteObject[] {
 }
 
 describe('route tree', () => {
-  it('has one lazily loaded route per entry of the route table, guarded where flagged', () => {
+  it('has one lazily loaded route per entry of the route table, with a loader where guarded or for visitors only', () => {
     const routes = flatten(createRoutes(createQueryClient()));
     for (const siteRoute of siteRoutes) {
       const matches = routes.filter((route) => route.path === siteRoute.path);
@@ -24,7 +24,9 @@ describe('route tree', () => {
         siteRoute.requiresAdmin ||
         siteRoute.requiresModerator,
       );
-      expect(typeof matches[0]?.loader === 'function', siteRoute.path).toBe(guarded);
+      expect(typeof matches[0]?.loader === 'function', siteRoute.path).toBe(
+        guarded || siteRoute.visitorsOnly === true,
+      );
     }
     expect(routes.filter((route) => route.path === '*')).toHaveLength(1);
   });

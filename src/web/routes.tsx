@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { siteRoutes, type SiteRoute } from '../shared/routes';
 import { siteQueryOptions } from './api/get-site';
+import { visitorsOnlyLoader } from './features/accounts/visitors-only-loader';
 import { AuthLayout } from './layouts/auth-layout';
 import { DefaultLayout } from './layouts/default-layout';
 import { pageModuleFor, pageModuleForPath } from './page-modules';
@@ -12,14 +13,23 @@ import { hasGuards } from './shell/guards';
 import { RoutePrefetchProvider } from './shell/prefetch-link';
 import type { RouteHandle } from './shell/route-handle';
 
-/** Only guarded routes get a loader: they wait for the session, the others render at once. */
+/**
+ * Only guarded routes and pages for visitors get a loader: they wait for the session, the
+ * others render at once.
+ */
+function loaderOf(route: SiteRoute, queryClient: QueryClient): Pick<RouteObject, 'loader'> {
+  if (hasGuards(route)) return { loader: guardLoader(route, queryClient) };
+  if (route.visitorsOnly) return { loader: visitorsOnlyLoader(queryClient) };
+  return {};
+}
+
 function pageRoute(route: SiteRoute, queryClient: QueryClient): RouteObject {
   const handle: RouteHandle = { siteRoute: route };
   return {
     id: route.name,
     path: route.path,
     handle,
-    ...(hasGuards(route) ? { loader: guardLoader(route, queryClient) } : {}),
+    ...loaderOf(route, queryClient),
     lazy: pageModuleFor(route),
   };
 }

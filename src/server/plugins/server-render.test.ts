@@ -145,7 +145,9 @@ describe('a thread, as a crawler reads it', () => {
     for (const url of ['/forum/post/99999999', '/forum/post/abc', '/forum/post/1e3']) {
       const missing = await page(url);
       expect(missing.res.statusCode, url).toBe(404);
-      expect(missing.body).toContain('Post not found');
+      expect(missing.body).toContain('<title>Page Not Found · Viewpoint</title>');
+      expect(missing.body).toContain('data-testid="error-page"');
+      expect(missing.body).toContain(`The page ${url} could not be found.`);
       expect(missing.body).toContain('<meta name="robots" content="noindex" />');
     }
   });
@@ -167,6 +169,8 @@ describe('other public pages', () => {
     });
     const missing = await page('/news/99999999');
     expect(missing.res.statusCode).toBe(404);
+    expect(missing.body).toContain('<title>Page Not Found · Viewpoint</title>');
+    expect(missing.body).toContain('data-testid="error-page"');
   });
 
   it('draws a profile as a ProfilePage, and answers 404 for an unknown member', async () => {
@@ -187,6 +191,15 @@ describe('other public pages', () => {
     expect((await page('/u/nobody-at-all')).res.statusCode).toBe(404);
   });
 
+  it('answers 404 with the not-found page for a name nobody can hold', async () => {
+    for (const url of ['/u/%00', `/u/${'a'.repeat(300)}`]) {
+      const { res, body } = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(body).toContain('<title>Page Not Found · Viewpoint</title>');
+      expect(body).toContain('data-testid="error-page"');
+    }
+  });
+
   it('describes the site with a search action on the home page', async () => {
     const { res, jsonLd } = await page('/');
     expect(res.statusCode).toBe(200);
@@ -203,6 +216,39 @@ describe('other public pages', () => {
     const { res, body } = await page('/no/such/page');
     expect(res.statusCode).toBe(404);
     expect(body).toContain('data-testid="error-page"');
+    // The light not-found page: its stylesheet is a link, not the whole of it inline.
+    expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/style-');
+    expect(body).not.toContain('<style>body{margin:0}');
+  });
+
+  it('draws the sign-in and sign-up forms for a visitor, kept out of search engines', async () => {
+    for (const [url, title, field] of [
+      ['/auth/login?redirect=%2Fforum', 'Sign in', 'Password'],
+      ['/auth/sign-up', 'Create account', 'Confirm password'],
+    ] as const) {
+      const { res, body, state } = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(state, url).not.toBeNull();
+      expect(body).toContain(`<title>${title} · Viewpoint</title>`);
+      expect(body).toContain('<meta name="robots" content="noindex" />');
+      expect(body).not.toContain('rel="canonical"');
+      expect(body).toMatch(new RegExp(`<label[^>]*>${field}`));
+    }
+  });
+
+  it('sends a signed-in member who asks for the sign-in form on to redirect, or home', async () => {
+    const member = await person(t);
+    const onwards = await member.agent.inject({
+      method: 'GET',
+      url: '/auth/login?redirect=%2Fforum%3Fsort%3Dtop',
+    });
+    expect(onwards.statusCode).toBe(302);
+    expect(onwards.headers.location).toBe('/forum?sort=top');
+    for (const url of ['/auth/login', '/auth/login?redirect=https%3A%2F%2Fevil.example%2F']) {
+      const home = await member.agent.inject({ method: 'GET', url });
+      expect(home.statusCode, url).toBe(302);
+      expect(home.headers.location, url).toBe('/');
+    }
   });
 
   it('leaves private pages to the browser, kept out of search engines', async () => {
@@ -232,6 +278,25 @@ describe('other public pages', () => {
     expect(visitor.body).toContain('Sign in');
     // An enabled AsyncLocalStorage keeps promise hooks on for every request of the server.
     expect(entryServer.renderStorageEnabled()).toBe(false);
+  });
+
+  it('puts the cookie banner, hidden, into the page of a visitor who has not chosen', async () => {
+    const banner =
+      /<div[^>]*id="vp-cookie-banner"[^>]*>[\s\S]*?We use cookies to improve your experience/;
+    const undecided = await page('/about');
+    expect(undecided.body).toMatch(banner);
+    // After the app's root: hydration never meets it.
+    expect(undecided.body.indexOf('id="vp-cookie-banner"')).toBeGreaterThan(
+      undecided.body.indexOf('<div id="root">'),
+    );
+    expect(undecided.body).toContain('data-consent="accepted"');
+    const decided = await page('/about', { cookie: 'cookie-consent=rejected' });
+    expect(decided.body).not.toContain('vp-cookie-banner');
+
+    // A page the browser draws has no theme yet: its copy brings the theme's variables.
+    const shell = await page('/admin');
+    expect(shell.body).toMatch(banner);
+    expect(shell.body).toMatch(/<style data-mantine-styles="true">[^<]*--mantine-color-amber-6/);
   });
 
   it('compresses the page for a browser that accepts brotli', async () => {

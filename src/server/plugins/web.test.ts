@@ -5,7 +5,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import viteConfig from '../../../vite.config.js';
 import { siteRoutes } from '../../shared/routes.js';
-import { createTestApp, webFixtureAsset, type TestApp } from '../test/test-app.js';
+import {
+  createTestApp,
+  webFixtureAsset,
+  webFixtureStylesheet,
+  type TestApp,
+} from '../test/test-app.js';
 import { inlineScriptHashes, readWebBuild } from './web.js';
 
 let t: TestApp;
@@ -40,6 +45,25 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<title>Page Not Found · Reel &#60;Talk&#62;</title>');
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it('puts the stylesheet in a page, but leaves it a link on the light not-found page', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(page.body).toContain('<style>body{margin:0}\n</style>');
+    expect(page.body).not.toContain('rel="stylesheet"');
+
+    const missing = await t.app.inject({ method: 'GET', url: '/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain(
+      `<link rel="stylesheet" crossorigin href="/assets/${webFixtureStylesheet}">`,
+    );
+    expect(missing.body).not.toContain('<style>');
+    const stylesheet = await t.app.inject({
+      method: 'GET',
+      url: `/assets/${webFixtureStylesheet}`,
+    });
+    expect(stylesheet.statusCode).toBe(200);
+    expect(stylesheet.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('caches hashed assets for a year and other files briefly', async () => {
@@ -128,11 +152,24 @@ describe('the built index.html', () => {
     expect(template).not.toContain('rel="stylesheet"');
   });
 
+  it('keeps the stylesheet a link on the not-found page, with the same scripts', () => {
+    const { template, notFoundTemplate } = readWebBuild(webRoot);
+    expect(notFoundTemplate).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/style-1a2b.css">',
+    );
+    expect(notFoundTemplate).not.toContain('<style>');
+    const scripts = (html: string) => html.match(/<script>[\s\S]*?<\/script>/g);
+    expect(scripts(notFoundTemplate)).toEqual(scripts(template));
+  });
+
   it('starts the app after the first paint: an inline script adds the entry', () => {
     const { template } = readWebBuild(webRoot);
     expect(template).not.toContain('<script type="module"');
     expect(template).not.toContain('rel="modulepreload"');
     expect(template).toMatch(/"\/assets\/index-1\.js"[^<]*first-contentful-paint/);
+    // Imported, not a script element: the app's download never holds the page's load event.
+    expect(template).toContain('import("/assets/index-1.js")');
+    expect(template).not.toContain("createElement('script')");
   });
 
   it('lets the CSP run exactly its inline scripts, by hash', () => {

@@ -10,6 +10,7 @@ import { findSiteRoute, type SiteRoute } from '../../shared/routes.js';
 import { AppError } from '../../shared/errors.js';
 import { maxParamLength, noQuery } from '../http.js';
 import { escapeHtml } from '../core/escape-html.js';
+import { readConsent } from '../../shared/cookie-consent.js';
 
 /**
  * The server render of public pages (src/web/entry-server.tsx, built to dist/ssr). Declared
@@ -35,6 +36,8 @@ export interface PageRenderer {
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'client' }
   >;
+  /** The cookie banner, hidden, for a visitor who has not chosen yet. */
+  cookieBannerHtml(options: { withThemeVariables: boolean }): string;
 }
 
 /** The server render built beside the web app, if there is one. */
@@ -88,7 +91,12 @@ export function readWebBuild(webRoot: string) {
   } catch {
     // A development build has no manifest; the notice then never fires.
   }
-  return { template: startAfterFirstPaint(inlineStylesheets(template, webRoot)), buildId };
+  const started = startAfterFirstPaint(template);
+  return {
+    template: inlineStylesheets(started, webRoot),
+    notFoundTemplate: started,
+    buildId,
+  };
 }
 
 /**
@@ -97,7 +105,9 @@ export function readWebBuild(webRoot: string) {
  * paint back, and its downloads would share a slow connection with the page. A small inline
  * script (allowed by its hash) adds the entry and its preloads once the page is parsed and its
  * first contentful paint recorded, or 200 ms after the page is parsed where none comes (a tab
- * in the background).
+ * in the background). The entry is imported (`import()`), not added as a script element,
+ * which would hold the page's `load` event until the whole app had arrived: the cookie banner
+ * is due 500 ms after load (SPEC §4), scripts or not.
  */
 function startAfterFirstPaint(template: string): string {
   const entry = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/.exec(
@@ -115,8 +125,7 @@ function startAfterFirstPaint(template: string): string {
     `${JSON.stringify(modules.slice(1))}.forEach(function(href){` +
     "var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;" +
     'document.head.appendChild(l);});' +
-    "var s=document.createElement('script');s.type='module';s.crossOrigin='';" +
-    `s.src=${JSON.stringify(modules[0])};document.head.appendChild(s);}` +
+    `import(${JSON.stringify(modules[0])});}` +
     // A page drawn by the server starts once its first contentful paint is recorded (an
     // observer, not a timer: paused test clocks do not hold it back); the app's bare shell at
     // once. 200 ms after parsing it starts anyway (a tab in the background paints nothing).
@@ -137,6 +146,10 @@ function startAfterFirstPaint(template: string): string {
  * The app's stylesheet goes into the page itself: a page's first paint then waits for no
  * second request (about half a second on a slow phone connection), and later pages are drawn
  * in the browser without reloading the document. Inline styles are allowed by the CSP.
+ *
+ * Not on the not-found page (`notFoundTemplate`): the stylesheet is nine tenths of a page's
+ * weight (174 of 192 KB), and 404s are mostly asked for by crawlers and scanners, which never
+ * read it. There it stays a link, fetched once and cached for a year by a person's browser.
  */
 function inlineStylesheets(template: string, webRoot: string): string {
   return template.replace(
@@ -165,21 +178,35 @@ export function inlineScriptHashes(webRoot: string): string[] {
 }
 
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {
-  const { template, buildId } = readWebBuild(options.webRoot);
+  const { template, notFoundTemplate, buildId } = readWebBuild(options.webRoot);
+  const templateFor = (status: number) => (status === 404 ? notFoundTemplate : template);
+
+  /*
+   * A visitor who has not chosen gets the cookie banner in the page itself, hidden: the page's
+   * script shows it 500 ms after load, before the app's scripts have arrived (SPEC §4). A page
+   * drawn in the browser has no theme variables yet, so its copy carries them.
+   */
+  const banners = options.renderer && {
+    drawn: options.renderer.cookieBannerHtml({ withThemeVariables: false }),
+    shell: options.renderer.cookieBannerHtml({ withThemeVariables: true }),
+  };
+  const bannerFor = (request: FastifyRequest, kind: 'drawn' | 'shell') =>
+    banners && readConsent(request.headers.cookie ?? '') === null ? banners[kind] : '';
   const origin = options.publicUrl.origin;
 
   /** The app's shell, drawn in the browser: the route's title, and `noindex` unless public. */
-  const shellPage = (pathname: string, route: SiteRoute | undefined) =>
-    template.replace(
-      '<!--app-head-->',
-      [
-        `<title>${escapeHtml(`${route?.title ?? 'Page Not Found'} · ${options.siteName}`)}</title>`,
-        `<meta name="description" content="${escapeHtml(route?.description ?? 'The page you asked for does not exist.')}" />`,
-        route?.public
-          ? `<link rel="canonical" href="${escapeHtml(origin + pathname)}" />`
-          : '<meta name="robots" content="noindex" />',
-      ].join('\n    '),
-    );
+  const shellPage = (request: FastifyRequest, pathname: string, route: SiteRoute | undefined) =>
+    templateFor(route ? 200 : 404)
+      .replace(rootElement, () => rootElement + bannerFor(request, 'shell'))
+      .replace('<!--app-head-->', () =>
+        [
+          `<title>${escapeHtml(`${route?.title ?? 'Page Not Found'} · ${options.siteName}`)}</title>`,
+          `<meta name="description" content="${escapeHtml(route?.description ?? 'The page you asked for does not exist.')}" />`,
+          route?.public
+            ? `<link rel="canonical" href="${escapeHtml(origin + pathname)}" />`
+            : '<meta name="robots" content="noindex" />',
+        ].join('\n    '),
+      );
 
   const sendHtml = (reply: FastifyReply, status: number, html: string) =>
     reply
@@ -235,9 +262,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       await reply.redirect(outcome.location, outcome.status);
       return true;
     }
-    const html = template
-      .replace('<!--app-head-->', outcome.head)
-      .replace(rootElement, `<div id="root">${outcome.root}</div>${outcome.data}`);
+    const html = templateFor(outcome.status)
+      // Functions, not strings: a `$&` in someone's title must not be read as a pattern.
+      .replace('<!--app-head-->', () => outcome.head)
+      .replace(
+        rootElement,
+        () => `<div id="root">${outcome.root}</div>${bannerFor(request, 'drawn')}${outcome.data}`,
+      );
     await sendHtml(reply, outcome.status, html);
     return true;
   }
@@ -280,16 +311,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     },
   );
 
-  /**
-   * Public pages and unknown paths are drawn on the server (a missing thread answers 404, a
-   * deleted one 410); private pages get the app's shell with `noindex`. If the server render
-   * fails, the shell is sent and the browser draws the page.
-   */
   /*
-   * Every other GET is a page (a route, so answers are compressed like the API's). Public pages
-   * and unknown paths are drawn on the server (a missing thread answers 404, a deleted one 410);
-   * private pages get the app's shell with `noindex`. If the server render fails, the shell is
-   * sent and the browser draws the page. Unknown /api and /assets paths are not pages.
+   * Every other GET is a page (a route, so answers are compressed like the API's). Public pages,
+   * the sign-in and sign-up forms (`serverRendered`, with `noindex`) and unknown paths are drawn
+   * on the server (a missing thread answers 404, a deleted one 410, a signed-in member asking
+   * for the sign-in form is redirected); private pages get the app's shell with `noindex`. If the
+   * server render fails, the shell is sent and the browser draws the page. Unknown /api and
+   * /assets paths are not pages.
    */
   typed.get(
     '/*',
@@ -305,10 +333,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       }
       const decoded = decodeURIComponentSafe(rawPath);
       const route = decoded === undefined ? undefined : findSiteRoute(decoded);
-      if ((route === undefined || route.public) && (await serverRender(request, reply, rawPath))) {
+      const drawnHere = route === undefined || route.public || route.serverRendered;
+      if (drawnHere && (await serverRender(request, reply, rawPath))) {
         return reply;
       }
-      return sendHtml(reply, route ? 200 : 404, shellPage(rawPath, route));
+      return sendHtml(reply, route ? 200 : 404, shellPage(request, rawPath, route));
     },
   );
 }

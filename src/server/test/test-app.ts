@@ -32,13 +32,17 @@ export interface TestApp {
 }
 
 export const webFixtureAsset = 'app-3f2a1b.js';
+export const webFixtureStylesheet = 'style-9c8d7e.css';
 
 async function writeWebFixture(webRoot: string) {
   await mkdir(path.join(webRoot, 'assets'), { recursive: true });
   await writeFile(
     path.join(webRoot, 'index.html'),
-    '<!doctype html>\n<html lang="en">\n  <head>\n    <!--app-head-->\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <!--app-head-->\n' +
+      `    <link rel="stylesheet" crossorigin href="/assets/${webFixtureStylesheet}">\n` +
+      '  </head>\n  <body><div id="root"></div></body>\n</html>\n',
   );
+  await writeFile(path.join(webRoot, 'assets', webFixtureStylesheet), 'body{margin:0}\n');
   await writeFile(path.join(webRoot, 'assets', webFixtureAsset), 'console.log("app");\n');
   await writeFile(
     path.join(webRoot, 'assets', `${webFixtureAsset}.map`),

@@ -21,6 +21,8 @@ export interface MarkdownEditorProps {
   placeholder?: string;
   minRows?: number;
   required?: boolean;
+  /** The field's name: what was typed into it before the app started is kept by it. */
+  name?: string;
   /** Lets a parent (the reply composer's "Quote") focus the text. */
   textareaRef?: React.RefObject<HTMLTextAreaElement | null>;
 }
@@ -95,6 +97,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
           {mention.suggestionList(
             <Textarea
               ref={textarea}
+              name={props.name}
               label={label}
               required={required}
               value={value}

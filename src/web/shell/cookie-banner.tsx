@@ -1,23 +1,29 @@
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Link } from 'react-router';
+import { SERVER_BANNER_ID, type ConsentValue } from '../../shared/cookie-consent';
 import classes from './cookie-banner.module.css';
 import { cookieBanner, useBannerPhase } from './cookie-consent';
 
-/** Asks for cookie consent once; the choice lives in the `cookie-consent` cookie. */
-export function CookieBanner() {
-  const phase = useBannerPhase();
+interface ViewProps {
+  leaving: boolean;
+  /** The app's banner chooses through the store; the server's has the page's script do it. */
+  onChoose?: (value: ConsentValue) => void;
+  /** The banner the server draws into the page, hidden until it is due (SERVER_BANNER_ID). */
+  id?: string;
+}
 
-  useEffect(() => cookieBanner.start(), []);
-
-  if (phase === 'hidden') return null;
-  const leaving = phase === 'leaving';
+/**
+ * The banner as it looks (SPEC §9). Shown while `<html>` says it is due (see cookie-consent.ts),
+ * so the copy the server drew and the app's own look and behave alike.
+ */
+export function CookieBannerView({ leaving, onChoose, id }: ViewProps) {
   return (
     <Paper
+      id={id}
       role="region"
       aria-label="Cookie consent"
       className={classes.banner}
-      data-leaving={leaving || undefined}
       shadow="lg"
       withBorder
       p="md"
@@ -40,16 +46,33 @@ export function CookieBanner() {
         <Group gap="sm">
           <Button
             variant="default"
+            data-consent="rejected"
             disabled={leaving}
-            onClick={() => cookieBanner.choose('rejected')}
+            onClick={() => onChoose?.('rejected')}
           >
             Decline
           </Button>
-          <Button disabled={leaving} onClick={() => cookieBanner.choose('accepted')}>
+          <Button data-consent="accepted" disabled={leaving} onClick={() => onChoose?.('accepted')}>
             Accept
           </Button>
         </Group>
       </Group>
     </Paper>
   );
+}
+
+/** The app's banner; it takes the place of the server's copy in the same frame. */
+function AppBanner({ leaving }: { leaving: boolean }) {
+  useLayoutEffect(() => document.getElementById(SERVER_BANNER_ID)?.remove(), []);
+  return <CookieBannerView leaving={leaving} onChoose={cookieBanner.choose} />;
+}
+
+/** Asks for cookie consent once; the choice lives in the `cookie-consent` cookie. */
+export function CookieBanner() {
+  const phase = useBannerPhase();
+
+  useEffect(() => cookieBanner.start(), []);
+
+  if (phase === 'hidden') return null;
+  return <AppBanner leaving={phase === 'leaving'} />;
 }

@@ -1,87 +1,102 @@
 import { useSyncExternalStore } from 'react';
+import {
+  BANNER_HIDE_DELAY_MS,
+  BANNER_SHOW_DELAY_MS,
+  BANNER_STATE_ATTRIBUTE,
+  consentCookie,
+  readConsent,
+  type ConsentValue,
+} from '../../shared/cookie-consent';
 
-export const CONSENT_COOKIE = 'cookie-consent';
-/** 365 days (SPEC §9). */
-export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-export const BANNER_SHOW_DELAY_MS = 500;
-export const BANNER_HIDE_DELAY_MS = 300;
-
-export type ConsentValue = 'accepted' | 'rejected';
-
-/** The stored choice, or null when the visitor has not chosen yet. */
-export function readConsent(cookieHeader: string): ConsentValue | null {
-  for (const part of cookieHeader.split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === CONSENT_COOKIE && (value === 'accepted' || value === 'rejected')) return value;
-  }
-  return null;
-}
-
-function writeConsentCookie(value: ConsentValue): void {
-  document.cookie = `${CONSENT_COOKIE}=${value}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
-}
-
-function deleteConsentCookie(): void {
-  document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
-}
-
-/** hidden → (500 ms) → visible → choice → leaving → (300 ms, fade-out) → hidden */
+/** hidden → (500 ms after load) → visible → choice → leaving → (300 ms, fade-out) → hidden */
 export type BannerPhase = 'hidden' | 'visible' | 'leaving';
 
-let phase: BannerPhase = 'hidden';
+/*
+ * The banner's state lives on <html> (BANNER_STATE_ATTRIBUTE), where the page's inline script
+ * keeps it before the app starts (index.html): the banner shows 500 ms after load even while
+ * the scripts are on their way, and the app carries on from whatever it finds.
+ */
+function readState(): string | null {
+  return document.documentElement.getAttribute(BANNER_STATE_ATTRIBUTE);
+}
+
+function getPhase(): BannerPhase {
+  const state = readState();
+  return state === 'visible' || state === 'leaving' ? state : 'hidden';
+}
+
 let timer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
+let observer: MutationObserver | null = null;
 
-function setPhase(next: BannerPhase): void {
-  phase = next;
+function notify(): void {
   for (const listener of listeners) listener();
 }
+
+function setState(next: BannerPhase | 'waiting'): void {
+  if (next === 'hidden') document.documentElement.removeAttribute(BANNER_STATE_ATTRIBUTE);
+  else document.documentElement.setAttribute(BANNER_STATE_ATTRIBUTE, next);
+  notify();
+}
+
+const undecided = () => readConsent(document.cookie) === null;
 
 function schedule(next: BannerPhase, delay: number): void {
   clearTimeout(timer);
   timer = setTimeout(() => {
     timer = undefined;
-    setPhase(next);
+    // A choice made meanwhile (another tab) stands.
+    setState(next === 'visible' && !undecided() ? 'hidden' : next);
   }, delay);
 }
 
-function scheduleIfUndecided(): void {
-  if (readConsent(document.cookie) === null) schedule('visible', BANNER_SHOW_DELAY_MS);
-}
-
 /**
- * Called when the banner mounts: shows it after 500 ms if no choice is stored. Returns a
- * cleanup that cancels a pending appearance (unmount, StrictMode's double effects).
+ * Called when the banner mounts. The page's own script has already scheduled it when it ran;
+ * where it did not (no server page), the banner shows 500 ms from now if no choice is stored.
+ * Returns a cleanup that cancels that appearance (unmount, StrictMode's double effects).
  */
 function start(): () => void {
-  if (phase === 'hidden') scheduleIfUndecided();
+  if (readState() !== null || !undecided()) return () => {};
+  setState('waiting');
+  schedule('visible', BANNER_SHOW_DELAY_MS);
   return () => {
-    if (phase === 'hidden') clearTimeout(timer);
+    if (readState() !== 'waiting') return;
+    clearTimeout(timer);
+    timer = undefined;
+    setState('hidden');
   };
 }
 
 /** Accept or Decline: stores the choice, fades the banner out, removes it 300 ms later. */
 function choose(value: ConsentValue): void {
-  writeConsentCookie(value);
-  setPhase('leaving');
+  document.cookie = consentCookie(value);
+  setState('leaving');
   schedule('hidden', BANNER_HIDE_DELAY_MS);
 }
 
 /** Forgets the choice (privacy page); the banner asks again 500 ms later. */
 function reset(): void {
-  deleteConsentCookie();
-  clearTimeout(timer);
-  setPhase('hidden');
-  scheduleIfUndecided();
+  document.cookie = consentCookie('');
+  setState('waiting');
+  schedule('visible', BANNER_SHOW_DELAY_MS);
 }
 
+/** Follows the state however it changes: the page's script moves it before and after start. */
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function getPhase(): BannerPhase {
-  return phase;
+  if (!observer && typeof MutationObserver === 'function') {
+    observer = new MutationObserver(notify);
+    observer.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: [BANNER_STATE_ATTRIBUTE],
+    });
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0) return;
+    observer?.disconnect();
+    observer = null;
+  };
 }
 
 export const cookieBanner = { start, choose, reset, subscribe, getPhase };

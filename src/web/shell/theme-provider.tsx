@@ -9,10 +9,17 @@ interface ThemeProps {
   forceColorScheme?: 'light' | 'dark';
   /** 'test' turns off Mantine's transitions and portals in unit tests. */
   env?: 'default' | 'test';
+  /** Writes the theme's CSS variables and global classes (off where a page already has them). */
+  withCssVariables?: boolean;
 }
 
 /** Mantine with our theme and colour-scheme storage; also used by unit tests. */
-export function ThemeProvider({ children, forceColorScheme, env }: ThemeProps) {
+export function ThemeProvider({
+  children,
+  forceColorScheme,
+  env,
+  withCssVariables = true,
+}: ThemeProps) {
   return (
     <MantineProvider
       theme={theme}
@@ -21,6 +28,8 @@ export function ThemeProvider({ children, forceColorScheme, env }: ThemeProps) {
       defaultColorScheme="auto"
       forceColorScheme={forceColorScheme}
       env={env}
+      withCssVariables={withCssVariables}
+      withGlobalClasses={withCssVariables}
     >
       {children}
     </MantineProvider>

@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { authState, BLOCKED_KEY } from '../../shell/auth-state';
-import { apiError, stubApi } from '../../test/fake-api';
+import { apiError, sessionOf, stubApi } from '../../test/fake-api';
 import { buildUser } from '../../test/factories';
+import { typeBeforeAppStarts } from '../../test/before-app';
 import { renderRoute } from '../../test/render-route';
 
 async function signIn(email = 'Ann@Example.com', password = 'correct horse battery') {
@@ -88,6 +89,48 @@ describe('login page', () => {
     ).toBeTruthy();
     expect(JSON.parse(window.sessionStorage.getItem(BLOCKED_KEY) ?? 'null')).toEqual(block);
     expect(authState.getState().isUser).toBe(false);
+  });
+
+  it('keeps the email and password typed before the app started, and signs in with them', async () => {
+    const api = stubApi({
+      'POST /api/auth/sign-in': () => Response.json({ user: buildUser() }),
+    });
+    typeBeforeAppStarts({ email: 'ann@example.com', password: 'typed before the scripts' });
+    const { location } = renderRoute('/auth/login?redirect=%2Fforum');
+
+    const email = await screen.findByLabelText<HTMLInputElement>(/^Email/);
+    expect(email.value).toBe('ann@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Password/).value).toBe(
+      'typed before the scripts',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(location()).toBe('/forum'));
+    expect(api.callsTo('POST', '/api/auth/sign-in').map((call) => call.body)).toEqual([
+      { email: 'ann@example.com', password: 'typed before the scripts' },
+    ]);
+  });
+
+  it('sends a member who is signed in already on to the page named by redirect', async () => {
+    stubApi(sessionOf(buildUser()));
+    const { location } = renderRoute('/auth/login?redirect=%2Fforum%3Fsort%3Dtop');
+
+    await waitFor(() => expect(location()).toBe('/forum?sort=top'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forum' })).toBeTruthy();
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+  });
+
+  it('sends a signed-in member home when redirect is missing, foreign or the sign-in page', async () => {
+    for (const entry of [
+      '/auth/login',
+      '/auth/login?redirect=%2F%2Fevil.com%2Fsteal',
+      '/auth/login?redirect=%2Fauth%2Flogin',
+    ]) {
+      stubApi(sessionOf(buildUser()));
+      const { location, unmount } = renderRoute(entry);
+      await waitFor(() => expect(location(), entry).toBe('/'));
+      unmount();
+    }
   });
 
   it('emails a sign-in link to the address typed and says to check the inbox', async () => {

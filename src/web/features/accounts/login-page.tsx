@@ -14,6 +14,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { signInBody } from '../../../shared/accounts';
 import { blockOf } from '../../shell/auth-state';
+import { useFormKeepsTyping } from '../../shell/kept-typing';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { errorMessage } from '../../shell/server-errors';
 import { MagicLinkRequest } from './magic-link-request';
@@ -23,17 +24,19 @@ import { useSignIn } from './sign-in';
 export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const target = safeRedirect(searchParams.get('redirect'));
   const signIn = useSignIn();
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
     validate: schemaResolver(signInBody, { sync: true }),
   });
+  // Drawn on the server: what was typed before the app started stays.
+  useFormKeepsTyping(form);
 
   const submit = form.onSubmit((values) => {
     signIn.mutate(signInBody.parse(values), {
-      onSuccess: () => void navigate(target, { replace: true }),
+      // Read when leaving: the page is also drawn on the server, which has no window.
+      onSuccess: () => void navigate(safeRedirect(searchParams.get('redirect')), { replace: true }),
     });
   });
 
@@ -66,6 +69,7 @@ export function LoginPage() {
           )}
           <TextInput
             label="Email"
+            name="email"
             type="email"
             autoComplete="email"
             required
@@ -73,6 +77,7 @@ export function LoginPage() {
           />
           <PasswordInput
             label="Password"
+            name="password"
             autoComplete="current-password"
             required
             {...form.getInputProps('password')}

@@ -8,6 +8,7 @@ import { errorMessage, fieldErrorsFrom } from '../../shell/server-errors';
 import { newPasswordFields, passwordsDiffer, passwordsMatch } from './new-password-schema';
 import { policyViolationOf, useRefetchPasswordPolicy } from '../../api/password-policy';
 import { PasswordRequirements, type RefusedPassword } from '../../components/password-requirements';
+import { useFormKeepsTyping } from '../../shell/kept-typing';
 import { useSignUp } from './sign-up';
 
 const signUpForm = z
@@ -28,6 +29,8 @@ export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
     validate: schemaResolver(signUpForm, { sync: true }),
     validateInputOnBlur: true,
   });
+  // Drawn on the server: what was typed before the app started stays.
+  useFormKeepsTyping(form);
 
   const showError = (error: Error, values: SignUpValues) => {
     const rules = policyViolationOf(error);
@@ -72,6 +75,7 @@ export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
         )}
         <TextInput
           label="Display name"
+          name="name"
           description="Shown next to your posts"
           autoComplete="name"
           required
@@ -79,6 +83,7 @@ export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
         />
         <TextInput
           label="Username"
+          name="username"
           description="3–20 letters, digits or _"
           autoComplete="username"
           required
@@ -86,6 +91,7 @@ export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
         />
         <TextInput
           label="Email"
+          name="email"
           type="email"
           autoComplete="email"
           required
@@ -93,6 +99,7 @@ export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
         />
         <PasswordInput
           label="Password"
+          name="password"
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}
@@ -100,6 +107,7 @@ export function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
         <PasswordRequirements password={password} owner={{ email, username }} refused={refused} />
         <PasswordInput
           label="Confirm password"
+          name="confirmPassword"
           autoComplete="new-password"
           required
           {...form.getInputProps('confirmPassword')}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { authState, IS_USER_KEY } from '../../shell/auth-state';
 import { answerLater, apiError, stubApi } from '../../test/fake-api';
 import { passwordPolicy } from '../../test/factories';
+import { typeBeforeAppStarts } from '../../test/before-app';
 import { renderRoute } from '../../test/render-route';
 
 /** An input by its exact label (Mantine adds ' *' to required ones). */
@@ -140,6 +141,30 @@ describe('sign-up page', () => {
       'a long and quiet evening',
     ]);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('status', { name: 'Check your inbox' });
+    expect(api.callsTo('POST', '/api/auth/sign-up')[0]?.body).toEqual({
+      name: 'Ann Lee',
+      username: 'ann_lee',
+      email: 'ann@example.com',
+      password: 'a long and quiet evening',
+    });
+  });
+
+  it('keeps what was typed into the server-drawn form before the app started, and sends it', async () => {
+    const api = stubApi({
+      'POST /api/auth/sign-up': () => Response.json({ status: 'email-sent' }),
+    });
+    typeBeforeAppStarts({
+      name: 'Ann Lee',
+      username: 'ann_lee',
+      email: 'ann@example.com',
+      password: 'a long and quiet evening',
+      confirmPassword: 'a long and quiet evening',
+    });
+    renderRoute('/auth/sign-up');
+    await screen.findByRole('heading', { level: 1, name: 'Create account' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await screen.findByRole('status', { name: 'Check your inbox' });
     expect(api.callsTo('POST', '/api/auth/sign-up')[0]?.body).toEqual({
       name: 'Ann Lee',

@@ -22,6 +22,7 @@ import {
   type DonationCurrency,
 } from '../../../shared/donations';
 import { useAuthState } from '../../shell/auth-state';
+import { useFormKeepsTyping } from '../../shell/kept-typing';
 import { errorMessage, fieldErrorsFrom } from '../../shell/server-errors';
 import { useStartCheckout } from './api/start-checkout';
 import {
@@ -72,6 +73,8 @@ export function DonationForm({ currency }: { currency: DonationCurrency }) {
     initialValues: initialDonationForm,
     validate,
   });
+  // The server draws this form: what was chosen and typed before the app started stays.
+  useFormKeepsTyping(form);
   const values = form.getValues();
 
   const onSubmit = form.onSubmit(async (submitted) => {
@@ -102,6 +105,7 @@ export function DonationForm({ currency }: { currency: DonationCurrency }) {
             </Text>
             <SegmentedControl
               aria-labelledby="donate-amount"
+              name="choice"
               fullWidth
               value={values.choice}
               onChange={(choice) => form.setFieldValue('choice', choice)}
@@ -117,6 +121,7 @@ export function DonationForm({ currency }: { currency: DonationCurrency }) {
           {values.choice === OTHER_AMOUNT && (
             <NumberInput
               label="Other amount"
+              name="other"
               description={`From ${formatMoney(donationLimits.minAmount, currency)} to ${formatMoney(donationLimits.maxAmount, currency)}`}
               required
               allowNegative={false}
@@ -131,6 +136,7 @@ export function DonationForm({ currency }: { currency: DonationCurrency }) {
             </Text>
             <SegmentedControl
               aria-labelledby="donate-interval"
+              name="interval"
               fullWidth
               value={values.interval}
               onChange={(interval) =>
@@ -144,6 +150,7 @@ export function DonationForm({ currency }: { currency: DonationCurrency }) {
           </Stack>
           <Textarea
             label="Public message (optional)"
+            name="message"
             autosize
             minRows={2}
             maxLength={donationLimits.messageMax}
@@ -151,7 +158,7 @@ export function DonationForm({ currency }: { currency: DonationCurrency }) {
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('message')}
           />
-          <Radio.Group label="On the donor wall" {...form.getInputProps('wall')}>
+          <Radio.Group label="On the donor wall" name="wall" {...form.getInputProps('wall')}>
             <Stack gap="xs" mt={6}>
               <Radio
                 value="name"
@@ -164,6 +171,7 @@ export function DonationForm({ currency }: { currency: DonationCurrency }) {
           {!member && values.wall === 'name' && (
             <TextInput
               label="Name on the wall"
+              name="name"
               required
               maxLength={donationLimits.nameMax}
               autoComplete="name"

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, sessionOf, stubApi, type ApiRoutes } from '../../test/fake-api';
 import { buildDonationsPage, buildUser, buildWallDonation } from '../../test/factories';
+import { typeBeforeAppStarts } from '../../test/before-app';
 import { renderRoute } from '../../test/render-route';
 
 const checkoutUrl = 'https://checkout.stripe.test/c/pay/cs_test_1';
@@ -125,6 +126,29 @@ describe('donations page', () => {
     await waitFor(() => expect(leave).toHaveBeenCalledWith(checkoutUrl));
     expect(api.callsTo('POST', '/api/donations/checkout').map((call) => call.body)).toEqual([
       { amount: 2500, interval: 'monthly', message: 'Thanks!', showName: true, name: 'Ann' },
+    ]);
+  });
+
+  it('keeps what was chosen and typed in the server-drawn form before the app started', async () => {
+    const api = stubApi(donationRoutes());
+    const leave = watchLeaving();
+    // The amount and how often are radios: the chosen one's value is what the page records.
+    typeBeforeAppStarts({
+      choice: '5000',
+      interval: 'monthly',
+      message: 'Keep going!',
+      name: 'Ann',
+    });
+    renderRoute('/donations');
+
+    const give = await form();
+    expect(within(give).getByRole('radio', { name: '$50' })).toHaveProperty('checked', true);
+    expect(within(give).getByRole('radio', { name: 'Monthly' })).toHaveProperty('checked', true);
+    await userEvent.click(within(give).getByRole('button', { name: 'Donate $50 monthly' }));
+
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(checkoutUrl));
+    expect(api.callsTo('POST', '/api/donations/checkout').map((call) => call.body)).toEqual([
+      { amount: 5000, interval: 'monthly', message: 'Keep going!', showName: true, name: 'Ann' },
     ]);
   });
 

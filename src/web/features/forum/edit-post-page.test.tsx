@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json, sessionOf, stubApi } from '../../test/fake-api';
 import { buildThreadDetail, buildUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
+import { postEditDraftKey } from './use-post-draft';
 
 const viewer = buildUser();
 
@@ -43,6 +44,54 @@ describe('edit post page', () => {
     });
     expect(toastTitles()).toContain('Post updated');
     expect(await screen.findByRole('heading', { name: 'Is Solaris too slow? No.' })).toBeTruthy();
+  });
+
+  it('keeps an unsaved edit across a reload, only onto the thread as it was; saving ends it', async () => {
+    stubApi({
+      ...sessionOf(viewer),
+      'GET /api/forum/posts/1': () => json({ post: editable }),
+      'PATCH /api/forum/posts/1': () => json({ post: { ...editable, title: 'Solaris, again' } }),
+      'GET /api/forum/posts/1/comments': () => json({ items: [], nextCursor: null, total: 0 }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const first = renderRoute('/forum/post/edit/1');
+    const title = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Solaris, again');
+    await waitFor(() =>
+      expect(window.localStorage.getItem(postEditDraftKey(viewer.id, 1))).toContain(
+        'Solaris, again',
+      ),
+    );
+    first.unmount();
+
+    const { location } = renderRoute('/forum/post/edit/1');
+    const again = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Title' });
+    await waitFor(() => expect(again.value).toBe('Solaris, again'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(location()).toBe('/forum/post/1'));
+    expect(window.localStorage.getItem(postEditDraftKey(viewer.id, 1))).toBeNull();
+  });
+
+  it('does not bring an edit back onto a thread changed since', async () => {
+    window.localStorage.setItem(
+      postEditDraftKey(viewer.id, 1),
+      JSON.stringify({
+        values: {
+          title: 'Stale edit',
+          body: 'x',
+          categoryId: '1',
+          tags: [],
+          filmTitle: '',
+          rating: 0,
+        },
+        base: JSON.stringify({ title: 'An older title' }),
+      }),
+    );
+    stubApi({ ...sessionOf(viewer), 'GET /api/forum/posts/1': () => json({ post: editable }) });
+    renderRoute('/forum/post/edit/1');
+    const title = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Title' });
+    expect(title.value).toBe('Is Solaris too slow?');
   });
 
   it('sends a user who may not edit to Access Denied', async () => {

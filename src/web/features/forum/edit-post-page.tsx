@@ -17,6 +17,9 @@ import {
   type PostFormValues,
 } from './post-form-schema';
 import { parsePostId } from './parse-post-id';
+import { usePostEditDraft } from './use-post-draft';
+import { useViewer } from '../../components/use-viewer';
+import { useState } from 'react';
 import { LoadError, LoadingStatus } from '../../components/query-list';
 
 /** Only what changed goes to the server: an unchanged archived category stays allowed. */
@@ -36,12 +39,18 @@ function changesOf(post: PostDetail, values: PostFormValues, categories: readonl
 function EditPostForm({ post, categories }: { post: PostDetail; categories: Category[] }) {
   const navigate = useNavigate();
   const updatePost = useUpdatePost();
+  const [start] = useState(() => fromPost(post));
   const form = useForm({
     mode: 'controlled',
-    initialValues: fromPost(post),
+    initialValues: start,
     validate: schemaResolver(postForm, { sync: true }),
     validateInputOnBlur: true,
+    onValuesChange: (values) => draft.save({ values, base: JSON.stringify(start) }),
   });
+  // An edit under way survives a reload or Back; saving it ends it.
+  const draft = usePostEditDraft(useViewer()?.id ?? '', post.id, start, (values) =>
+    form.setValues(values),
+  );
   // The thread's own category stays selectable even when it has since been archived.
   const offered = categories.filter(
     (category) => !category.archived || category.id === post.category.id,
@@ -51,6 +60,7 @@ function EditPostForm({ post, categories }: { post: PostDetail; categories: Cate
   const submit = (values: PostFormValues) => {
     const changes = changesOf(post, values, offered);
     if (Object.keys(changes).length === 0) {
+      draft.clear();
       void navigate(backToPost);
       return;
     }
@@ -58,6 +68,7 @@ function EditPostForm({ post, categories }: { post: PostDetail; categories: Cate
       { id: post.id, changes },
       {
         onSuccess: () => {
+          draft.clear();
           showSuccess('Post updated');
           void navigate(backToPost);
         },
@@ -74,7 +85,7 @@ function EditPostForm({ post, categories }: { post: PostDetail; categories: Cate
       submitting={updatePost.isPending}
       onSubmit={submit}
       secondaryAction={
-        <Button component={PrefetchLink} to={backToPost} variant="default">
+        <Button component={PrefetchLink} to={backToPost} variant="default" onClick={draft.clear}>
           Cancel
         </Button>
       }

@@ -12,6 +12,7 @@ import {
 import type { Category, PostSort } from '../../../shared/forum';
 import type { PostFilters } from './api/get-posts';
 import type { FilterChange } from './use-forum-filters';
+import { useKeptChoices } from '../../shell/kept-typing';
 
 const sortOptions: { value: PostSort; label: string }[] = [
   { value: 'latest', label: 'Latest activity' },
@@ -31,6 +32,8 @@ interface ForumFiltersProps {
 
 /** Category, tag, sort and "new" of the thread list; every choice goes to the URL. */
 export function ForumFilters({ categories, filters, onChange, signedIn }: ForumFiltersProps) {
+  // The server draws the filters: a choice made before the app started is applied once it has.
+  useKeptChoices(['category', 'sort'], (kept) => onChange(kept));
   // Archived categories take no new threads and are not offered as filters.
   const categoryOptions = [
     { value: allCategories, label: 'All' },
@@ -44,12 +47,14 @@ export function ForumFilters({ categories, filters, onChange, signedIn }: ForumF
       <SimpleGrid cols={2} spacing="sm" hiddenFrom="sm">
         <NativeSelect
           label="Category"
+          name="category"
           value={filters.category ?? allCategories}
           onChange={(event) => onChange({ category: event.currentTarget.value })}
           data={categoryOptions}
         />
         <NativeSelect
           label="Sort by"
+          name="sort"
           value={filters.sort}
           onChange={(event) => onChange({ sort: event.currentTarget.value })}
           data={sortOptions}
@@ -58,12 +63,14 @@ export function ForumFilters({ categories, filters, onChange, signedIn }: ForumF
       <Group justify="space-between" gap="sm" visibleFrom="sm">
         <SegmentedControl
           aria-label="Category"
+          name="category"
           value={filters.category ?? allCategories}
           onChange={(category) => onChange({ category })}
           data={categoryOptions}
         />
         <SegmentedControl
           aria-label="Sort threads by"
+          name="sort"
           value={filters.sort}
           onChange={(sort) => onChange({ sort })}
           data={sortOptions}

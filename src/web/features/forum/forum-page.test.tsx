@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type ApiCall, json, sessionOf, stubApi } from '../../test/fake-api';
 import { buildAuthor, buildModeratorAuthor, buildThread, buildUser } from '../../test/factories';
+import { typeBeforeAppStarts } from '../../test/before-app';
 import { renderRoute } from '../../test/render-route';
 
 const viewer = buildUser();
@@ -69,6 +70,19 @@ describe('forum page', () => {
       expect(last?.search.get('sort')).toBe('top');
     });
     expect(api.callsTo('GET', '/api/forum/posts')[0]?.search.get('sort')).toBe('latest');
+  });
+
+  it('applies a category and sort chosen in the server-drawn filters before the app started', async () => {
+    const api = stubApi(listRoutes(() => json({ items: [review], nextCursor: null })));
+    typeBeforeAppStarts({ category: 'reviews', sort: 'top' });
+    const { location } = renderRoute('/forum');
+
+    await waitFor(() => expect(location()).toBe('/forum?category=reviews&sort=top'));
+    await waitFor(() => {
+      const last = api.callsTo('GET', '/api/forum/posts').at(-1);
+      expect(last?.search.get('category')).toBe('reviews');
+      expect(last?.search.get('sort')).toBe('top');
+    });
   });
 
   it('filters by a tag clicked on a row and removes the filter again', async () => {

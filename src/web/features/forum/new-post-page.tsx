@@ -1,6 +1,5 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { SessionUser } from '../../../shared/accounts';
 import { useSession } from '../../api/session';
@@ -11,6 +10,7 @@ import { useCategories } from '../../api/get-categories';
 import { useCreatePost } from './api/create-post';
 import { PostFormFields } from './post-form';
 import { emptyPost, isReviewCategory, postForm, toPostBody } from './post-form-schema';
+import { DraftNotice } from './draft-notice';
 import { usePostDraft } from './use-post-draft';
 import { LoadError, LoadingStatus } from '../../components/query-list';
 
@@ -19,22 +19,20 @@ function NewPostForm({ user }: { user: SessionUser }) {
   const categories = useCategories();
   const createPost = useCreatePost();
   const mutedRefusal = useMuteRefusal();
-  const draft = usePostDraft(user.id);
   const form = useForm({
     mode: 'controlled',
-    initialValues: draft.restored ?? emptyPost,
+    initialValues: emptyPost,
     validate: schemaResolver(postForm, { sync: true }),
     validateInputOnBlur: true,
     onValuesChange: (values) => draft.save(values),
   });
+  const draft = usePostDraft(user.id, (values) => form.setValues(values));
   const open = (categories.data ?? []).filter((category) => !category.archived);
-  const [draftNote, setDraftNote] = useState(draft.restored !== null);
 
   const discardDraft = () => {
     draft.clear();
     form.setValues(emptyPost);
     form.clearErrors();
-    setDraftNote(false);
   };
 
   const submit = (values: typeof emptyPost) => {
@@ -56,16 +54,7 @@ function NewPostForm({ user }: { user: SessionUser }) {
     return <LoadError title="Could not load the categories" error={categories.error} />;
   }
 
-  const notice = draftNote && (
-    <Alert color="blue" variant="light" title="Draft restored">
-      <Group justify="space-between" gap="xs">
-        <Text size="sm">Your unfinished post was saved on this device.</Text>
-        <Button size="xs" variant="default" onClick={discardDraft}>
-          Discard draft
-        </Button>
-      </Group>
-    </Alert>
-  );
+  const notice = draft.restored && <DraftNotice what="post" onDiscard={discardDraft} />;
 
   return (
     <PostFormFields

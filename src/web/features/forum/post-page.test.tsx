@@ -309,12 +309,26 @@ describe('post page', () => {
     closeImageViewer();
   });
 
-  it('says so when the post does not exist', async () => {
+  it('shows the not-found page, titled Page Not Found, when the post does not exist', async () => {
     stubApi({
       ...sessionOf(viewer),
       'GET /api/forum/posts/9': () => apiError(404, 'not-found', 'Post not found'),
     });
-    renderRoute('/forum/post/9');
-    expect(await screen.findByText('This post does not exist, or it was removed.')).toBeTruthy();
+    const { location } = renderRoute('/forum/post/9');
+    expect(await screen.findByTestId('error-page')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found');
+    expect(screen.getByText('The page /forum/post/9 could not be found.')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Page Not Found · Viewpoint'));
+    expect(location()).toBe('/forum/post/9');
+  });
+
+  it('titles a deleted post Gone, as its 410 answer is', async () => {
+    stubApi({
+      ...sessionOf(viewer),
+      ...threadRoutes(buildThreadDetail({ deleted: true, bodyHtml: '', bodySource: '' })),
+    });
+    renderRoute('/forum/post/1');
+    expect(await screen.findByText('This post was deleted.')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Gone · Viewpoint'));
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Divider, Stack } from '@mantine/core';
+import { Divider, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-client';
 import { usePost } from '../../api/get-post';
@@ -7,6 +7,7 @@ import { PostArticle } from './post-article';
 import { Replies } from './replies';
 import { useSignInGate } from '../../components/use-sign-in-gate';
 import { LoadError, LoadingStatus } from '../../components/query-list';
+import { NotFoundPage } from '../../shell/error-page';
 import { HttpStatus, useDeclaredHead } from '../../shell/render-context';
 import { threadHead, threadStructuredData } from './structured-data';
 import { useViewer } from '../../components/use-viewer';
@@ -32,13 +33,9 @@ export function PostPage() {
     shown ? threadStructuredData(shown, origin) : [],
   );
 
+  // The app's 404 page (SPEC: titled 'Page Not Found'), in place: the address stays.
   if (id === null || (isApiError(post.error) && post.error.code === 'not-found')) {
-    return (
-      <Alert color="red" title="Post not found">
-        <HttpStatus code={404} />
-        This post does not exist, or it was removed.
-      </Alert>
-    );
+    return <NotFoundPage />;
   }
   if (post.isError) {
     return <LoadError title="Could not load the post" error={post.error} />;

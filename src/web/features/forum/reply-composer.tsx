@@ -1,12 +1,16 @@
 import { Alert, Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { createCommentBody, forumLimits, type Comment } from '../../../shared/forum';
 import { quoteMarkdown } from '../../../shared/quote';
 import { useMuteRefusal } from '../../components/muted-notice';
+import { useViewer } from '../../components/use-viewer';
+import { useFormKeepsTyping } from '../../shell/kept-typing';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useCreateComment } from './api/create-comment';
 import { MarkdownEditor } from '../../components/markdown-editor';
+import { DraftNotice } from './draft-notice';
+import { useReplyDraft, type ReplyTarget } from './use-reply-draft';
 
 export interface ReplyComposerHandle {
   /** Answers `comment`: the reply will quote it and link back. */
@@ -34,7 +38,7 @@ export function ReplyComposer({
   const createComment = useCreateComment();
   // A mute that began after the page loaded: the gate above swaps this form for the notice.
   const mutedRefusal = useMuteRefusal();
-  const [replyTo, setReplyTo] = useState<Comment | null>(null);
+  const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const section = useRef<HTMLDivElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const form = useForm({
@@ -42,6 +46,24 @@ export function ReplyComposer({
     initialValues: { body: '' },
     validate: schemaResolver(replyForm, { sync: true }),
   });
+  const body = form.getValues().body;
+  // Kept on this device per thread while written: a reload or Back loses neither the text nor
+  // the reply it answers.
+  const draft = useReplyDraft(useViewer()?.id ?? '', postId, (restored) => {
+    form.setValues({ body: restored.body });
+    setReplyTo(restored.replyTo);
+  });
+  const { save } = draft;
+  useEffect(() => save({ body, replyTo }), [save, body, replyTo]);
+  // The server draws this form for a member: what they typed before the app started stays
+  // (after the draft: it is the newer text).
+  useFormKeepsTyping(form);
+
+  const discardDraft = () => {
+    draft.clear();
+    form.reset();
+    setReplyTo(null);
+  };
 
   const bringIntoView = () => {
     section.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
@@ -50,7 +72,7 @@ export function ReplyComposer({
 
   useImperativeHandle(ref, () => ({
     replyTo: (comment) => {
-      setReplyTo(comment);
+      setReplyTo({ id: comment.id, authorName: comment.author.name });
       bringIntoView();
     },
     quote: (comment) => {
@@ -67,6 +89,7 @@ export function ReplyComposer({
       { postId, body, replyToId: replyTo?.id ?? null },
       {
         onSuccess: () => {
+          draft.clear();
           form.reset();
           setReplyTo(null);
           showSuccess('Reply posted');
@@ -83,11 +106,12 @@ export function ReplyComposer({
       <Title order={2} size="h3" id="reply-composer-title">
         Your reply
       </Title>
+      {draft.restored && <DraftNotice what="reply" onDiscard={discardDraft} />}
       {replyTo && (
         <Alert variant="light" p="xs">
           <Group justify="space-between" wrap="nowrap">
             <Text size="sm" lineClamp={2}>
-              Replying to <strong>{replyTo.author.name}</strong>
+              Replying to <strong>{replyTo.authorName}</strong>
             </Text>
             <CloseButton aria-label="Cancel replying to a reply" onClick={() => setReplyTo(null)} />
           </Group>
@@ -97,6 +121,7 @@ export function ReplyComposer({
         <Stack gap="sm">
           <MarkdownEditor
             label="Reply"
+            name="body"
             textareaRef={textarea}
             maxLength={forumLimits.commentBodyMax}
             minRows={4}

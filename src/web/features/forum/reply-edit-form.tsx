@@ -1,9 +1,12 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
 import { forumLimits, updateCommentBody, type Comment } from '../../../shared/forum';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useUpdateComment } from './api/update-comment';
 import { MarkdownEditor } from '../../components/markdown-editor';
+import { useViewer } from '../../components/use-viewer';
+import { useReplyEditDraft } from './use-reply-draft';
 
 /** Edits a reply in place; mounted only while that one reply is being edited. */
 export function ReplyEditForm({ comment, onDone }: { comment: Comment; onDone: () => void }) {
@@ -13,17 +16,28 @@ export function ReplyEditForm({ comment, onDone }: { comment: Comment; onDone: (
     initialValues: { body: comment.bodySource },
     validate: schemaResolver(updateCommentBody, { sync: true }),
   });
+  // An edit under way survives a reload or Back; Save and Cancel end it.
+  const draft = useReplyEditDraft(useViewer()?.id ?? '', comment, (body) =>
+    form.setValues({ body }),
+  );
+  const body = form.getValues().body;
+  const { save } = draft;
+  useEffect(() => save({ body, base: comment.bodySource }), [save, body, comment.bodySource]);
+  const done = () => {
+    draft.clear();
+    onDone();
+  };
 
   const submit = form.onSubmit(({ body }) => {
     if (body === comment.bodySource) {
-      onDone();
+      done();
       return;
     }
     updateComment.mutate(
       { id: comment.id, body },
       {
         onSuccess: () => {
-          onDone();
+          done();
           showSuccess('Reply updated');
         },
         onError: (error) => showServerError('Could not save the reply', error, form),
@@ -46,7 +60,7 @@ export function ReplyEditForm({ comment, onDone }: { comment: Comment; onDone: (
           <Button type="submit" size="xs" loading={updateComment.isPending}>
             Save
           </Button>
-          <Button size="xs" variant="default" onClick={onDone}>
+          <Button size="xs" variant="default" onClick={done}>
             Cancel
           </Button>
         </Group>

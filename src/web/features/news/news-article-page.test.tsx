@@ -130,14 +130,34 @@ describe('news article', () => {
     expect(screen.getByText('Draft')).toBeTruthy();
   });
 
-  it('says so when the article does not exist', async () => {
+  it('shows the not-found page, titled Page Not Found, when the article does not exist', async () => {
     stubApi({
       'GET /api/auth/session': () => json({ user: null }),
       'GET /api/news/5': () => apiError(404, 'not-found', 'No such article'),
     });
     const { location } = renderRoute('/news/5');
-    expect(await screen.findByText('Article not found')).toBeTruthy();
+    expect(await screen.findByTestId('error-page')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found');
+    expect(screen.getByText('The page /news/5 could not be found.')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Page Not Found · Viewpoint'));
     expect(location()).toBe('/news/5');
+  });
+
+  it('keeps an unfinished comment under the article across a reload, as under a thread', async () => {
+    stubApi(articleRoutes(buildArticle(), viewer, []));
+    const first = renderRoute('/news/1');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Reply' }), 'Half a comment');
+    // Saved on this device (a moment after the last key).
+    await waitFor(() =>
+      expect(JSON.stringify({ ...window.localStorage })).toContain('Half a comment'),
+    );
+    first.unmount();
+
+    renderRoute('/news/1');
+    expect(await screen.findByText('Draft restored')).toBeTruthy();
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Reply' }).value).toBe(
+      'Half a comment',
+    );
   });
 
   it('opens at the reply a link names (?reply=), as the forum thread does', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconStar } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import type { NewsArticle } from '../../../shared/news';
@@ -16,7 +16,8 @@ import { NewsStatusBadge } from './news-status-badge';
 import { parseNewsId } from './parse-news-id';
 import { LoadError, LoadingStatus } from '../../components/query-list';
 import { useSite } from '../../api/get-site';
-import { HttpStatus, useDeclaredHead } from '../../shell/render-context';
+import { NotFoundPage } from '../../shell/error-page';
+import { useDeclaredHead } from '../../shell/render-context';
 import { articleStructuredData } from './structured-data';
 
 function ArticleView({ article }: { article: NewsArticle }) {
@@ -74,13 +75,9 @@ export function NewsArticlePage() {
     (origin) => (shown ? articleStructuredData(shown, site, origin) : []),
   );
 
+  // A missing or unpublished article is the app's 404 page (SPEC: titled 'Page Not Found').
   if (id === null || (isApiError(article.error) && article.error.code === 'not-found')) {
-    return (
-      <Alert color="red" title="Article not found">
-        <HttpStatus code={404} />
-        This article does not exist, or it is not published yet.
-      </Alert>
-    );
+    return <NotFoundPage />;
   }
   if (article.isError) {
     return <LoadError title="Could not load the article" error={article.error} />;

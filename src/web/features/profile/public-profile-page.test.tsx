@@ -154,4 +154,21 @@ describe('public profile page', () => {
     expect(api.callsTo('GET', '/api/profiles/nobody')).toHaveLength(1);
     expect(api.callsTo('GET', '/api/forum/posts')).toHaveLength(0);
   });
+
+  it.each([
+    ['a control character', '%00', 'invalid-argument'],
+    ['300 characters', 'a'.repeat(300), 'out-of-range'],
+  ] as const)(
+    'shows the not-found page for a name with %s, which nobody can hold',
+    async (_, name, code) => {
+      stubApi({
+        [`GET /api/profiles/${name}`]: () => apiError(400, code, 'Not a username'),
+      });
+      renderRoute(`/u/${name}`);
+
+      expect(await screen.findByTestId('error-page')).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found');
+      await waitFor(() => expect(document.title).toBe('Page Not Found · Viewpoint'));
+    },
+  );
 });

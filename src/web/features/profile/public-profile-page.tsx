@@ -17,6 +17,16 @@ function isProfileTab(value: string | null): value is ProfileTab {
   return tabs.some((tab) => tab === value);
 }
 
+/**
+ * No such member, or a name nobody can hold (a control character, a name longer than any
+ * address part: the API refuses those as bad input): either way there is no page here.
+ */
+function isMissingProfile(error: unknown): boolean {
+  return (
+    isApiError(error) && ['not-found', 'invalid-argument', 'out-of-range'].includes(error.code)
+  );
+}
+
 /** /u/:username: a member's public profile with their threads and replies. */
 export function PublicProfilePage() {
   const { username = '' } = useParams();
@@ -38,7 +48,7 @@ export function PublicProfilePage() {
      * The app's 404 page, rendered in place: pages here are lazy components without a loader,
      * and a render-time throw would also be logged by React as a crash.
      */
-    if (isApiError(profile.error) && profile.error.status === 404) return <NotFoundPage />;
+    if (isMissingProfile(profile.error)) return <NotFoundPage />;
     return <LoadError title="Could not load this profile" error={profile.error} />;
   }
 

@@ -12,6 +12,7 @@ import {
   type SearchState,
 } from './search-params';
 import classes from './search-page.module.css';
+import { useKeptChoices } from '../../shell/kept-typing';
 
 interface SearchFiltersProps {
   state: SearchState;
@@ -66,6 +67,7 @@ function AuthorFilter({ value, onChange }: { value: string; onChange: (author: s
   return (
     <TextInput
       label="Author"
+      name="author"
       placeholder="username"
       value={draft}
       maxLength={40}
@@ -88,6 +90,8 @@ export function SearchFilters({ state, categories, moderator, onChange }: Search
     state[name] !== undefined && (name !== 'hidden' || moderator);
   const active = searchFilterNames.filter(isSet).length;
   const [opened, { toggle }] = useDisclosure(active > 0);
+  // The server draws the filters: one changed before the app started is applied once it has.
+  useKeptChoices(searchFilterNames, (kept) => onChange(kept));
   const panelId = useId();
   const applies = filtersByCategory[state.category];
   // A filter shows where it applies, and wherever it is set, so it can always be undone.
@@ -120,6 +124,7 @@ export function SearchFilters({ state, categories, moderator, onChange }: Search
             {shown('forumCategory') && (
               <NativeSelect
                 label="Forum category"
+                name="forumCategory"
                 value={state.forumCategory ?? ''}
                 data={categoryOptions}
                 onChange={(event) => onChange({ forumCategory: event.currentTarget.value })}
@@ -136,6 +141,7 @@ export function SearchFilters({ state, categories, moderator, onChange }: Search
               <TextInput
                 type="date"
                 label="From"
+                name="from"
                 value={state.from ?? ''}
                 max={state.to}
                 onChange={(event) => setDay('from', event.currentTarget.value)}
@@ -145,6 +151,7 @@ export function SearchFilters({ state, categories, moderator, onChange }: Search
               <TextInput
                 type="date"
                 label="To"
+                name="to"
                 value={state.to ?? ''}
                 min={state.from}
                 onChange={(event) => setDay('to', event.currentTarget.value)}
@@ -153,6 +160,7 @@ export function SearchFilters({ state, categories, moderator, onChange }: Search
             {shown('minRating') && (
               <NativeSelect
                 label="Minimum rating"
+                name="minRating"
                 value={state.minRating === undefined ? '' : String(state.minRating)}
                 data={ratingOptions}
                 onChange={(event) => onChange({ minRating: event.currentTarget.value })}
@@ -161,6 +169,7 @@ export function SearchFilters({ state, categories, moderator, onChange }: Search
             {moderator && (
               <NativeSelect
                 label="Hidden content"
+                name="hidden"
                 value={state.hidden ?? ''}
                 data={hiddenOptions}
                 onChange={(event) => onChange({ hidden: event.currentTarget.value })}

@@ -2,6 +2,7 @@ import { Button, Code, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { searchLimits } from '../../../shared/search';
+import { useKeptTyping } from '../../shell/kept-typing';
 
 /** How to write a query: the syntax PostgreSQL's web search understands. */
 export function SearchSyntaxHint() {
@@ -22,13 +23,18 @@ interface SearchFormProps {
 /** The search box: Enter or the button searches; the hint below says how to write a query. */
 export function SearchForm({ q, onSearch }: SearchFormProps) {
   const [value, setValue] = useState(q);
+  // The server draws the search page: a query typed before the app started stays.
+  useKeptTyping(['q'], (kept) => {
+    if (kept.q !== undefined) setValue(kept.q);
+  });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const query = value.trim();
     if (query !== '') onSearch(query);
   };
   return (
-    <form role="search" aria-label="Site" onSubmit={submit}>
+    // With its own action, Enter before the app starts asks the server for the results.
+    <form role="search" aria-label="Site" action="/search" onSubmit={submit}>
       <TextInput
         label="Search for"
         type="search"

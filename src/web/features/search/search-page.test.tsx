@@ -14,6 +14,7 @@ import {
   buildUserHit,
   marked,
 } from '../../test/factories';
+import { typeBeforeAppStarts } from '../../test/before-app';
 import { renderRoute } from '../../test/render-route';
 import { readRecentSearches } from './recent-searches';
 
@@ -55,6 +56,20 @@ describe('search page', () => {
     expect(lastSearch(api)?.get('category')).toBe('posts');
     expect(lastSearch(api)?.get('page')).toBe('1');
     expect(readRecentSearches()).toEqual(['solaris']);
+  });
+
+  it('keeps a query typed into the server-drawn box before the app started, and searches it', async () => {
+    const api = stubApi(searchRoutes());
+    typeBeforeAppStarts({ q: 'solaris' });
+    const { location } = renderRoute('/search');
+
+    const box = await screen.findByRole<HTMLInputElement>('searchbox', { name: 'Search for' });
+    expect(box.value).toBe('solaris');
+    // Enter before then asks the server for the results: the form has its own action.
+    expect(box.form?.getAttribute('action')).toBe('/search');
+    await userEvent.type(box, '{Enter}');
+    await waitFor(() => expect(location()).toBe('/search?q=solaris'));
+    await waitFor(() => expect(lastSearch(api)?.get('q')).toBe('solaris'));
   });
 
   it('shows a tab per category with its count ("200+" past what search counts), and marks the matches', async () => {
@@ -171,6 +186,22 @@ describe('search page', () => {
     const last = searchLimits.candidates / searchLimits.pageSize;
     expect(within(pages).getByRole('button', { name: `Page ${last}` })).toBeTruthy();
     expect(within(pages).queryByRole('button', { name: `Page ${last + 1}` })).toBeNull();
+  });
+
+  it('applies the filters set in the server-drawn page before the app started', async () => {
+    const api = stubApi(searchRoutes(undefined, member));
+    typeBeforeAppStarts({ forumCategory: 'reviews', author: 'ann', minRating: '7' });
+    const { location } = renderRoute('/search?q=solaris');
+
+    await waitFor(() =>
+      expect(location()).toBe('/search?q=solaris&forumCategory=reviews&author=ann&minRating=7'),
+    );
+    await waitFor(() => {
+      const search = lastSearch(api);
+      expect(search?.get('forumCategory')).toBe('reviews');
+      expect(search?.get('author')).toBe('ann');
+      expect(search?.get('minRating')).toBe('7');
+    });
   });
 
   it('sends the filters with the request and keeps them in the URL', async () => {
