@@ -67,7 +67,7 @@ export function createLimiter(options: { redis: Redis | undefined; namespace: st
       duration: budget.seconds,
     };
     // With Redis out of reach, each process counts on its own (the insurance limiter) until
-    // it is back: limits hold per process instead of refusing every write (decision 043). The
+    // it is back: limits hold per process instead of refusing every write (decision 040). The
     // bus's connection queues nothing while it is down, so a command fails over at once.
     const store: RateLimiterAbstract = options.redis
       ? new RateLimiterRedis({

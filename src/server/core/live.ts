@@ -170,7 +170,7 @@ export interface LiveOptions {
  * The Socket.IO Redis adapter sends its commands (a broadcast's publish, an unsubscribe as it
  * closes) without waiting for them. With Redis out of reach they fail, and a failure nobody
  * waits for would end the process: each command's failure is heard here (and logged), while a
- * caller that does wait still gets it (decision 043).
+ * caller that does wait still gets it (decision 040).
  */
 function heardWhenFailing(client: Redis, log: Logger): void {
   const send = client.sendCommand.bind(client);

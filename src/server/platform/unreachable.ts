@@ -1,7 +1,7 @@
 /**
  * Whether an error means a service the server depends on (PostgreSQL, Redis) cannot be reached
  * just now, as opposed to a query or command that failed on its own: the one is answered 503
- * with when to retry, the other is a bug (decision 043). Errors arrive raw or wrapped (Drizzle
+ * with when to retry, the other is a bug (decision 040). Errors arrive raw or wrapped (Drizzle
  * wraps a failed query with its cause), so the whole chain of causes is looked at.
  */
 

@@ -7,7 +7,7 @@ import { answerOf, connectRaw, exchangeRaw, type RawAnswer } from '../test/raw-h
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 /**
- * The HTTP server's edge over real connections (decision 041): a stalled body is answered 408
+ * The HTTP server's edge over real connections (decision 038): a stalled body is answered 408
  * in the envelope, a slow but steady one is not cut, the whole request has a deadline, an
  * address holds a bounded number of connections (a trusted proxy any number), and HTTP/1.1
  * without Host gets the envelope.

@@ -11,7 +11,7 @@ import type { Config } from '../config.js';
 
 /**
  * The HTTP server's edge: how long a client may take to send its request, how many connections
- * one address may hold, and the Host header HTTP/1.1 requires (decision 041).
+ * one address may hold, and the Host header HTTP/1.1 requires (decision 038).
  */
 
 /** What each connection is answering now, so a timeout knows whether an answer has begun. */
@@ -24,7 +24,7 @@ function answerStarted(socket: Socket): boolean {
 
 /**
  * A request that stopped arriving, or took longer than the server allows, is the client's
- * delay: 408, not the catalogue's 504 for deadline-exceeded (decision 041).
+ * delay: 408, not the catalogue's 504 for deadline-exceeded (decision 038).
  */
 export const requestTimedOut = new AppError(
   'deadline-exceeded',
@@ -155,7 +155,7 @@ export function writeEnvelope(socket: Socket, error: AppError): void {
 }
 
 /**
- * The edge of the HTTP server (decision 041): stalled bodies answered 408, connections bounded
+ * The edge of the HTTP server (decision 038): stalled bodies answered 408, connections bounded
  * per address, and an HTTP/1.1 request without Host refused in the envelope (RFC 9112 §3.2;
  * HTTP/1.0 may leave it out).
  */

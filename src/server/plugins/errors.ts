@@ -58,7 +58,7 @@ const byStatus: Partial<Record<number, ErrorCode>> = {
 /** How long a client is asked to wait while the database or Redis is out of reach. */
 const outageRetrySeconds = 5;
 
-/** A service the server needs is out of reach: not the client's doing, and brief (decision 043). */
+/** A service the server needs is out of reach: not the client's doing, and brief (decision 040). */
 const serviceUnavailable = () =>
   new AppError('unavailable', 'The site cannot reach its data just now. Try again in a moment.', {
     retryAfterSeconds: outageRetrySeconds,

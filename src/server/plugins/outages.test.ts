@@ -9,7 +9,7 @@ import { buildAccount, categoryId, person, writePost, type Person } from '../tes
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 /**
- * What the server answers while PostgreSQL or Redis is unreachable (decision 043). The machine's
+ * What the server answers while PostgreSQL or Redis is unreachable (decision 040). The machine's
  * services keep running for every other test: each app here reaches its service through a
  * proxy this file cuts and restores. Runs with DATABASE_URL (PostgreSQL) and REDIS_URL (Redis)
  * only; PGlite and the in-process bus live in the server's own process and cannot go away.

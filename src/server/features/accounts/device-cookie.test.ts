@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { DEVICE_COOKIE } from './device-cookie.js';
 
 /**
- * Device cookies (decision 042): a browser that signed in to an account before is counted on its
+ * Device cookies (decision 039): a browser that signed in to an account before is counted on its
  * own, so strangers behind the same address (a shared NAT, or every client behind a proxy when
  * TRUST_PROXY is unset) never lock its owner out; a forged cookie or another account's is a
  * stranger's.

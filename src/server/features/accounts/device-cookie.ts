@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The device cookie (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"; decision
- * 042): a browser that signed in to an account carries the account and a random nonce, signed
+ * 039): a browser that signed in to an account carries the account and a random nonce, signed
  * with the site's secret. Its sign-in attempts on that account are counted against the cookie
  * alone, so strangers failing from the same address never lock it out.
  */

@@ -50,7 +50,7 @@ const fifteenMinutes = 15 * 60;
 
 /**
  * Sign-in failures are counted so that strangers never lock the owner out. A browser that
- * signed in to the account before (its device cookie, decision 042) is counted on its own: 5
+ * signed in to the account before (its device cookie, decision 039) is counted on its own: 5
  * failures stop that browser for 15 minutes, and none of the counters below see it. Without
  * one:
  * - per account and address pair: 5 failures stop that address guessing that account;

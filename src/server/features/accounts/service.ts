@@ -61,7 +61,7 @@ export function createAccountsService(deps: {
     throw error;
   }
 
-  /** The signed-in member, and a device cookie for this browser (decision 042). */
+  /** The signed-in member, and a device cookie for this browser (decision 039). */
   async function userAfterSignIn(reply: FastifyReply, userId: string) {
     const user = await repo.findUserById(db, userId);
     if (!user) throw notFound('user');

@@ -28,7 +28,7 @@ export type PaymentFact =
 /**
  * A signed event we cannot read: an object of ours (or an envelope) missing a field, with a
  * wrong type, an amount beyond 64 bits or a currency the site does not keep. Answered
- * invalid-argument with nothing stored (decision 044): the provider retries, and a retry after
+ * invalid-argument with nothing stored (decision 041): the provider retries, and a retry after
  * a fix applies it.
  */
 export class MalformedEvent extends Error {

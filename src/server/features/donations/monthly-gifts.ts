@@ -36,7 +36,7 @@ export interface MonthlyGiftServiceOptions {
  * A donor's monthly gifts: listed on their account, and stopped from there or from the link of
  * a receipt. Stopping asks the provider to end the plan; the plan is recorded as ended by the
  * provider's own `customer.subscription.deleted` event, through the webhook like every payment
- * fact (decision 045). It is the donor's own choice, not moderation: it is not audited.
+ * fact (decision 042). It is the donor's own choice, not moderation: it is not audited.
  */
 export function createMonthlyGiftService(options: MonthlyGiftServiceOptions) {
   const { db, payments } = options;

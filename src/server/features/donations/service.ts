@@ -329,7 +329,7 @@ export function createDonationService(options: DonationServiceOptions) {
       } catch (error) {
         if (!(error instanceof MalformedEvent)) throw error;
         // Unreadable, though signed: nothing is stored, and the provider's retries give a
-        // fixed release the chance to apply it (decision 044).
+        // fixed release the chance to apply it (decision 041).
         options.log.error(
           { event: verified.id, type: verified.type, issues: error.issues },
           'payment event refused: it could not be read',

@@ -137,7 +137,7 @@ export async function openPostgres(
     import('drizzle-orm/node-postgres/migrator'),
   ]);
   // A database that does not answer a new connection within 10 s is out of reach: the request
-  // is answered 503 (decision 043) instead of waiting for the operating system to give up.
+  // is answered 503 (decision 040) instead of waiting for the operating system to give up.
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
