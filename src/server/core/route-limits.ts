@@ -21,6 +21,12 @@ export interface RouteLimit {
   /** Members holding this permission are trusted and not counted per account. */
   exempt?: Permission;
   /**
+   * A client the feature vouches for (a browser that signed in before, by its device cookie):
+   * counted under its own key and on a budget per address of its own, so that others flooding
+   * the route from the same address never stop it. `clientOf` answers null for anyone else.
+   */
+  trusted?: { clientOf: (request: FastifyRequest) => string | null; client: Budget; ip: Budget };
+  /**
    * A request refused for another reason (a 4xx but 429: a locked thread, too many links) gives
    * the account its point back, so it does not cost the member their turn. Off where the work
    * is done before the refusal (an upload is decoded before it is found not to be an image).
@@ -82,6 +88,11 @@ export function describeLimit(limit: RouteLimit): string {
     parts.push(`${perWindow(limit.account)} per account${young}`);
   }
   parts.push(`${perWindow(limit.ip)} per client address`);
+  if (limit.trusted) {
+    parts.push(
+      `a trusted client ${perWindow(limit.trusted.client)} on its own and ${perWindow(limit.trusted.ip)} per address, apart from the rest`,
+    );
+  }
   const exempt = limit.exempt ? `; members with ${limit.exempt} are not counted per account` : '';
   return `Limit (${limit.name}): ${parts.join(', ')}${exempt}.`;
 }
@@ -101,7 +112,26 @@ export function registerRouteLimits(app: FastifyInstance, options: { limiter: Li
       newAccount:
         limit.newAccount &&
         options.limiter.counter(`${limit.name}:new-account`, limit.newAccount, refuse),
+      trustedClient:
+        limit.trusted &&
+        options.limiter.counter(`${limit.name}:trusted-client`, limit.trusted.client, refuse),
+      trustedIp:
+        limit.trusted &&
+        options.limiter.counter(`${limit.name}:trusted-ip`, limit.trusted.ip, refuse),
     };
+  };
+
+  /** The counters a request's address is charged to: a trusted client's own, or everyone's. */
+  const addressCounters = (request: FastifyRequest, limit: RouteLimit) => {
+    const set = counters(limit);
+    const client = limit.trusted?.clientOf(request) ?? null;
+    if (client !== null && set.trustedClient && set.trustedIp) {
+      return [
+        { counter: set.trustedClient, key: client },
+        { counter: set.trustedIp, key: request.ip },
+      ];
+    }
+    return [{ counter: set.ip, key: request.ip }];
   };
 
   app.decorateRequest('chargedLimits', null);
@@ -132,11 +162,18 @@ export function registerRouteLimits(app: FastifyInstance, options: { limiter: Li
     if (!limit) return;
     const account = accountCounter(request, limit);
     const viewerId = request.viewer?.id;
-    if (account && viewerId) await account.consume(viewerId);
+    const charged: { counter: Counter; key: string }[] = [];
     try {
-      await counters(limit).ip.consume(request.ip);
+      if (account && viewerId) {
+        await account.consume(viewerId);
+        charged.push({ counter: account, key: viewerId });
+      }
+      for (const { counter, key } of addressCounters(request, limit)) {
+        await counter.consume(key);
+        charged.push({ counter, key });
+      }
     } catch (error) {
-      if (account && viewerId) await account.reward(viewerId);
+      await Promise.all(charged.map(({ counter, key }) => counter.reward(key)));
       throw error;
     }
     if (account && viewerId && limit.refundRefused) {

@@ -76,6 +76,25 @@ describe('a browser that signed in before', () => {
     expect((await stranger(shared, owner.email, testPassword)).statusCode).toBe(200);
   });
 
+  it('signs in while strangers flood the sign-in route from its address past its limit', async () => {
+    const owner = await buildAccount(db());
+    const shared = '10.25.0.1';
+    const browser = await browserThatSignedIn(shared, owner.email);
+    const flood = await Promise.all(
+      Array.from({ length: 61 }, (_, n) => stranger(shared, `flood${n}@example.test`)),
+    );
+    const tooFast = flood.filter((res) => /signing in too fast/.test(res.body));
+    expect(tooFast.length).toBeGreaterThan(0);
+    // A forged cookie is a stranger's: still held to the address's spent budget.
+    const forger = createAgent(t.app);
+    forger.cookies.set(DEVICE_COOKIE, encodeURIComponent(`${owner.id}:made-up`));
+    const forged = await signInFrom(forger, shared, owner.email, testPassword);
+    expect(forged.statusCode).toBe(429);
+    // The owner's browser is counted apart from the flood.
+    const owned = await signInFrom(browser, shared, owner.email, testPassword);
+    expect(owned.statusCode, owned.body).toBe(200);
+  });
+
   it('gets a fresh cookie at each sign-in, long-lived, HttpOnly, SameSite=Lax, sent to sign-in only', async () => {
     const owner = await buildAccount(db());
     const res = await stranger('10.22.0.1', owner.email, testPassword);

@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/errors.js';
 import type { Counter, Limiter } from '../../core/limits.js';
 import { memberLimit, perMinute, type RouteLimit } from '../../core/route-limits.js';
+import { deviceOf } from './device-cookie.js';
 
 /**
  * The accounts feature's limits. Route limits (declared on each route) count requests per client
@@ -17,8 +18,20 @@ const byAddress = (name: string, doing: string, points: number): RouteLimit => (
 
 export const authLimits = {
   'sign-up': byAddress('sign-up', 'signing up', 10),
-  // Every sign-in hashes a password: a flood of them is costly even when they succeed.
-  'sign-in': byAddress('sign-in', 'signing in', 60),
+  // Every sign-in hashes a password: a flood of them is costly even when they succeed. A
+  // browser that signed in before (its device cookie, decision 039) is counted apart, so a
+  // flood from strangers behind its address never stops it either.
+  'sign-in': {
+    ...byAddress('sign-in', 'signing in', 60),
+    trusted: {
+      clientOf: (request) => {
+        const device = deviceOf(request);
+        return device && `${device.userId}:${device.nonce}`;
+      },
+      client: perMinute(20),
+      ip: perMinute(60),
+    },
+  },
   'sign-out': byAddress('sign-out', 'signing out', 60),
   'verify-email': byAddress('verify-email', 'verifying emails', 20),
   'verify-email/resend': byAddress('resend-verification', 'asking for links', 10),
