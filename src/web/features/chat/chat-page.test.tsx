@@ -100,6 +100,15 @@ describe('the chat page', () => {
     expect(api.callsTo('GET', '/api/chat/rooms')).toHaveLength(0);
   });
 
+  it('names the Chat link with its unread count as one phrase', async () => {
+    stubApi({
+      ...chatRoutes([room()], [message(1)]),
+      'GET /api/chat/unread': () => json({ total: 14 }),
+    });
+    renderRoute('/chat');
+    expect(await screen.findByRole('link', { name: 'Chat (14 unread)' })).toBeTruthy();
+  });
+
   it('shows a sent message once: pending, then the server’s copy, whatever the live channel repeats', async () => {
     const sent = answerLater();
     const api = stubApi({
