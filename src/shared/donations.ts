@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { donationCurrencies, type DonationCurrency } from './currencies.js';
+import { donationCurrencies, moneyTotalSchema, type DonationCurrency } from './currencies.js';
 import { multiLineText, pageCursorSchema, singleLineText, visibleMin } from './text.js';
 
 /**
@@ -22,7 +22,12 @@ export const donationLimits = {
   campaignTextMax: 2_000,
 } as const;
 
-export { donationCurrencies, type DonationCurrency } from './currencies.js';
+export {
+  donationCurrencies,
+  moneyTotalSchema,
+  type DonationCurrency,
+  type MoneyTotal,
+} from './currencies.js';
 
 export const donationIntervals = ['once', 'monthly'] as const;
 export type DonationInterval = (typeof donationIntervals)[number];
@@ -58,12 +63,6 @@ export function formatMoney(
 }
 
 /** Money in one currency: a total, a month's sum. */
-export const moneyTotalSchema = z.object({
-  currency: z.enum(donationCurrencies),
-  /** Minor units, net of refunds. */
-  amount: z.number().int(),
-});
-export type MoneyTotal = z.infer<typeof moneyTotalSchema>;
 
 /**
  * Sums in several currencies, side by side ("$350 · €20"): money in different currencies is

@@ -8,7 +8,7 @@ import {
   visibleLength,
   visibleMin,
 } from './text.js';
-import { moneyTotalSchema } from './donations.js';
+import { moneyTotalSchema } from './currencies.js';
 
 /**
  * The moderation contract (DESIGN.md §4): reports and the review queue, mutes, moderator
