@@ -34,16 +34,12 @@ describe('typing before the app starts', () => {
     const release = await openWithScriptsHeldBack(page, '/auth/login?redirect=%2Fforum');
     await field(page, 'Email').pressSequentially(reader.email);
     await field(page, 'Password').pressSequentially(reader.password);
-    // Enter before the app can send the form: held back, not a reload that loses the text.
+    // Enter before the app can send the form: held back, not a reload that loses the text...
     await page.keyboard.press('Enter');
     expect(page.url()).toBe(`${server.baseURL}/auth/login?redirect=%2Fforum`);
 
+    // ...and sent with it once the app has started: the press is not lost either.
     release();
-    await appStarted(page);
-    expect(await field(page, 'Email').inputValue()).toBe(reader.email);
-    expect(await field(page, 'Password').inputValue()).toBe(reader.password);
-
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${server.baseURL}/forum`);
     await accountMenu(page, reader.name).waitFor();
   });

@@ -22,6 +22,28 @@ function Composer({ names }: { names: string[] }) {
   );
 }
 
+/** A form that records what it sends, as a reply form posts its body. */
+function SendingComposer({ onSend }: { onSend: (body: string) => void }) {
+  const [body, setBody] = useState('');
+  useKeptTyping(['body'], (kept) => setBody(kept.body ?? ''));
+  return (
+    <form
+      aria-label="Composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSend(body);
+      }}
+    >
+      <textarea
+        aria-label="body"
+        name="body"
+        value={body}
+        onChange={(event) => setBody(event.currentTarget.value)}
+      />
+    </form>
+  );
+}
+
 function field(name: string): HTMLTextAreaElement {
   const element = screen.getByRole('textbox', { name });
   if (!(element instanceof HTMLTextAreaElement)) throw new Error(`${name} is no textarea`);
@@ -64,6 +86,32 @@ describe('keeping what was typed before the app started', () => {
     root.remove();
 
     expect(takeKept('q')).toBeUndefined();
+  });
+
+  it('sends a form whose Send was pressed before the app started, once it holds the kept text', async () => {
+    runKeepTypingScript();
+    const root = document.createElement('div');
+    root.id = 'root';
+    const drawnForm = document.createElement('form');
+    const box = document.createElement('textarea');
+    box.name = 'body';
+    drawnForm.append(box);
+    root.append(drawnForm);
+    document.body.append(root);
+    box.value = 'Sent before the scripts came';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    const early = new Event('submit', { bubbles: true, cancelable: true });
+    drawnForm.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    root.remove();
+
+    const sent: string[] = [];
+    render(<SendingComposer onSend={(body) => sent.push(body)} />);
+    await waitFor(() => expect(sent).toEqual(['Sent before the scripts came']));
+    // Once: a form drawn again later sends nothing by itself.
+    render(<SendingComposer onSend={(body) => sent.push(body)} />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).toHaveLength(1);
   });
 
   it('holds back a form sent before the app can send it, but lets a form with an action go', () => {

@@ -15,7 +15,11 @@ export interface KeptField {
 declare global {
   interface Window {
     /** Set by the keep-typing script of index.html; absent where it did not run. */
-    viewpointKept?: { take(name: string): KeptField | undefined };
+    viewpointKept?: {
+      take(name: string): KeptField | undefined;
+      /** Whether a form holding the field `name` was sent before the app could send it (once). */
+      takeSubmit?(name: string): boolean;
+    };
   }
 }
 
@@ -60,12 +64,29 @@ function takeAll(names: readonly string[]): Record<string, string> | null {
 
 type ApplyKept = (kept: Record<string, string>) => void;
 
+/**
+ * The press on Send (or Enter) a person made before the app started, which the keep-typing
+ * script held back: made again once the form holds their text, so it is not silently lost.
+ */
+function sendHeldSubmit(names: readonly string[]): void {
+  const name = names.find((candidate) => window.viewpointKept?.takeSubmit?.(candidate));
+  if (name === undefined) return;
+  // After the kept text's render has committed: the form's own handler reads its state.
+  setTimeout(() => {
+    const field = document.getElementsByName(name)[0];
+    const form = field && 'form' in field ? (field.form as HTMLFormElement | null) : null;
+    form?.requestSubmit();
+  }, 0);
+}
+
 /** Takes the fields once, in the effect given: before the paint, or once the page rendered. */
 function useTakeKept(useWhen: typeof useEffect, names: readonly string[], apply: ApplyKept): void {
   const first = useRef({ names, apply });
   useWhen(() => {
     const kept = takeAll(first.current.names);
-    if (kept) first.current.apply(kept);
+    if (!kept) return;
+    first.current.apply(kept);
+    sendHeldSubmit(first.current.names);
   }, []);
 }
 

@@ -13,21 +13,40 @@ function inlineScript(marker: string): string {
   return script;
 }
 
+type Listening = Parameters<typeof document.addEventListener>;
+/** What the scripts listen to on the document, taken away after each test as a new page would. */
+const listening: Listening[] = [];
+
+/** Runs one inline script in the global scope, with jsdom's document and window. */
+function runInline(marker: string): void {
+  const listen = document.addEventListener.bind(document);
+  document.addEventListener = ((...args: Listening) => {
+    listening.push(args);
+    listen(...args);
+  }) as typeof document.addEventListener;
+  try {
+    // An indirect eval runs it in the global scope, as the browser does.
+    const run = globalThis.eval;
+    run(inlineScript(marker));
+  } finally {
+    // Back to the prototype's own method.
+    Reflect.deleteProperty(document, 'addEventListener');
+  }
+}
+
 /** Runs the cookie banner's script, as index.html does before the page is parsed. */
 export function runCookieBannerScript(): void {
-  const run = globalThis.eval;
-  run(inlineScript('vp-cookie-banner'));
+  runInline('vp-cookie-banner');
 }
 
 /** Runs the keep-typing script, as index.html does before the page is parsed. */
 export function runKeepTypingScript(): void {
-  // An indirect eval runs it in the global scope, with jsdom's document and window.
-  const run = globalThis.eval;
-  run(inlineScript('viewpointKept'));
+  runInline('viewpointKept');
 }
 
 const drawn: HTMLElement[] = [];
 afterEach(() => {
+  for (const args of listening.splice(0)) document.removeEventListener(...args);
   for (const element of drawn.splice(0)) element.remove();
   delete window.viewpointKept;
   delete document.documentElement.dataset.appReady;
