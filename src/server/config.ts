@@ -202,7 +202,7 @@ export interface Config {
   requestStallMs: number;
   /** The longest a whole request (headers and body) may take to arrive, however steadily. */
   requestTimeoutMs: number;
-  /** Open connections one client address may hold (a trusted proxy: any number); 0: no bound. */
+  /** Open connections one client address may hold (a trusted proxy: unbounded); 0: no bound. */
   connectionsPerIp: number;
   /** Stripe Checkout when both keys are set; the built-in demo checkout otherwise. */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
