@@ -30,6 +30,7 @@ import { registerProfileRoutes } from './features/profiles/routes.js';
 import { registerUploadRoutes } from './features/uploads/routes.js';
 import { registerUserRoutes } from './features/users/routes.js';
 import { registerCsrf } from './plugins/csrf.js';
+import { createPageCache, forgetStalePages } from './plugins/page-cache.js';
 import { createLimiter } from './core/limits.js';
 import { createJobRunner, takeEnqueued, type JobRunner } from './core/jobs.js';
 import { createLive, LiveRefusal, type Live, type LiveMember } from './core/live.js';
@@ -181,6 +182,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cookie, { secret: config.authSecret });
   registerCsrf(app, { publicUrl: config.publicUrl });
+  // Visitors' pages, kept once drawn; every write forgets what it makes stale (before the
+  // routes, so that its hook runs on each of them).
+  const pageCache =
+    serveWeb && config.pageCacheMs > 0
+      ? createPageCache({
+          bus: platforms.bus,
+          channel: `${options.limitNamespace ?? ''}web:pages-stale`,
+          ttlMs: config.pageCacheMs,
+          maxBytes: 32 * 2 ** 20,
+          onUnsent: (error) =>
+            app.log.warn({ err: error }, 'other processes were not told which pages are stale'),
+        })
+      : undefined;
+  if (pageCache) {
+    forgetStalePages(app, pageCache);
+    app.addHook('onClose', () => pageCache.close());
+  }
   const limiter = createLimiter({
     redis: platforms.bus.redis,
     namespace: options.limitNamespace ?? '',
@@ -261,7 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   registerNewsRoutes(app, { db: platforms.database.db });
-  registerForum(app, {
+  const forum = registerForum(app, {
     db: platforms.database.db,
     bus: platforms.bus,
     live,
@@ -328,6 +346,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       siteName: config.siteName,
       publicUrl: config.publicUrl,
       renderer: options.pageRenderer ?? (await loadPageRenderer(config.webRoot)),
+      pageCache,
+      countView: (threadId, request) => forum.countView(threadId, `ip:${request.ip}`),
     });
   }
 

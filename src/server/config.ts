@@ -109,6 +109,7 @@ export const envSchema = z.object({
       .default(200),
   ),
   FORUM_LIST_CACHE_MS: milliseconds(0, 60_000, 10_000),
+  PAGE_CACHE_MS: milliseconds(0, 600_000, 30_000),
   SESSION_CACHE_MS: milliseconds(0, 60_000, 10_000),
   REQUEST_STALL_MS: milliseconds(100, 600_000, 30_000),
   REQUEST_TIMEOUT_MS: milliseconds(1_000, 3_600_000, 600_000),
@@ -196,6 +197,8 @@ export interface Config {
   uploadQuotaBytes: number;
   /** How long a thread list is remembered between forum writes; 0 reads every time. */
   forumListCacheMs: number;
+  /** How long a visitor's page is kept at most if no write makes it stale; 0: never kept. */
+  pageCacheMs: number;
   /** How long a session check is remembered between writes; 0 reads every time. */
   sessionCacheMs: number;
   /** A request whose body makes no progress for this long is answered 408 and closed. */
@@ -252,6 +255,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     s3,
     uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     forumListCacheMs: env.FORUM_LIST_CACHE_MS,
+    pageCacheMs: env.PAGE_CACHE_MS,
     sessionCacheMs: env.SESSION_CACHE_MS,
     ...requestTimeouts(env),
     connectionsPerIp: env.CONNECTIONS_PER_IP,

@@ -12,8 +12,6 @@ export type RouteAccess = 'public' | 'signed-in' | 'verified' | { permission: Pe
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
-    /** A POST that changes nothing (the Markdown preview, error reports): caches stay. */
-    changesNothing?: boolean;
     /**
      * The route publishes what others see (a thread, a reply, an image, profile text): refused
      * while the viewer is muted, before anything is counted or done. A function decides from the
@@ -48,16 +46,6 @@ export function assertAccess(access: RouteAccess, viewer: Viewer | null): void {
 export function viewerOf(request: FastifyRequest): Viewer {
   if (!request.viewer) throw unauthenticated();
   return request.viewer;
-}
-
-const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Does this method change something (GET, HEAD and OPTIONS never do)? */
-export const isWriteMethod = (method: string) => !readOnlyMethods.has(method);
-
-/** May this request have changed something (the remembered reads must then be forgotten)? */
-export function isWrite(request: FastifyRequest): boolean {
-  return isWriteMethod(request.method) && !request.routeOptions.config.changesNothing;
 }
 
 /** Adds a line to a route's OpenAPI description (swagger reads the schemas after us). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Permission } from '../../shared/permissions.js';
-import { describeRoute, isDocumentation, isWriteMethod } from './access.js';
+import { describeRoute, isDocumentation } from './access.js';
+import { isWriteMethod } from './stale.js';
 import { tooFast, type Budget, type Counter, type Limiter } from './limits.js';
 
 /**

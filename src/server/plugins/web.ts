@@ -11,6 +11,10 @@ import { AppError } from '../../shared/errors.js';
 import { maxParamLength, noQuery } from '../http.js';
 import { escapeHtml } from '../core/escape-html.js';
 import { readConsent } from '../../shared/cookie-consent.js';
+import { areasRead } from '../core/stale.js';
+import { hasSessionCookie } from '../core/session-cookie.js';
+import { CSRF_COOKIE } from './csrf.js';
+import { threadRead, type CachedPage, type PageCache } from './page-cache.js';
 
 /**
  * The server render of public pages (src/web/entry-server.tsx, built to dist/ssr). Declared
@@ -61,6 +65,10 @@ export interface WebOptions {
   publicUrl: URL;
   /** Draws public pages on the server; without it every page is drawn in the browser. */
   renderer?: PageRenderer | undefined;
+  /** Keeps visitors' public pages once drawn (page-cache.ts); without it each is drawn anew. */
+  pageCache?: PageCache | undefined;
+  /** Counts a visitor's view of a thread whose kept page was served (no API call did). */
+  countView?: ((threadId: number, request: FastifyRequest) => void) | undefined;
 }
 
 const rootElement = '<div id="root"></div>';
@@ -216,42 +224,84 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       .header('vary', 'cookie, accept-encoding')
       .send(html);
 
+  /** What a render asked the API for: the paths it read, and whether it only read. */
+  interface RenderReads {
+    urls: string[];
+    onlyReads: boolean;
+  }
+
   /**
    * The page's API calls, answered inside the server as the reader: their cookie and address,
    * so access, blocks and view counts see the real reader. A refreshed session cookie is
-   * passed on with the page.
+   * passed on with the page; the CSRF cookie is the page's own (csrf.ts), not the calls'.
    */
-  const apiFor = (request: FastifyRequest, cookies: string[]) => async (call: ApiCall) => {
-    const answer = await app.inject({
-      method: call.method as 'GET',
-      url: call.url,
-      remoteAddress: request.ip,
-      headers: {
-        ...call.headers,
-        ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-        ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-        host: request.headers.host ?? options.publicUrl.host,
-      },
-      ...(call.body === undefined ? {} : { payload: call.body }),
-    });
-    const setCookie = answer.headers['set-cookie'];
-    if (setCookie) cookies.push(...(Array.isArray(setCookie) ? setCookie : [setCookie]));
-    const headers = Object.fromEntries(
-      Object.entries(answer.headers).map(([name, value]) => [
-        name,
-        typeof value === 'number' ? String(value) : value,
-      ]),
-    );
-    return { status: answer.statusCode, headers, body: answer.body };
+  const apiFor =
+    (request: FastifyRequest, cookies: string[], reads: RenderReads) => async (call: ApiCall) => {
+      if (call.method === 'GET') reads.urls.push(call.url);
+      else reads.onlyReads = false;
+      const answer = await app.inject({
+        method: call.method as 'GET',
+        url: call.url,
+        remoteAddress: request.ip,
+        headers: {
+          ...call.headers,
+          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+          ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+          host: request.headers.host ?? options.publicUrl.host,
+        },
+        ...(call.body === undefined ? {} : { payload: call.body }),
+      });
+      for (const cookie of [answer.headers['set-cookie'] ?? []].flat()) {
+        if (!cookie.startsWith(`${CSRF_COOKIE}=`)) cookies.push(cookie);
+      }
+      const headers = Object.fromEntries(
+        Object.entries(answer.headers).map(([name, value]) => [
+          name,
+          typeof value === 'number' ? String(value) : value,
+        ]),
+      );
+      return { status: answer.statusCode, headers, body: answer.body };
+    };
+
+  /**
+   * A visitor's page from the cache, or drawn and kept there: with its ETag (a repeat asks
+   * with If-None-Match and is answered 304), cacheable by a CDN in front for 10 s and used
+   * while revalidated for a minute more, unless it sets a cookie (a first visit's CSRF cookie
+   * is the visitor's own).
+   */
+  const sendKept = (request: FastifyRequest, reply: FastifyReply, page: CachedPage) => {
+    void reply
+      .header(
+        'cache-control',
+        reply.hasHeader('set-cookie')
+          ? 'private, no-cache'
+          : 'public, max-age=10, stale-while-revalidate=60',
+      )
+      .header('vary', 'cookie, accept-encoding')
+      .header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
   };
 
   const renderer = options.renderer;
-  async function serverRender(request: FastifyRequest, reply: FastifyReply, pathname: string) {
+  const pageCache = options.pageCache;
+  async function serverRender(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    pathname: string,
+    cacheKey: string | undefined,
+  ) {
     if (!renderer) return false;
     const cookies: string[] = [];
+    const reads: RenderReads = { urls: [], onlyReads: true };
+    const since = pageCache?.mark() ?? 0;
     let outcome: Awaited<ReturnType<PageRenderer['render']>>;
     try {
-      outcome = await renderer.render({ url: request.url, origin, api: apiFor(request, cookies) });
+      outcome = await renderer.render({
+        url: request.url,
+        origin,
+        api: apiFor(request, cookies, reads),
+      });
     } catch (error) {
       request.log.error({ err: error, path: pathname }, 'server render failed');
       return false;
@@ -269,6 +319,26 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         rootElement,
         () => `<div id="root">${outcome.root}</div>${bannerFor(request, 'drawn')}${outcome.data}`,
       );
+    if (
+      pageCache &&
+      cacheKey &&
+      outcome.status === 200 &&
+      cookies.length === 0 &&
+      reads.onlyReads
+    ) {
+      const threads = reads.urls.flatMap((url) => threadRead(url) ?? []);
+      pageCache.keep(
+        cacheKey,
+        { status: 200, html, threads },
+        new Set(reads.urls.map(areasRead)),
+        since,
+      );
+      const kept = pageCache.get(cacheKey);
+      if (kept) {
+        await sendKept(request, reply, kept);
+        return true;
+      }
+    }
     await sendHtml(reply, outcome.status, html);
     return true;
   }
@@ -334,7 +404,18 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       const decoded = decodeURIComponentSafe(rawPath);
       const route = decoded === undefined ? undefined : findSiteRoute(decoded);
       const drawnHere = route === undefined || route.public || route.serverRendered;
-      if (drawnHere && (await serverRender(request, reply, rawPath))) {
+      // A visitor's public page is kept once drawn, apart for whether it holds the cookie
+      // banner; a member's never is.
+      const cacheKey =
+        pageCache && route?.public && !hasSessionCookie(request)
+          ? `${bannerFor(request, 'drawn') ? 'banner' : 'chosen'} ${request.url}`
+          : undefined;
+      const kept = cacheKey === undefined ? undefined : pageCache?.get(cacheKey);
+      if (kept) {
+        for (const thread of kept.threads) options.countView?.(thread, request);
+        return sendKept(request, reply, kept);
+      }
+      if (drawnHere && (await serverRender(request, reply, rawPath, cacheKey))) {
         return reply;
       }
       return sendHtml(reply, route ? 200 : 404, shellPage(request, rawPath, route));

@@ -56,7 +56,7 @@ export function registerAccountRoutes(
   api.post(
     '/api/account/password',
     {
-      config: { access: 'signed-in', limit: accountLimits.password },
+      config: { stales: [], access: 'signed-in', limit: accountLimits.password },
       schema: {
         tags,
         summary: 'Change the password (needs the current one); signs out other sessions',
@@ -74,7 +74,7 @@ export function registerAccountRoutes(
   api.post(
     '/api/account/email',
     {
-      config: { access: 'signed-in', limit: accountLimits.email },
+      config: { stales: [], access: 'signed-in', limit: accountLimits.email },
       schema: {
         tags,
         summary: 'Ask to change the email; the new address must confirm first',
@@ -90,7 +90,7 @@ export function registerAccountRoutes(
   api.post(
     '/api/account/email/verify',
     {
-      config: { access: 'public', limit: accountLimits.email },
+      config: { stales: [], access: 'public', limit: accountLimits.email },
       schema: {
         tags,
         summary: 'Confirm a new email address with the emailed link',
@@ -132,7 +132,7 @@ export function registerAccountRoutes(
   api.delete(
     '/api/account/sessions/:id',
     {
-      config: { access: 'signed-in', limit: accountLimits.account },
+      config: { stales: [], access: 'signed-in', limit: accountLimits.account },
       schema: {
         tags,
         summary: 'Sign out one session',

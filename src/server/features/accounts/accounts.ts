@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
-import { isWrite, registerAccess } from '../../core/access.js';
+import { registerAccess } from '../../core/access.js';
+import { isWriteMethod } from '../../core/stale.js';
 import type { Limiter } from '../../core/limits.js';
 import type { Live } from '../../core/live.js';
 import { forgetEverywhere } from '../../core/memo.js';
@@ -29,6 +30,8 @@ const contentRoutes = [
   '/api/moderation/',
   '/api/news',
   '/api/donations/',
+  // Error reports from browsers change nothing at all.
+  '/api/client-errors',
 ];
 const writesContentOnly = (request: FastifyRequest) => {
   const route = request.routeOptions.url ?? '';
@@ -85,7 +88,7 @@ export function registerAccounts(
   );
   app.addHook('onClose', () => sessions.close());
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (isWrite(request) && !writesContentOnly(request)) {
+    if (isWriteMethod(request.method) && !writesContentOnly(request)) {
       await sessions.forget().catch((error: unknown) => {
         logger.warn({ err: error }, 'other processes were not told to forget their sessions');
       });

@@ -79,7 +79,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/sign-in',
     {
-      config: { access: 'public', limit: authLimits['sign-in'] },
+      config: { stales: [], access: 'public', limit: authLimits['sign-in'] },
       schema: {
         tags,
         summary: 'Sign in with email and password',
@@ -96,7 +96,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/sign-out',
     {
-      config: { access: 'public', limit: authLimits['sign-out'] },
+      config: { stales: [], access: 'public', limit: authLimits['sign-out'] },
       schema: {
         tags,
         summary: 'End this session',
@@ -139,7 +139,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/verify-email/resend',
     {
-      config: { access: 'public', limit: authLimits['verify-email/resend'] },
+      config: { stales: [], access: 'public', limit: authLimits['verify-email/resend'] },
       schema: {
         tags,
         summary: 'Send the verification link again (to the signed-in user, or to an address)',
@@ -154,7 +154,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/password-reset/request',
     {
-      config: { access: 'public', limit: authLimits['password-reset/request'] },
+      config: { stales: [], access: 'public', limit: authLimits['password-reset/request'] },
       schema: {
         tags,
         summary: 'Email a password reset link (valid 1 hour)',
@@ -169,7 +169,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/password-reset',
     {
-      config: { access: 'public', limit: authLimits['password-reset'] },
+      config: { stales: [], access: 'public', limit: authLimits['password-reset'] },
       schema: {
         tags,
         summary: 'Choose a new password with a reset link; signs out every session',
@@ -187,7 +187,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/magic-link',
     {
-      config: { access: 'public', limit: authLimits['magic-link'] },
+      config: { stales: [], access: 'public', limit: authLimits['magic-link'] },
       schema: {
         tags,
         summary: 'Email a sign-in link (valid 15 minutes)',
@@ -202,7 +202,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/magic-link/verify',
     {
-      config: { access: 'public', limit: authLimits['magic-link/verify'] },
+      config: { stales: [], access: 'public', limit: authLimits['magic-link/verify'] },
       schema: {
         tags,
         summary: 'Sign in with an emailed link',

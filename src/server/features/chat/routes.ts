@@ -26,6 +26,8 @@ import { memberLimit, perMinute } from '../../core/route-limits.js';
 import type { ChatService } from './service.js';
 
 const tags = ['chat'];
+/** Chat's writes change what chat shows, and nothing of the forum's pages (core/stale.ts). */
+const chatOnly = ['chat'];
 const readErrors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 412, 429);
 
@@ -74,7 +76,11 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
   api.post(
     '/api/chat/rooms',
     {
-      config: { access: { permission: 'chat.rooms' }, limit: chatRouteLimits.rooms },
+      config: {
+        stales: chatOnly,
+        access: { permission: 'chat.rooms' },
+        limit: chatRouteLimits.rooms,
+      },
       schema: {
         tags,
         summary: 'Create a room (admins)',
@@ -92,7 +98,11 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
   api.patch(
     '/api/chat/rooms/:id',
     {
-      config: { access: { permission: 'chat.rooms' }, limit: chatRouteLimits.rooms },
+      config: {
+        stales: chatOnly,
+        access: { permission: 'chat.rooms' },
+        limit: chatRouteLimits.rooms,
+      },
       schema: {
         tags,
         summary: 'Change a room’s name, topic, posting policy or slow mode, or archive it (admins)',
@@ -129,7 +139,12 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
   api.post(
     '/api/chat/rooms/:id/messages',
     {
-      config: { access: 'verified', limit: chatRouteLimits.message, publishes: true },
+      config: {
+        stales: chatOnly,
+        access: 'verified',
+        limit: chatRouteLimits.message,
+        publishes: true,
+      },
       schema: {
         tags,
         summary: 'Send a message (idempotent on the client’s nonce)',
@@ -151,7 +166,12 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
   api.patch(
     '/api/chat/messages/:id',
     {
-      config: { access: 'verified', limit: chatRouteLimits.edit, publishes: true },
+      config: {
+        stales: chatOnly,
+        access: 'verified',
+        limit: chatRouteLimits.edit,
+        publishes: true,
+      },
       schema: {
         tags,
         summary: 'Edit one’s own message',
@@ -169,7 +189,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
   api.delete(
     '/api/chat/messages/:id',
     {
-      config: { access: 'verified', limit: chatRouteLimits.edit },
+      config: { stales: chatOnly, access: 'verified', limit: chatRouteLimits.edit },
       schema: {
         tags,
         summary: 'Delete one’s own message',
@@ -188,7 +208,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
     api[method](
       '/api/chat/messages/:id/reaction',
       {
-        config: { access: 'verified', limit: chatRouteLimits.react },
+        config: { stales: chatOnly, access: 'verified', limit: chatRouteLimits.react },
         schema: {
           tags,
           summary: method === 'put' ? 'Like a message' : 'Take back a like',
@@ -204,7 +224,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
   api.post(
     '/api/chat/messages/:id/reports',
     {
-      config: { access: 'verified', limit: chatRouteLimits.report },
+      config: { stales: chatOnly, access: 'verified', limit: chatRouteLimits.report },
       schema: {
         tags,
         summary: 'Report a message to the moderators',
@@ -225,6 +245,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
     {
       config: {
         access: { permission: 'content.moderate' },
+        stales: chatOnly,
         limit: chatRouteLimits.moderate,
       },
       schema: {
@@ -244,7 +265,7 @@ export function registerChatRoutes(app: FastifyInstance, chat: ChatService) {
   api.put(
     '/api/chat/rooms/:id/read',
     {
-      config: { access: 'verified', limit: chatRouteLimits.read },
+      config: { stales: [], access: 'verified', limit: chatRouteLimits.read },
       schema: {
         tags,
         summary: 'Mark a room read up to a message (a mark never moves back)',

@@ -29,7 +29,7 @@ export function registerClientErrorRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/client-errors',
     {
-      config: { access: 'public', changesNothing: true, limit: clientErrorLimit },
+      config: { access: 'public', stales: [], limit: clientErrorLimit },
       schema: {
         tags: ['site'],
         summary: 'Report an error the web app could not handle',

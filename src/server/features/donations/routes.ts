@@ -40,6 +40,9 @@ import type { DonationCurrency } from '../../../shared/donations.js';
 const tags = ['donations'];
 /** The browser's donor cookie: only the browser that started a checkout may read it back. */
 const DONOR_COOKIE = 'vp_donor';
+
+/** A gift, a stopped gift or the campaign changes the donations and donors' profiles (a supporter's badge). */
+const donationAreas = ['donations', 'users'];
 export const WEBHOOK_PATH = '/api/payments/webhook';
 
 const checkoutLimit: RouteLimit = {
@@ -140,6 +143,7 @@ export function registerDonations(app: FastifyInstance, options: DonationRoutesO
       config: {
         access: 'public',
         limit: checkoutLimit,
+        stales: [],
         // A public message is published like a reply: a muted member may give, not speak.
         publishes: (body) => checkoutBody.safeParse(body).data?.message !== '',
       },
@@ -195,7 +199,7 @@ export function registerDonations(app: FastifyInstance, options: DonationRoutesO
   api.post(
     '/api/donations/demo/:sessionId/pay',
     {
-      config: { access: 'public', limit: checkoutLimit },
+      config: { stales: donationAreas, access: 'public', limit: checkoutLimit },
       schema: {
         tags,
         summary: 'Pay a demo checkout: its events go through the webhook like Stripe’s',
@@ -215,7 +219,7 @@ export function registerDonations(app: FastifyInstance, options: DonationRoutesO
   api.post(
     '/api/donations/demo/:sessionId/cancel',
     {
-      config: { access: 'public', limit: checkoutLimit },
+      config: { stales: [], access: 'public', limit: checkoutLimit },
       schema: {
         tags,
         summary: 'Cancel a demo checkout',
@@ -244,7 +248,7 @@ export function registerDonations(app: FastifyInstance, options: DonationRoutesO
   api.post(
     '/api/donations/monthly/:id/stop',
     {
-      config: { access: 'signed-in', limit: stopGiftLimit },
+      config: { stales: donationAreas, access: 'signed-in', limit: stopGiftLimit },
       schema: {
         tags,
         summary: 'Stop one of your monthly gifts',
@@ -277,7 +281,7 @@ export function registerDonations(app: FastifyInstance, options: DonationRoutesO
   api.post(
     '/api/donations/monthly/link/stop',
     {
-      config: { access: 'public', limit: stopGiftLinkLimit },
+      config: { stales: donationAreas, access: 'public', limit: stopGiftLinkLimit },
       schema: {
         tags,
         summary: 'Stop the monthly gift a receipt’s link names, signed in or not',
@@ -299,7 +303,7 @@ export function registerDonations(app: FastifyInstance, options: DonationRoutesO
     scope.withTypeProvider<ZodTypeProvider>().post(
       WEBHOOK_PATH,
       {
-        config: { access: 'public', limit: webhookLimit, csrfExempt: true },
+        config: { stales: donationAreas, access: 'public', limit: webhookLimit, csrfExempt: true },
         schema: {
           tags,
           summary: 'Payment provider events (Stripe webhooks; the demo checkout uses it too)',
@@ -382,7 +386,7 @@ export function registerDonations(app: FastifyInstance, options: DonationRoutesO
   api.patch(
     '/api/admin/donations/:id/message',
     {
-      config: { ...admin, limit: adminLimit },
+      config: { stales: donationAreas, ...admin, limit: adminLimit },
       schema: {
         tags,
         summary: 'Hide or show a donor’s public message (every payment of a monthly plan)',
@@ -421,7 +425,7 @@ export function registerDonations(app: FastifyInstance, options: DonationRoutesO
   api.put(
     '/api/admin/donations/campaign',
     {
-      config: { ...admin, limit: adminLimit },
+      config: { stales: donationAreas, ...admin, limit: adminLimit },
       schema: {
         tags,
         summary: 'Set the campaign: title, why to give, goal (cents), start and end dates',

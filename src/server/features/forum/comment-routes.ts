@@ -17,6 +17,7 @@ import { singleLineText } from '../../../shared/text.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { CommentService } from './comment-service.js';
 import { viewerOf } from '../../core/access.js';
+import { threadAndLists } from '../../core/stale.js';
 import { forumLimits } from './limits.js';
 
 const readErrors = errorResponses(400, 404);
@@ -58,6 +59,7 @@ export function registerCommentRoutes(
         access: { permission: 'content.write' },
         limit: forumLimits.reply,
         publishes: true,
+        stales: threadAndLists,
       },
       schema: {
         tags,
@@ -144,7 +146,7 @@ export function registerCommentRoutes(
   api.post(
     '/api/forum/preview',
     {
-      config: { access: 'signed-in', changesNothing: true, limit: forumLimits.preview },
+      config: { access: 'signed-in', stales: [], limit: forumLimits.preview },
       schema: {
         tags,
         summary: "The editor's live preview: Markdown rendered exactly as it will be stored",

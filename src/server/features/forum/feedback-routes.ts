@@ -8,6 +8,7 @@ import type { createReactionService } from './reactions.js';
 import type { createReportService } from './reports.js';
 import type { Viewer } from '../../core/viewer.js';
 import { viewerOf } from '../../core/access.js';
+import { threadAndLists } from '../../core/stale.js';
 import { forumLimits } from './limits.js';
 
 type ReportBody = z.output<typeof reportBody>;
@@ -50,7 +51,12 @@ export function registerFeedbackRoutes(
       api.route({
         method,
         url: `/api/forum/${collection}/:id/reaction`,
-        config: { access: { permission: 'content.write' }, limit: forumLimits.react },
+        config: {
+          access: { permission: 'content.write' },
+          limit: forumLimits.react,
+          // A reply's thread is not in its address: its like reaches everything.
+          ...(collection === 'posts' ? { stales: threadAndLists } : {}),
+        },
         schema: {
           tags,
           summary: on

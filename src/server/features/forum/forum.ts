@@ -15,7 +15,7 @@ import { createPostService } from './post-service.js';
 import { createReactionService } from './reactions.js';
 import { createReportService } from './reports.js';
 import { createViewCounter } from './views.js';
-import { isWrite } from '../../core/access.js';
+import { reachesForum, stalesOf } from '../../core/stale.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,7 +41,13 @@ export interface ForumOptions {
 }
 
 /** The forum: categories, threads, replies, reactions, revisions, reports, Markdown preview. */
-export function registerForum(app: FastifyInstance, options: ForumOptions): void {
+export function registerForum(
+  app: FastifyInstance,
+  options: ForumOptions,
+): {
+  /** Counts a reader's view of a thread whose page was served without reading it here. */
+  countView(threadId: number, viewerKey: string): void;
+} {
   const { db, bus, limitNamespace } = options;
   const redis = bus.redis;
   const logWarning = (message: string) => (error: unknown) => app.log.warn({ err: error }, message);
@@ -82,10 +88,12 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
   const reactions = createReactionService(db);
   const reports = createReportService(db);
 
-  // Any successful write may change a remembered list or page (a thread, a reply, a moderator's
-  // action, an author's new name or avatar): they are forgotten before its answer leaves.
+  // A successful write that may change a remembered list or page (a thread, a reply, a
+  // moderator's action, an author's new name or avatar: any write that does not declare it
+  // reaches only other areas, core/stale.ts) forgets them before its answer leaves.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isWrite(request) && reply.statusCode < 400) {
+    const stale = stalesOf(request, reply.statusCode);
+    if (stale && reachesForum(stale)) {
       reads.forgetLists().catch(logWarning('other processes were not told to forget the lists'));
     }
     done(null, payload);
@@ -95,4 +103,9 @@ export function registerForum(app: FastifyInstance, options: ForumOptions): void
   registerPostRoutes(app, { posts });
   registerCommentRoutes(app, { comments });
   registerFeedbackRoutes(app, { reactions, reports });
+  return {
+    countView: (threadId, viewerKey) => {
+      views.record(threadId, viewerKey).catch(logWarning('a view could not be counted'));
+    },
+  };
 }

@@ -14,6 +14,7 @@ import {
 import { errorResponses, noQuery, sendSerialized } from '../../http.js';
 import type { PostService } from './post-service.js';
 import { viewerOf } from '../../core/access.js';
+import { threadListsAndCategories } from '../../core/stale.js';
 import { forumLimits } from './limits.js';
 
 const readErrors = errorResponses(400, 404);
@@ -55,6 +56,7 @@ export function registerPostRoutes(
         access: { permission: 'content.write' },
         limit: forumLimits.thread,
         publishes: true,
+        stales: ['forum-lists', 'forum-categories', 'users'],
       },
       schema: {
         tags,
@@ -92,7 +94,12 @@ export function registerPostRoutes(
   api.patch(
     '/api/forum/posts/:id',
     {
-      config: { access: { permission: 'content.write' }, limit: forumLimits.edit, publishes: true },
+      config: {
+        access: { permission: 'content.write' },
+        limit: forumLimits.edit,
+        publishes: true,
+        stales: threadListsAndCategories,
+      },
       schema: {
         tags,
         summary: 'Edit a thread (its author, or experienced moderators); keeps a revision',
@@ -114,7 +121,11 @@ export function registerPostRoutes(
   api.delete(
     '/api/forum/posts/:id',
     {
-      config: { access: { permission: 'content.write' }, limit: forumLimits.edit },
+      config: {
+        access: { permission: 'content.write' },
+        limit: forumLimits.edit,
+        stales: threadListsAndCategories,
+      },
       schema: {
         tags,
         summary: 'Delete your own thread (soft: it becomes a tombstone)',

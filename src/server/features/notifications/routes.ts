@@ -78,7 +78,7 @@ export function registerNotificationRoutes(
   api.post(
     '/api/notifications/read-all',
     {
-      config: { ...signedIn, limit: limits.read },
+      config: { stales: [], ...signedIn, limit: limits.read },
       schema: { tags, summary: 'Mark all read', querystring: noQuery, response: countAnswer },
     },
     (request) => notifications.markAllRead(viewerOf(request)),
@@ -86,7 +86,7 @@ export function registerNotificationRoutes(
   api.post(
     '/api/notifications/:id/read',
     {
-      config: { ...signedIn, limit: limits.read },
+      config: { stales: [], ...signedIn, limit: limits.read },
       schema: {
         tags,
         summary: 'Mark one of your notifications read',
@@ -100,7 +100,7 @@ export function registerNotificationRoutes(
   api.delete(
     '/api/notifications/:id',
     {
-      config: { ...signedIn, limit: limits.read },
+      config: { stales: [], ...signedIn, limit: limits.read },
       schema: {
         tags,
         summary: 'Remove one of your notifications',
@@ -114,7 +114,7 @@ export function registerNotificationRoutes(
   api.delete(
     '/api/notifications',
     {
-      config: { ...signedIn, limit: limits.read },
+      config: { stales: [], ...signedIn, limit: limits.read },
       schema: { tags, summary: 'Clear all', querystring: noQuery, response: countAnswer },
     },
     (request) => notifications.clear(viewerOf(request)),
@@ -136,7 +136,7 @@ export function registerNotificationRoutes(
   api.put(
     '/api/notifications/settings',
     {
-      config: { ...signedIn, limit: limits.settings },
+      config: { stales: [], ...signedIn, limit: limits.settings },
       schema: {
         tags,
         summary: 'Change how some kinds reach you: off, in the app, e-mail or a daily digest',
@@ -185,7 +185,7 @@ export function registerNotificationRoutes(
   api.put(
     '/api/forum/posts/:id/reading',
     {
-      config: { ...signedIn, limit: limits.reading, changesNothing: true },
+      config: { ...signedIn, limit: limits.reading, stales: [] },
       schema: {
         tags,
         summary: 'Save how far you read (it only moves forward)',
@@ -206,7 +206,7 @@ export function registerNotificationRoutes(
   api.put(
     '/api/forum/posts/:id/watch',
     {
-      config: { ...signedIn, limit: limits.watch, changesNothing: true },
+      config: { ...signedIn, limit: limits.watch, stales: [] },
       schema: {
         tags,
         summary: 'Watch, follow normally or mute a thread',
@@ -235,7 +235,7 @@ export function registerNotificationRoutes(
   api.put(
     '/api/forum/categories/:id/watch',
     {
-      config: { ...signedIn, limit: limits.watch, changesNothing: true },
+      config: { ...signedIn, limit: limits.watch, stales: [] },
       schema: {
         tags,
         summary: 'Watch a category (every new thread and reply), or mute it',
@@ -279,7 +279,7 @@ function registerUnsubscribe(app: FastifyInstance, notifications: NotificationSe
     api.post(
       '/api/notifications/unsubscribe',
       {
-        config: { access: 'public', limit: limits.unsubscribe, csrfExempt: true },
+        config: { stales: [], access: 'public', limit: limits.unsubscribe, csrfExempt: true },
         schema: {
           tags,
           summary: "Stop one kind of e-mail (the e-mail's one-click link)",

@@ -1,0 +1,90 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * What a successful write makes stale in the answers and pages kept for readers, named by the
+ * areas those read:
+ * - `thread:<id>`: one thread, its replies and its page;
+ * - `forum-lists`: the thread lists (home, /forum, a category, a tag, an author's threads);
+ * - `forum-categories`, `news`, `users`, `site`, `chat`, `donations`, …: the API area a
+ *   page reads (the first part of its path after /api/; see `areasRead`).
+ *
+ * A write route declares its areas in `config.stales` (a function of the request where they
+ * hang on its parameters); `[]` says it changes nothing a reader is shown (a preview, an error
+ * report, a read mark). A write that declares nothing makes everything stale: forgetting too
+ * much costs a read, forgetting too little shows a stale page.
+ */
+export type StaleAreas = readonly string[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    stales?: StaleAreas | ((request: FastifyRequest) => StaleAreas);
+  }
+}
+
+export const everything = 'everything';
+export type Stale = StaleAreas | typeof everything;
+
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Does this method change something (GET, HEAD and OPTIONS never do)? */
+export const isWriteMethod = (method: string) => !readOnlyMethods.has(method);
+
+/** What this request may make stale if it succeeds: undefined for a read. */
+export function declaredStales(request: FastifyRequest): Stale | undefined {
+  if (!isWriteMethod(request.method)) return undefined;
+  const declared = request.routeOptions.config.stales;
+  if (declared === undefined) return everything;
+  return typeof declared === 'function' ? declared(request) : declared;
+}
+
+/** What a request that answered `status` made stale: nothing for a read or a refused write. */
+export function stalesOf(request: FastifyRequest, status: number): Stale | undefined {
+  if (status >= 400) return undefined;
+  const stale = declaredStales(request);
+  return stale === everything || (stale !== undefined && stale.length > 0) ? stale : undefined;
+}
+
+/** Does a write that made `stale` reach what was read from `areas`? */
+export function reaches(stale: Stale, areas: ReadonlySet<string>): boolean {
+  if (stale === everything || areas.has(everything)) return true;
+  return stale.some((area) => areas.has(area));
+}
+
+/** Does `stale` reach anything of the forum (its lists, categories or a thread)? */
+export function reachesForum(stale: Stale): boolean {
+  return (
+    stale === everything ||
+    stale.some((area) => area.startsWith('forum') || area.startsWith('thread:'))
+  );
+}
+
+/**
+ * The areas an API read belongs to, by its path: a thread and its replies are the thread's
+ * (`thread:<id>`), thread lists `forum-lists`, categories `forum-categories`, any other path the
+ * first part after /api/. A path outside /api is `everything` (never expected).
+ */
+export function areasRead(url: string): string {
+  const pathname = url.split('?')[0] ?? '';
+  const thread = /^\/api\/forum\/posts\/(\d+)(?:\/|$)/.exec(pathname);
+  if (thread) return `thread:${thread[1]}`;
+  if (pathname === '/api/forum/posts') return 'forum-lists';
+  if (pathname.startsWith('/api/forum/categories')) return 'forum-categories';
+  const area = /^\/api\/([\w-]+)/.exec(pathname)?.[1];
+  return area ?? everything;
+}
+
+/**
+ * What a reply to thread `:id` or a like of it makes stale: the thread, the lists (counts,
+ * latest activity) and members' profiles (their counts); not the other threads.
+ */
+export const threadAndLists = (request: FastifyRequest): StaleAreas => [
+  `thread:${(request.params as { id: number | string }).id}`,
+  'forum-lists',
+  'users',
+];
+
+/** An edit or deletion of thread `:id`, which may also change the categories' counts. */
+export const threadListsAndCategories = (request: FastifyRequest): StaleAreas => [
+  ...threadAndLists(request),
+  'forum-categories',
+];

@@ -1,0 +1,138 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { Bus } from '../platform/bus/bus.js';
+import { everything, reaches, stalesOf, type Stale } from '../core/stale.js';
+
+/** A visitor's page as drawn once, served again to every visitor who asks for it. */
+export interface CachedPage {
+  status: number;
+  html: string;
+  /** A strong validator of the page's bytes. */
+  etag: string;
+  /** The threads the page shows (a view is counted for each when it is served again). */
+  threads: readonly number[];
+}
+
+interface Entry {
+  page: CachedPage;
+  /** The areas the page's data was read from (core/stale.ts). */
+  areas: ReadonlySet<string>;
+}
+
+/** How many recent stales are remembered to judge a render that was under way meanwhile. */
+const recentStales = 256;
+
+export interface PageCache {
+  get(key: string): CachedPage | undefined;
+  /** A mark taken before a render begins: `keep` refuses a page something made stale since. */
+  mark(): number;
+  keep(
+    key: string,
+    page: Omit<CachedPage, 'etag'>,
+    areas: ReadonlySet<string>,
+    since: number,
+  ): void;
+  /** Forgets the pages `stale` reaches, here at once and then in every other process. */
+  stale(stale: Stale): Promise<void>;
+  /** Settles once the other processes' stales are heard. */
+  listening: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Visitors' pages (no session cookie), drawn once and kept (decision 044): a thread shared on
+ * a busy site is drawn once per change rather than once per reader. A page is kept under its
+ * address and whatever else changes it (the key is the caller's), with the areas its data was
+ * read from; a successful write forgets the pages whose areas it declares stale, here before
+ * its answer leaves and, over the bus, in every other process. A render that was under way
+ * while something it read went stale is not kept. `ttlMs` bounds what no write of the app
+ * made (a change straight in the database, a lost message); `maxBytes` bounds the memory.
+ */
+export function createPageCache(options: {
+  bus: Bus;
+  channel: string;
+  ttlMs: number;
+  maxBytes: number;
+  onUnsent: (error: unknown) => void;
+}): PageCache {
+  const pages = new LRUCache<string, Entry>({
+    maxSize: options.maxBytes,
+    sizeCalculation: (entry) => entry.page.html.length + 256,
+    ttl: options.ttlMs,
+  });
+  let sequence = 0;
+  const recent: { sequence: number; stale: Stale }[] = [];
+
+  function drop(stale: Stale): void {
+    sequence += 1;
+    recent.push({ sequence, stale });
+    if (recent.length > recentStales) recent.shift();
+    if (stale === everything) {
+      pages.clear();
+      return;
+    }
+    for (const [key, entry] of pages.entries()) {
+      if (reaches(stale, entry.areas)) pages.delete(key);
+    }
+  }
+
+  const instance = randomUUID();
+  // Until the other processes' stales are heard, nothing is kept.
+  let listening = false;
+  const subscribed = options.bus.subscribe(options.channel, (message) => {
+    const { from, stale } = message as { from?: unknown; stale?: unknown };
+    if (from === instance) return;
+    const areas =
+      Array.isArray(stale) && stale.every((area) => typeof area === 'string') ? stale : everything;
+    drop(areas);
+  });
+
+  return {
+    get: (key) => pages.get(key)?.page,
+    mark: () => sequence,
+    keep(key, page, areas, since) {
+      if (!listening) return;
+      // Older than the stales remembered: whether one reached it cannot be told.
+      const oldest = recent[0]?.sequence ?? sequence + 1;
+      if (since < sequence && since + 1 < oldest) return;
+      for (const { sequence: at, stale } of recent) {
+        if (at > since && reaches(stale, areas)) return;
+      }
+      const etag = `"${createHash('sha1').update(page.html).digest('base64url')}"`;
+      pages.set(key, { page: { ...page, etag }, areas });
+    },
+    stale(stale) {
+      drop(stale);
+      return options.bus
+        .publish(options.channel, { from: instance, stale })
+        .catch(options.onUnsent);
+    },
+    listening: subscribed.then(() => {
+      listening = true;
+    }),
+    async close() {
+      await (
+        await subscribed
+      )();
+    },
+  };
+}
+
+/**
+ * Every successful write forgets the kept pages it declares stale (`config.stales`) before its
+ * answer leaves. Registered before the routes, so that it runs on all of them.
+ */
+export function forgetStalePages(app: FastifyInstance, cache: PageCache): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const stale = stalesOf(request, reply.statusCode);
+    if (stale) void cache.stale(stale);
+    done(null, payload);
+  });
+}
+
+/** The thread whose page an API read is (`/api/forum/posts/:id`, which counts a view), if any. */
+export function threadRead(url: string): number | undefined {
+  const match = /^\/api\/forum\/posts\/(\d+)(?:\?|$)/.exec(url);
+  return match ? Number(match[1]) : undefined;
+}
