@@ -60,23 +60,51 @@ export interface Probe {
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 
-/** One autocannon run, with the time of every answer kept for the percentiles. */
-function run(options: autocannon.Options): Promise<{ result: autocannon.Result; times: number[] }> {
+/**
+ * One autocannon run, with the time of every answer kept for the percentiles, and the seconds
+ * from the start to the last answer (autocannon's own duration waits for its next 1 s tick).
+ */
+function run(
+  options: autocannon.Options,
+): Promise<{ result: autocannon.Result; times: number[]; seconds: number }> {
   const times: number[] = [];
+  const started = performance.now();
+  let last = started;
   return new Promise((resolve, reject) => {
     const instance = autocannon(options, (error: Error | null, result: autocannon.Result) => {
       if (error) reject(error);
-      else resolve({ result, times });
+      else resolve({ result, times, seconds: (last - started) / 1000 });
     });
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      times.push(responseTime);
+      last = performance.now();
+    });
   });
+}
+
+/**
+ * A run that ends when every request sent has its answer, error or timeout (autocannon's 10 s),
+ * for rows whose answers take long: a run stopped by the clock leaves up to one request per
+ * connection unanswered and uncounted (the slowest, missing from the percentiles), and the
+ * server still working on them while the next row runs. The warm-up, a few requests per
+ * connection, sets how many the measured run sends: about `seconds` at the warm-up's pace.
+ */
+async function runEveryAnswer(options: autocannon.Options, seconds: number) {
+  const connections = options.connections ?? 1;
+  const warm = await run({ ...options, amount: connections * 4 });
+  const pace = warm.times.length / Math.max(warm.seconds, 0.001);
+  const measured = await run({
+    ...options,
+    amount: Math.max(connections * 4, Math.round(pace * seconds)),
+  });
+  return { ...measured, rps: measured.times.length / Math.max(measured.seconds, 0.001) };
 }
 
 export async function measure(
   target: string,
   base: string,
   probes: (string | Probe)[],
-  settings: { connections?: number; seconds?: number } = {},
+  settings: { connections?: number; seconds?: number; everyAnswer?: boolean } = {},
 ): Promise<Row[]> {
   const rows: Row[] = [];
   for (const entry of probes) {
@@ -111,17 +139,15 @@ export async function measure(
             ]
           : undefined,
     };
-    // A short warm-up so JIT and connection pools are settled before measuring.
-    await run({ ...options, duration: 1 });
-    const { result, times } = await run({
-      ...options,
-      duration: settings.seconds ?? benchSettings.seconds,
-    });
+    const seconds = settings.seconds ?? benchSettings.seconds;
+    const { result, times, rps } = settings.everyAnswer
+      ? await runEveryAnswer(options, seconds)
+      : await runForSeconds(options, seconds);
     times.sort((a, b) => a - b);
     rows.push({
       target,
       label: probe.label,
-      rps: Math.round(result.requests.average),
+      rps: Math.round(rps),
       p50: percentile(times, 0.5),
       p95: percentile(times, 0.95),
       p99: percentile(times, 0.99),
@@ -130,6 +156,13 @@ export async function measure(
     });
   }
   return rows;
+}
+
+async function runForSeconds(options: autocannon.Options, seconds: number) {
+  // A short warm-up so JIT and connection pools are settled before measuring.
+  await run({ ...options, duration: 1 });
+  const measured = await run({ ...options, duration: seconds });
+  return { ...measured, rps: measured.result.requests.average };
 }
 
 function waitForReady(child: ChildProcess, pattern: RegExp): Promise<string> {

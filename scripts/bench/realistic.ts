@@ -23,7 +23,7 @@ export function memberCookie(n: number): string {
  * The 1,000 seeded members' cookies (seed-bench.ts renews their sessions on every run), each
  * with the CSRF cookie a member's browser holds from its first page on.
  */
-const members = Array.from({ length: benchScale.authors }, (_, i) => ({
+export const members = Array.from({ length: benchScale.authors }, (_, i) => ({
   cookie: `${memberCookie(i + 1)}; vp_csrf=${randomUUID()}`,
 }));
 
@@ -68,14 +68,17 @@ function skewedThreads(first: number, random: () => number): () => number {
 }
 
 /**
- * The paths of each realistic row. Reply pages: half a random page of a long thread (the first
- * reply's id, read once per thread, places the cursor), half the first page of any thread.
+ * The paths of each realistic row, and the drawn thread ids and the hottest thread (`first`, a
+ * 2,000-reply one) for the page rows (pages.ts). Reply pages: half a random page of a long
+ * thread (the first reply's id, read once per thread, places the cursor), half the first page
+ * of any thread.
  */
 export async function realisticPaths(url: string) {
   const { first } = await seededThreads(url);
   const random = generator(17);
   const thread = skewedThreads(first, random);
-  const threads = Array.from({ length: drawn }, () => `/api/forum/posts/${thread()}`);
+  const threadIds = Array.from({ length: drawn }, () => thread());
+  const threads = threadIds.map((id) => `/api/forum/posts/${id}`);
 
   const firstReplyIds: number[] = [];
   for (let n = 0; n < benchScale.longThreads; n += 1) {
@@ -126,7 +129,7 @@ export async function realisticPaths(url: string) {
     if (r < 0.85) return `/api/forum/posts?sort=${sort}`;
     return deeper[between(random, 0, deeper.length)] ?? '/api/forum/posts';
   });
-  return { threads, replies, lists };
+  return { first, threadIds, threads, replies, lists };
 }
 
 /**

@@ -1,9 +1,10 @@
 // `npm run bench`: throughput and latency of the server's main reads, next to a bare node:http
 // server measured in the same run as the ceiling: single URLs first, then real traffic (random
 // threads, reply pages and filtered lists read by 1,000 different members, realistic.ts), then
-// how long the embedded database's autovacuum holds it (autovacuum.ts). Each server runs in its
-// own process; the load generator (autocannon) runs here. PostgreSQL is measured when
-// BENCH_DATABASE_URL (or DATABASE_URL) points at a reachable server.
+// the pages visitors land on, drawn by the server (pages.ts), then how long the embedded
+// database's autovacuum holds it (autovacuum.ts). Each server runs in its own process; the load
+// generator (autocannon) runs here. PostgreSQL is measured when BENCH_DATABASE_URL (or
+// DATABASE_URL) points at a reachable server.
 import os from 'node:os';
 import { scryptParameters } from '../../src/server/features/accounts/password-hash.js';
 import {
@@ -22,18 +23,31 @@ import {
 } from './harness.js';
 import { benchScale } from './scale.js';
 import { measureAutovacuum } from './autovacuum.js';
+import { measurePages, pageConnections, printPageWeights } from './pages.js';
 import { measureRealistic } from './realistic.js';
 import { measureSearch } from './search-probes.js';
 
 /** BENCH_ONLY=realistic: only the real-traffic rows (quicker, while working on them). */
 const realisticOnly = process.env.BENCH_ONLY === 'realistic';
-/** The server's peak resident memory over each target's whole run (the cached server). */
+/** BENCH_ONLY=pages: only the page rows (and the ceiling), the same way. */
+const pagesOnly = process.env.BENCH_ONLY === 'pages';
+/** The servers' peak resident memory over each target's whole run (the cached one; pages'). */
 const peaks: { target: string; mb: number }[] = [];
+const pageRuns: Awaited<ReturnType<typeof measurePages>>[] = [];
+
+/** The page rows, on a server of their own (pages.ts), its peak memory kept as the others'. */
+async function pages(label: string, dataEnv: Record<string, string>): Promise<Row[]> {
+  const run = await measurePages(label, dataEnv);
+  pageRuns.push(run);
+  peaks.push({ target: `${label}, pages`, mb: run.peakMb });
+  return run.rows;
+}
 
 async function viewpoint(label: string, env: Record<string, string>): Promise<Row[]> {
   const dataEnv = { DATA_DIR: benchSettings.dataDir, ...env };
   process.stdout.write(`seeding ${label} (skipped when already seeded)\n`);
   await seedBench(dataEnv);
+  if (pagesOnly) return pages(label, dataEnv);
   const rows: Row[] = [];
   const { url, child } = await startViewpoint(dataEnv);
   let forum: Awaited<ReturnType<typeof forumTargets>>;
@@ -106,6 +120,7 @@ async function viewpoint(label: string, env: Record<string, string>): Promise<Ro
   } finally {
     await stop(uncached.child);
   }
+  rows.push(...(await pages(label, dataEnv)));
   return rows;
 }
 
@@ -186,14 +201,19 @@ const rows: Row[] = [];
 rows.push(...(await bareNodeHttp()));
 rows.push(...(await viewpoint('viewpoint (PGlite)', {})));
 // With the PGlite server stopped: its autovacuum opens the same directory.
-const autovacuum = await measureAutovacuum(benchSettings.dataDir);
+const autovacuum = pagesOnly ? [] : await measureAutovacuum(benchSettings.dataDir);
 const postgres = await benchDatabase();
 if (postgres) rows.push(...(await viewpoint('viewpoint (PostgreSQL)', { DATABASE_URL: postgres })));
 
 const ceiling = rows[0]?.rps ?? 1;
+/** A share of the ceiling: under 1% (a page's is hundredths of one), two figures show. */
+function share(fraction: number) {
+  const percent = 100 * fraction;
+  return `${percent >= 1 || percent === 0 ? percent.toFixed(1) : percent.toPrecision(2)}%`;
+}
 process.stdout.write(
-  `\n${benchSettings.connections} connections (search: 20), ${benchSettings.seconds} s per ` +
-    `endpoint, ${os.cpus().length} cores\n\n`,
+  `\n${benchSettings.connections} connections (search: 20, pages: ${pageConnections}), ` +
+    `${benchSettings.seconds} s per endpoint, ${os.cpus().length} cores\n\n`,
 );
 process.stdout.write(
   `Sign-in hashes with scrypt N=${scryptParameters.N}, r=${scryptParameters.r}, ` +
@@ -214,15 +234,18 @@ printTable(
     ms(row.p99),
     String(row.errors),
     String(row.non2xx),
-    `${((100 * row.rps) / ceiling).toFixed(1)}%`,
+    share(row.rps / ceiling),
   ]),
 );
+if (pageRuns.length > 0) printPageWeights(pageRuns);
 
-process.stdout.write(
-  '\nPGlite autovacuum: how long each piece of a round holds the embedded database ' +
-    '(requests wait meanwhile)\n\n',
-);
-printTable(
-  ['work', 'ms'],
-  autovacuum.map((held) => [held.work, ms(held.ms)]),
-);
+if (autovacuum.length > 0) {
+  process.stdout.write(
+    '\nPGlite autovacuum: how long each piece of a round holds the embedded database ' +
+      '(requests wait meanwhile)\n\n',
+  );
+  printTable(
+    ['work', 'ms'],
+    autovacuum.map((held) => [held.work, ms(held.ms)]),
+  );
+}
