@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import {
+  benchSettings,
   measure,
   peakRss,
   printTable,
@@ -22,12 +23,11 @@ import { members, realisticPaths } from './realistic.js';
 const browser = { 'accept-encoding': 'br' };
 
 /**
- * Visitors asking at once. A page holds the server's one thread for tens of milliseconds: its
- * pages per second are the same from 2 connections to 50, and the rest of an answer's time is
- * the queue before it (two seconds at the JSON rows' 50). Eight keep the server busy, and the
- * rows short (each sends at least four requests per connection).
+ * Visitors asking at once: the JSON rows' 50. A page the server draws holds its one thread for
+ * tens of milliseconds, so most of such an answer's time is the queue before it; a kept
+ * visitor's page (decision 044) is answered at once.
  */
-export const pageConnections = 8;
+export const pageConnections = benchSettings.connections;
 
 interface PageWeight {
   /** The HTML, as the browser parses it. */

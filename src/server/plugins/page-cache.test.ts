@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as entryServer from '../../web/entry-server.js';
@@ -6,7 +7,7 @@ import { createMemoryBus } from '../platform/bus/bus.js';
 import { threadViews } from '../platform/db/schema.js';
 import { person, writePost, writeReply, type Person } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { createPageCache } from './page-cache.js';
+import { createPageCache, pageBytes, type CachedPage } from './page-cache.js';
 import type { PageRenderer } from './web.js';
 
 /*
@@ -72,6 +73,15 @@ describe("a visitor's page", () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(second.headers['cache-control']).toBe('public, max-age=10, stale-while-revalidate=60');
     expect(second.headers.vary).toBe('cookie, accept-encoding');
+    // Kept compressed: brotli as kept, gzip or plain for a client that takes no brotli.
+    const brotli = await visit(`/forum/post/${threadId}`, { 'accept-encoding': 'gzip, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(first.body);
+    const gzip = await visit(`/forum/post/${threadId}`, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(first.body);
+    expect(renders).toEqual([`/forum/post/${threadId}`]);
+
     const again = await visit(`/forum/post/${threadId}`, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
@@ -176,6 +186,8 @@ async function viewsOf(id: number): Promise<number> {
 
 describe('the cache itself', () => {
   const pageOf = (html: string) => ({ status: 200, html, threads: [] });
+  const htmlOf = (page: CachedPage | undefined) =>
+    page && pageBytes(page, undefined).body.toString();
 
   it('forgets in every process what a write there made stale, and only that', async () => {
     const bus = createMemoryBus();
@@ -193,7 +205,7 @@ describe('the cache itself', () => {
     for (const cache of [here, there]) {
       expect(cache.get('/forum/post/1')).toBeUndefined();
       expect(cache.get('/forum')).toBeUndefined();
-      expect(cache.get('/forum/post/2')?.html).toBe('two');
+      expect(htmlOf(cache.get('/forum/post/2'))).toBe('two');
     }
     await there.stale('everything');
     await new Promise((resolve) => setImmediate(resolve));
@@ -215,7 +227,7 @@ describe('the cache itself', () => {
     cache.keep('/forum/post/1', pageOf('old'), new Set(['thread:1']), began);
     cache.keep('/forum/post/2', pageOf('fine'), new Set(['thread:2']), began);
     expect(cache.get('/forum/post/1')).toBeUndefined();
-    expect(cache.get('/forum/post/2')?.html).toBe('fine');
+    expect(htmlOf(cache.get('/forum/post/2'))).toBe('fine');
     await cache.close();
   });
 });

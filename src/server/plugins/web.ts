@@ -14,7 +14,7 @@ import { readConsent } from '../../shared/cookie-consent.js';
 import { areasRead } from '../core/stale.js';
 import { hasSessionCookie } from '../core/session-cookie.js';
 import { CSRF_COOKIE } from './csrf.js';
-import { threadRead, type CachedPage, type PageCache } from './page-cache.js';
+import { pageBytes, threadRead, type CachedPage, type PageCache } from './page-cache.js';
 
 /**
  * The server render of public pages (src/web/entry-server.tsx, built to dist/ssr). Declared
@@ -280,7 +280,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       .header('vary', 'cookie, accept-encoding')
       .header('etag', page.etag);
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
-    return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+    // Sent as kept, compressed already (@fastify/compress leaves an encoded answer alone).
+    const { encoding, body } = pageBytes(page, request.headers['accept-encoding']);
+    if (encoding) void reply.header('content-encoding', encoding);
+    return reply.status(page.status).type('text/html; charset=utf-8').send(body);
   };
 
   const renderer = options.renderer;
