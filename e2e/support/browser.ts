@@ -218,8 +218,12 @@ export async function advance(page: Page, ms: number): Promise<void> {
 /** Where screenshot() writes: E2E_SHOTS, or /tmp/shots. */
 export const shotsDir = process.env.E2E_SHOTS ?? '/tmp/shots';
 
-/** A full-page screenshot, `<shotsDir>/<name>.png`, for a person to look at. */
+/**
+ * A full-page screenshot, `<shotsDir>/<name>.png`, for a person to look at; none with
+ * `E2E_SHOTS=none` (CI, where nobody does: the walks' hundreds of them took minutes).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (shotsDir === 'none') return;
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
