@@ -85,6 +85,12 @@ describe("a visitor's page", () => {
     const again = await visit(`/forum/post/${threadId}`, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    const listed = await visit(`/forum/post/${threadId}`, {
+      'if-none-match': `"older", W/${etag}`,
+    });
+    expect(listed.statusCode).toBe(304);
+    const changed = await visit(`/forum/post/${threadId}`, { 'if-none-match': '"older"' });
+    expect(changed.statusCode).toBe(200);
   });
 
   it('is kept apart for a visitor who has answered the cookie banner and one who has not', async () => {

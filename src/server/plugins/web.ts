@@ -279,7 +279,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       )
       .header('vary', 'cookie, accept-encoding')
       .header('etag', page.etag);
-    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+    // A list of tags, weak ones too (RFC 9110 §13.1.2 compares If-None-Match weakly).
+    const known = (request.headers['if-none-match'] ?? '')
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''));
+    if (known.includes(page.etag) || known.includes('*')) return reply.status(304).send();
     // Sent as kept, compressed already (@fastify/compress leaves an encoded answer alone).
     const { encoding, body } = pageBytes(page, request.headers['accept-encoding']);
     if (encoding) void reply.header('content-encoding', encoding);
