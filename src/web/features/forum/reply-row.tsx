@@ -1,13 +1,4 @@
-import {
-  Anchor,
-  Blockquote,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Blockquote, Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconEdit, IconQuote, IconTrash } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useState } from 'react';
 import type { Comment } from '../../../shared/forum';
@@ -25,6 +16,7 @@ import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { ReportButton } from './report-button';
 import { RevisionHistory } from './revision-history';
 import type { SignInGate } from '../../components/use-sign-in-gate';
+import classes from './reply-row.module.css';
 
 /** The editor loads on the first press of a reply's "Edit"; the reply stays shown meanwhile. */
 const ReplyEditForm = lazy(() =>
@@ -87,143 +79,138 @@ export const ReplyRow = memo(function ReplyRow({
   const own = viewer?.id === comment.author.id;
 
   return (
-    <Paper
-      component="li"
+    <li
       id={replyElementId(comment.id)}
-      withBorder
-      p="md"
-      radius="md"
+      className={classes.row}
       tabIndex={firstUnread ? -1 : undefined}
       {...linkedItemProps(linked)}
     >
-      <Stack gap="xs">
-        {linked && <VisuallyHidden>Linked reply</VisuallyHidden>}
-        {firstUnread && !linked && <VisuallyHidden>First new reply</VisuallyHidden>}
-        <Group gap="xs">
-          <UserAvatar author={comment.author} size={28} />
-          <Text size="sm" fw={600}>
-            <AuthorLink author={comment.author} />
-          </Text>
-          <RoleBadge role={comment.author.role} staffOnly />
-          <Text size="sm" c="dimmed">
-            <RelativeTime iso={comment.createdAt} />
-            {comment.editedAt && (
-              <>
-                {' · edited '}
-                <RelativeTime iso={comment.editedAt} />
-              </>
-            )}
-          </Text>
-        </Group>
+      {linked && <VisuallyHidden>Linked reply</VisuallyHidden>}
+      {firstUnread && !linked && <VisuallyHidden>First new reply</VisuallyHidden>}
+      <div className={classes.head}>
+        <UserAvatar author={comment.author} size={28} />
+        <p className={`${classes.small} ${classes.name}`}>
+          <AuthorLink author={comment.author} />
+        </p>
+        <RoleBadge role={comment.author.role} staffOnly />
+        <p className={`${classes.small} ${classes.dimmed}`}>
+          <RelativeTime iso={comment.createdAt} />
+          {comment.editedAt && (
+            <>
+              {' · edited '}
+              <RelativeTime iso={comment.editedAt} />
+            </>
+          )}
+        </p>
+      </div>
 
-        {comment.hidden && !comment.deleted && (
-          <HiddenNotice what="reply" reason={comment.hidden.reason} />
-        )}
+      {comment.hidden && !comment.deleted && (
+        <HiddenNotice what="reply" reason={comment.hidden.reason} />
+      )}
 
-        {comment.replyTo && !comment.deleted && <QuotedReply replyTo={comment.replyTo} />}
+      {comment.replyTo && !comment.deleted && <QuotedReply replyTo={comment.replyTo} />}
 
-        {comment.deleted ? (
-          <Text c="dimmed" fs="italic" size="sm">
-            This reply was deleted.
-          </Text>
-        ) : editing ? (
-          <Suspense fallback={<RenderedMarkdown html={comment.bodyHtml} />}>
-            <ReplyEditForm comment={comment} onDone={() => setEditing(false)} />
-          </Suspense>
-        ) : (
-          <RenderedMarkdown html={comment.bodyHtml} />
-        )}
+      {comment.deleted ? (
+        <p className={`${classes.small} ${classes.dimmed} ${classes.deleted}`}>
+          This reply was deleted.
+        </p>
+      ) : editing ? (
+        <Suspense fallback={<RenderedMarkdown html={comment.bodyHtml} />}>
+          <ReplyEditForm comment={comment} onDone={() => setEditing(false)} />
+        </Suspense>
+      ) : (
+        <RenderedMarkdown html={comment.bodyHtml} />
+      )}
 
-        {!comment.deleted && !editing && (
-          <Group gap={4}>
-            {own ? (
-              <LikeCount count={comment.reactionCount} />
-            ) : (
-              <LikeButton
-                reacted={comment.viewer.reacted}
-                count={comment.reactionCount}
-                what={what}
-                gate={gate}
-                onToggle={(react) => actions.like(comment, react)}
-              />
-            )}
-            {canReply && (
-              <>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="gray"
-                  leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                  aria-label={`Reply to ${what}`}
-                  onClick={() => actions.reply(comment)}
-                >
-                  Reply
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="gray"
-                  leftSection={<IconQuote size={16} aria-hidden />}
-                  aria-label={`Quote ${what}`}
-                  onClick={() => actions.quote(comment)}
-                >
-                  Quote
-                </Button>
-              </>
-            )}
-            {comment.viewer.canEdit && (
+      {!comment.deleted && !editing && (
+        <div className={classes.actions}>
+          {own ? (
+            <LikeCount count={comment.reactionCount} />
+          ) : (
+            <LikeButton
+              reacted={comment.viewer.reacted}
+              count={comment.reactionCount}
+              what={what}
+              gate={gate}
+              onToggle={(react) => actions.like(comment, react)}
+            />
+          )}
+          {canReply && (
+            <>
               <Button
                 size="compact-sm"
                 variant="subtle"
                 color="gray"
-                leftSection={<IconEdit size={16} aria-hidden />}
-                aria-label={`Edit ${what}`}
-                onClick={() => setEditing(true)}
+                leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                aria-label={`Reply to ${what}`}
+                onClick={() => actions.reply(comment)}
               >
-                Edit
+                Reply
               </Button>
-            )}
-            {comment.viewer.canDelete && (
               <Button
                 size="compact-sm"
                 variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                aria-label={`Delete ${what}`}
-                onClick={() => actions.remove(comment)}
+                color="gray"
+                leftSection={<IconQuote size={16} aria-hidden />}
+                aria-label={`Quote ${what}`}
+                onClick={() => actions.quote(comment)}
               >
-                Delete
+                Quote
               </Button>
-            )}
-            {comment.editedAt && (
-              <RevisionHistory
-                subject={{ kind: 'comment', id: comment.id }}
-                label={`History of ${what}`}
-                inActions
-              />
-            )}
-            {!own && (
-              <ReportButton target={{ kind: 'comment', id: comment.id }} what={what} gate={gate} />
-            )}
-            {isModerator && (
-              <ModerationMenu
-                item={{
-                  type: 'comment',
-                  postId: comment.postId,
-                  commentId: comment.id,
-                  hidden: comment.hidden,
-                  locked: false,
-                  pinned: false,
-                  deleted: comment.deleted,
-                  categoryId: null,
-                }}
-                author={comment.author}
-                what={what}
-              />
-            )}
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+            </>
+          )}
+          {comment.viewer.canEdit && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="gray"
+              leftSection={<IconEdit size={16} aria-hidden />}
+              aria-label={`Edit ${what}`}
+              onClick={() => setEditing(true)}
+            >
+              Edit
+            </Button>
+          )}
+          {comment.viewer.canDelete && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              aria-label={`Delete ${what}`}
+              onClick={() => actions.remove(comment)}
+            >
+              Delete
+            </Button>
+          )}
+          {comment.editedAt && (
+            <RevisionHistory
+              subject={{ kind: 'comment', id: comment.id }}
+              label={`History of ${what}`}
+              inActions
+            />
+          )}
+          {!own && (
+            <ReportButton target={{ kind: 'comment', id: comment.id }} what={what} gate={gate} />
+          )}
+          {isModerator && (
+            <ModerationMenu
+              item={{
+                type: 'comment',
+                postId: comment.postId,
+                commentId: comment.id,
+                hidden: comment.hidden,
+                locked: false,
+                pinned: false,
+                deleted: comment.deleted,
+                categoryId: null,
+              }}
+              author={comment.author}
+              what={what}
+            />
+          )}
+        </div>
+      )}
+    </li>
   );
 });
