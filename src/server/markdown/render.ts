@@ -42,9 +42,15 @@ function decodeOnce(value: string): string {
   }
 }
 
+/** C0 and C1 control characters (and DEL), which a browser drops from a link. */
+function isControl(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+}
+
 /** A link as a browser reads it: decoded, without whitespace and control characters. */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what we strip
-const bareLink = (href: string) => decodeOnce(href).replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, '');
+const bareLink = (href: string) =>
+  [...decodeOnce(href)].filter((char) => char.trim() !== '' && !isControl(char)).join('');
 
 /**
  * Links may go to http(s), mailto, or stay on this site. markdown-it hands us the URL after
