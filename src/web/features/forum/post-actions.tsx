@@ -12,6 +12,7 @@ import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useCategories } from '../../api/get-categories';
 import { useDeletePost } from './api/delete-post';
 import { useReactToPost } from './api/react-to-post';
+import { ActionButton } from './action-button';
 import { LikeButton, LikeCount } from './like-button';
 import { ReportButton } from './report-button';
 import { ShareButton } from './share-button';
@@ -118,15 +119,9 @@ export function PostActions({ post, gate }: { post: PostDetail; gate: SignInGate
           </Button>
         )}
         {post.viewer.canDelete && !post.deleted && (
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={onDelete}
-          >
+          <ActionButton icon={IconTrash} color="red" onClick={onDelete}>
             Delete
-          </Button>
+          </ActionButton>
         )}
         {isModerator && <ThreadModeration post={post} />}
       </Group>

@@ -1,4 +1,4 @@
-import { Anchor, Blockquote, Button, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Blockquote, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconEdit, IconQuote, IconTrash } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useState } from 'react';
 import type { Comment } from '../../../shared/forum';
@@ -9,6 +9,7 @@ import { RoleBadge } from '../../components/role-badge';
 import { UserAvatar } from '../../components/user-avatar';
 import { linkedItemProps } from '../../components/use-linked-item';
 import { can } from '../../../shared/permissions';
+import { ActionButton } from './action-button';
 import { HiddenNotice } from './hidden-notice';
 import { LikeButton, LikeCount } from './like-button';
 import { RelativeTime } from './relative-time';
@@ -137,51 +138,36 @@ export const ReplyRow = memo(function ReplyRow({
           )}
           {canReply && (
             <>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="gray"
-                leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                aria-label={`Reply to ${what}`}
+              <ActionButton
+                icon={IconArrowBackUp}
+                label={`Reply to ${what}`}
                 onClick={() => actions.reply(comment)}
               >
                 Reply
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="gray"
-                leftSection={<IconQuote size={16} aria-hidden />}
-                aria-label={`Quote ${what}`}
+              </ActionButton>
+              <ActionButton
+                icon={IconQuote}
+                label={`Quote ${what}`}
                 onClick={() => actions.quote(comment)}
               >
                 Quote
-              </Button>
+              </ActionButton>
             </>
           )}
           {comment.viewer.canEdit && (
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              color="gray"
-              leftSection={<IconEdit size={16} aria-hidden />}
-              aria-label={`Edit ${what}`}
-              onClick={() => setEditing(true)}
-            >
+            <ActionButton icon={IconEdit} label={`Edit ${what}`} onClick={() => setEditing(true)}>
               Edit
-            </Button>
+            </ActionButton>
           )}
           {comment.viewer.canDelete && (
-            <Button
-              size="compact-sm"
-              variant="subtle"
+            <ActionButton
+              icon={IconTrash}
+              label={`Delete ${what}`}
               color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              aria-label={`Delete ${what}`}
               onClick={() => actions.remove(comment)}
             >
               Delete
-            </Button>
+            </ActionButton>
           )}
           {comment.editedAt && (
             <RevisionHistory

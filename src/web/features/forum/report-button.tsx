@@ -1,7 +1,7 @@
-import { Button } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ReportTarget } from './api/report-content';
+import { ActionButton } from './action-button';
 import type { SignInGate } from '../../components/use-sign-in-gate';
 
 const ReportDialog = lazy(() =>
@@ -25,12 +25,9 @@ export function ReportButton({ target, what, gate }: ReportButtonProps) {
 
   return (
     <>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="gray"
-        leftSection={<IconFlag size={16} aria-hidden />}
-        aria-label={`Report ${what}`}
+      <ActionButton
+        icon={IconFlag}
+        label={`Report ${what}`}
         onClick={() => {
           if (!gate()) return;
           setWanted(true);
@@ -38,7 +35,7 @@ export function ReportButton({ target, what, gate }: ReportButtonProps) {
         }}
       >
         Report
-      </Button>
+      </ActionButton>
       {wanted && (
         <Suspense fallback={null}>
           <ReportDialog

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { ActionButton } from './action-button';
 import { IconShare } from '@tabler/icons-react';
 import { showSuccess } from '../../shell/server-errors';
 import { toast } from '../../shell/toast-store';
@@ -17,14 +17,8 @@ export function ShareButton({ postId }: { postId: number }) {
   };
 
   return (
-    <Button
-      size="compact-sm"
-      variant="subtle"
-      color="gray"
-      leftSection={<IconShare size={16} aria-hidden />}
-      onClick={() => void share()}
-    >
+    <ActionButton icon={IconShare} onClick={() => void share()}>
       Share
-    </Button>
+    </ActionButton>
   );
 }
