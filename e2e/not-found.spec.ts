@@ -94,7 +94,7 @@ describe('not found', () => {
     },
   );
 
-  it('the not-found page is light: its stylesheet is a link there, not 174 KB inline', async () => {
+  it('the not-found page is light: its stylesheet is a link, as on every page', async () => {
     const { status, body } = await get('/nope');
     expect(status).toBe(404);
     expect(body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[\w.-]+\.css">/);

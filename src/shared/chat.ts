@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { authorSchema, idSchema } from './forum.js';
-import { multiLineText, singleLineText, visibleMin } from './text.js';
+import { groupDigits, multiLineText, singleLineText, visibleMin } from './text.js';
 
 /**
  * Chat's contract, shared by the server (validation, OpenAPI, live events) and the web app.
@@ -67,7 +67,7 @@ export const chatMessageBodySchema = multiLineText()
   .check(...visibleMin(1, 'A message cannot be empty'))
   .max(
     chatLimits.bodyMax,
-    `A message can be at most ${chatLimits.bodyMax.toLocaleString('en')} characters`,
+    `A message can be at most ${groupDigits(chatLimits.bodyMax)} characters`,
   );
 
 /** A client's own id for a message it sends, so a retried send stores it once. */

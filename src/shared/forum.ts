@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { roles } from './roles.js';
-import { multiLineText, pageCursorSchema, singleLineText, visibleMin } from './text.js';
+import {
+  groupDigits,
+  multiLineText,
+  pageCursorSchema,
+  singleLineText,
+  visibleMin,
+} from './text.js';
 
 /**
  * The forum's contract, shared by the server (validation, OpenAPI) and the web app (forms,
@@ -29,7 +35,7 @@ const trimmed = (text: typeof singleLineText, min: number, max: number, what: st
         min === 1 ? `${what} cannot be empty` : `${what} needs at least ${min} characters`,
       ),
     )
-    .max(max, `${what} can be at most ${max.toLocaleString('en')} characters`);
+    .max(max, `${what} can be at most ${groupDigits(max)} characters`);
 
 export const postTitleSchema = trimmed(
   singleLineText,

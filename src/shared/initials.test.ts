@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { initialsOf } from './initials.js';
 
@@ -28,5 +29,22 @@ describe("a member's initials", () => {
     expect(initialsOf('👩‍👩‍👧')).toBe('👩‍👩‍👧');
     expect(initialsOf('')).toBe('');
     expect(initialsOf('   ')).toBe('');
+  });
+
+  it('are the same without the segmenter for Latin names written whole', () => {
+    const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+    const latin = fc.string({
+      unit: fc
+        .oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0x24f }))
+        .map((code) => String.fromCharCode(code)),
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(latin, (name) => {
+        const graphemes = Array.from(segmenter.segment(name), (part) => part.segment);
+        expect(Array.from(name)).toEqual(graphemes);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

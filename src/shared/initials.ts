@@ -4,13 +4,27 @@
  * server writes out as U+FFFD while the browser keeps the lone surrogate, so the two renders
  * differ. Browsers without Intl.Segmenter (before Firefox 125) fall back to code points.
  */
-const graphemes: (text: string) => string[] =
+const segmented: (text: string) => string[] =
   typeof Intl.Segmenter === 'function'
     ? (() => {
-        const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
-        return (text: string) => Array.from(segmenter.segment(text), (part) => part.segment);
+        // Made at first use: making a segmenter costs a page over ten milliseconds.
+        let segmenter: Intl.Segmenter | undefined;
+        return (text: string) =>
+          Array.from(
+            (segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' })).segment(text),
+            (part) => part.segment,
+          );
       })()
     : (text: string) => Array.from(text);
+
+/**
+ * Printable Latin letters, digits and signs, accented ones written whole ("ë", not "e" and a
+ * mark): each is a grapheme of its own, so most names need no segmenter.
+ */
+const singleCharacters = /^[\x20-\x7e\u00a0-\u024f]*$/;
+
+const graphemes = (text: string): string[] =>
+  singleCharacters.test(text) ? Array.from(text) : segmented(text);
 
 const isLetter = (grapheme: string) => /[\p{L}\p{N}]/u.test(grapheme);
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { authorSchema, categorySchema, idSchema } from './forum.js';
 import { roles } from './roles.js';
 import {
+  groupDigits,
   multiLineText,
   pageCursorSchema,
   singleLineText,
@@ -248,7 +249,7 @@ export const createModRequestBody = z
       )
       .max(
         moderationLimits.motivationMax,
-        `At most ${moderationLimits.motivationMax.toLocaleString('en')} characters`,
+        `At most ${groupDigits(moderationLimits.motivationMax)} characters`,
       ),
   })
   .strict();

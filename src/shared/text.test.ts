@@ -7,6 +7,7 @@ import { commentBodySchema, postBodySchema, postTitleSchema } from './forum.js';
 import { moderatePostBody, reportBody } from './moderation.js';
 import { createNewsBody } from './news.js';
 import {
+  groupDigits,
   multiLineText,
   pageCursorSchema,
   singleLineText,
@@ -163,5 +164,18 @@ describe('visible characters', () => {
       'Title needs at least 5 characters',
     );
     expect(messageOf(chatMessageBodySchema.safeParse('\u3164'))).toBe('A message cannot be empty');
+  });
+});
+
+describe('groupDigits', () => {
+  it('groups thousands as English does, without loading the browser number formats', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), (value) => {
+        expect(groupDigits(value)).toBe(value.toLocaleString('en-US'));
+      }),
+    );
+    expect(groupDigits(1234.5)).toBe('1,234.5');
+    expect(groupDigits(40_000)).toBe('40,000');
+    expect(groupDigits(999)).toBe('999');
   });
 });

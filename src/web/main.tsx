@@ -1,5 +1,5 @@
 import './shell/mantine-styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import type { SessionUser } from '../shared/accounts';
@@ -31,7 +31,14 @@ async function loadMatchedPages(routes: RouteObject[]): Promise<void> {
   );
 }
 
+/**
+ * Gives the browser its turn: the modules' evaluation, the router's making and the page's
+ * hydration then run as separate tasks, so a tap or a keystroke waits for none of them whole.
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start(root: HTMLElement): Promise<void> {
+  await yieldToBrowser();
   const queryClient = createQueryClient();
   const routes = createRoutes(queryClient);
   const state = readServerState();
@@ -49,13 +56,19 @@ async function start(root: HTMLElement): Promise<void> {
   const session = queryClient.getQueryData<SessionUser | null>(queryKeys.session);
   if (session !== undefined) authState.confirm(session);
   await loadMatchedPages(routes);
+  await yieldToBrowser();
   const router = createBrowserRouter(routes, { hydrationData: state.router });
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App router={router} queryClient={queryClient} renderedAuth={authStateOf(session)} />
-    </StrictMode>,
-  );
+  await yieldToBrowser();
+  // In a transition, hydration is done in slices of a few milliseconds with the browser's turn
+  // between them (as React Router's and Remix's own entries do), not in one long task.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App router={router} queryClient={queryClient} renderedAuth={authStateOf(session)} />
+      </StrictMode>,
+    );
+  });
 }
 
 void start(container);

@@ -216,7 +216,7 @@ describe('other public pages', () => {
     const { res, body } = await page('/no/such/page');
     expect(res.statusCode).toBe(404);
     expect(body).toContain('data-testid="error-page"');
-    // The light not-found page: its stylesheet is a link, not the whole of it inline.
+    // Its stylesheet is a link, as on every page (decision 045).
     expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/style-');
     expect(body).not.toContain('<style>body{margin:0}');
   });

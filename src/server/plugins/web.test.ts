@@ -47,17 +47,14 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
-  it('puts the stylesheet in a page, but leaves it a link on the light not-found page', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/about' });
-    expect(page.body).toContain('<style>body{margin:0}\n</style>');
-    expect(page.body).not.toContain('rel="stylesheet"');
-
-    const missing = await t.app.inject({ method: 'GET', url: '/nope' });
-    expect(missing.statusCode).toBe(404);
-    expect(missing.body).toContain(
-      `<link rel="stylesheet" crossorigin href="/assets/${webFixtureStylesheet}">`,
-    );
-    expect(missing.body).not.toContain('<style>');
+  it('links the stylesheet from every page, cached for a year', async () => {
+    for (const url of ['/about', '/nope']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.body, url).toContain(
+        `<link rel="stylesheet" crossorigin href="/assets/${webFixtureStylesheet}">`,
+      );
+      expect(page.body, url).not.toContain('<style>');
+    }
     const stylesheet = await t.app.inject({
       method: 'GET',
       url: `/assets/${webFixtureStylesheet}`,
@@ -146,20 +143,10 @@ describe('the built index.html', () => {
   });
   afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 
-  it('carries the stylesheet in the page, so the first paint waits for no request', () => {
+  it('links the stylesheet, which a browser then keeps for every later page', () => {
     const { template } = readWebBuild(webRoot);
-    expect(template).toContain('<style>body{color:red}</style>');
-    expect(template).not.toContain('rel="stylesheet"');
-  });
-
-  it('keeps the stylesheet a link on the not-found page, with the same scripts', () => {
-    const { template, notFoundTemplate } = readWebBuild(webRoot);
-    expect(notFoundTemplate).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/style-1a2b.css">',
-    );
-    expect(notFoundTemplate).not.toContain('<style>');
-    const scripts = (html: string) => html.match(/<script>[\s\S]*?<\/script>/g);
-    expect(scripts(notFoundTemplate)).toEqual(scripts(template));
+    expect(template).toContain('<link rel="stylesheet" crossorigin href="/assets/style-1a2b.css">');
+    expect(template).not.toContain('<style>');
   });
 
   it('starts the app after the first paint: an inline script adds the entry', () => {

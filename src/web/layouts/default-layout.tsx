@@ -1,4 +1,5 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useSite } from '../api/get-site';
 import { ChatLiveChannel, ChatUnreadBadge } from '../features/chat';
@@ -58,7 +59,9 @@ export function DefaultLayout() {
       </header>
       <main id="main-content" tabIndex={-1} className={classes.main}>
         <Container size="lg" py="xl">
-          <Outlet />
+          <Suspense>
+            <Outlet />
+          </Suspense>
         </Container>
       </main>
       <ChatLiveChannel />
