@@ -8,12 +8,17 @@ import {
   createStaticRouter,
   MemoryRouter,
   StaticRouterProvider,
+  type Params,
 } from 'react-router';
 import { SERVER_BANNER_ID } from '../shared/cookie-consent';
 import type { SessionUser } from '../shared/accounts';
+import { findSiteRoute } from '../shared/routes';
 import { storageEnabled, whileRunning } from '../shared/while-running';
 import { configureApi } from './api/api-client';
 import { siteQueryOptions } from './api/get-site';
+import { sessionQueryOptions } from './api/session';
+import { prefetchLayout } from './layouts/prefetch-layout';
+import { pageModuleFor } from './page-modules';
 import { createQueryClient } from './api/query-client';
 import { queryKeys } from './api/query-keys';
 import { createRoutes } from './routes';
@@ -55,8 +60,11 @@ export interface RenderOptions {
 }
 
 export type RenderOutcome =
-  /** `head` goes into <head>, `root` into the app's element, `data` right after it. */
-  | { kind: 'page'; status: number; head: string; root: string; data: string }
+  /**
+   * `head` goes into <head>, `root` into the app's element, `data` right after it; `passes`
+   * says how many times the page was drawn (one when it declared all it reads).
+   */
+  | { kind: 'page'; status: number; head: string; root: string; data: string; passes: number }
   | { kind: 'redirect'; status: number; location: string }
   /** The server could not draw this page; the browser will. */
   | { kind: 'client' };
@@ -196,10 +204,13 @@ async function renderPage({ url, origin }: RenderOptions): Promise<RenderOutcome
   // A loader failed (the site's own data): the browser's error page handles it, with retries.
   if (context.errors) return { kind: 'client' };
   const router = createStaticRouter(handler.dataRoutes, context);
+  await prefetchPage(queryClient, context.matches, new URL(url, origin));
 
   let collector: RenderCollector = { origin };
   let html = '';
+  let passes = 0;
   for (let pass = 1; pass <= maxPasses; pass += 1) {
+    passes = pass;
     collector = { origin };
     const session = queryClient.getQueryData<SessionUser | null>(queryKeys.session);
     html = await renderToHtml(
@@ -233,7 +244,32 @@ async function renderPage({ url, origin }: RenderOptions): Promise<RenderOutcome
     head: headHtml(head),
     root: html,
     data: `<script type="application/json" id="${SSR_STATE_ID}">${jsonForScript(state)}</script>`,
+    passes,
   };
+}
+
+/**
+ * The session and what the page declares it reads (`prefetch`, page-modules.ts), fetched at
+ * once before the first pass, so that pass draws the whole page: without it, each level of data
+ * (the session and the thread, then its replies) costs a render that is thrown away. A failed
+ * fetch is kept as the page's query would keep it; anything the page asks for beyond its
+ * declaration is still found by the passes.
+ */
+async function prefetchPage(
+  queryClient: QueryClient,
+  matches: readonly { route: { id: string }; params: Params }[],
+  url: URL,
+): Promise<void> {
+  const page = matches.at(-1);
+  const route = page && findSiteRoute(url.pathname);
+  const module = route?.name === page?.route.id && route ? await pageModuleFor(route)() : undefined;
+  const viewer = queryClient.fetchQuery(sessionQueryOptions()).catch(() => null);
+  await Promise.all([
+    route?.layout === 'auth' ? viewer : viewer.then((user) => prefetchLayout(queryClient, user)),
+    module
+      ?.prefetch?.({ url, params: page?.params ?? {}, queryClient, viewer })
+      .catch(() => undefined),
+  ]);
 }
 
 /**

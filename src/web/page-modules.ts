@@ -1,8 +1,15 @@
 import type { ComponentType } from 'react';
 import { findSiteRoute, type SiteRoute } from '../shared/routes';
+import type { PagePrefetch } from './shell/page-prefetch';
 
 export interface PageModule {
   Component: ComponentType;
+  /**
+   * The data the page reads, put into the query cache with the same query options its
+   * components use: a server render fetches it all before drawing, so it draws the page once
+   * (entry-server.tsx). A page without one is drawn again for each level of data it asks for.
+   */
+  prefetch?: (page: PagePrefetch) => Promise<unknown>;
 }
 
 /*
@@ -10,7 +17,11 @@ export interface PageModule {
  * prefetching call the same function; the browser's module cache makes the second call free.
  */
 const pages: Record<string, () => Promise<PageModule>> = {
-  index: () => import('./features/site/home-page').then((m) => ({ Component: m.HomePage })),
+  index: () =>
+    import('./features/site/home-page').then((m) => ({
+      Component: m.HomePage,
+      prefetch: m.prefetchHomePage,
+    })),
   about: () => import('./features/site/about-page').then((m) => ({ Component: m.AboutPage })),
   privacy: () => import('./features/site/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
   terms: () => import('./features/site/terms-page').then((m) => ({ Component: m.TermsPage })),
@@ -48,8 +59,16 @@ const pages: Record<string, () => Promise<PageModule>> = {
     import('./features/profile/user-profile-page').then((m) => ({
       Component: m.UserProfilePage,
     })),
-  forum: () => import('./features/forum/forum-page').then((m) => ({ Component: m.ForumPage })),
-  'post-open': () => import('./features/forum/post-page').then((m) => ({ Component: m.PostPage })),
+  forum: () =>
+    import('./features/forum/forum-page').then((m) => ({
+      Component: m.ForumPage,
+      prefetch: m.prefetchForumPage,
+    })),
+  'post-open': () =>
+    import('./features/forum/post-page').then((m) => ({
+      Component: m.PostPage,
+      prefetch: m.prefetchPostPage,
+    })),
   'forum-post-edit-id': () =>
     import('./features/forum/edit-post-page').then((m) => ({ Component: m.EditPostPage })),
   'add-new': () =>
@@ -57,6 +76,7 @@ const pages: Record<string, () => Promise<PageModule>> = {
   'user-public': () =>
     import('./features/profile/public-profile-page').then((m) => ({
       Component: m.PublicProfilePage,
+      prefetch: m.prefetchPublicProfilePage,
     })),
   'moderator-users': () =>
     import('./features/admin/moderator-users-page').then((m) => ({
@@ -91,7 +111,10 @@ const pages: Record<string, () => Promise<PageModule>> = {
     import('./features/search/open-result-page').then((m) => ({ Component: m.OpenResultPage })),
   chat: () => import('./features/chat/chat-page').then((m) => ({ Component: m.ChatPage })),
   donations: () =>
-    import('./features/donations/donations-page').then((m) => ({ Component: m.DonationsPage })),
+    import('./features/donations/donations-page').then((m) => ({
+      Component: m.DonationsPage,
+      prefetch: m.prefetchDonationsPage,
+    })),
   'donate-checkout': () =>
     import('./features/donations/demo-checkout-page').then((m) => ({
       Component: m.DemoCheckoutPage,
@@ -104,9 +127,16 @@ const pages: Record<string, () => Promise<PageModule>> = {
     import('./features/donations/stop-monthly-gift-page').then((m) => ({
       Component: m.StopMonthlyGiftPage,
     })),
-  news: () => import('./features/news/news-page').then((m) => ({ Component: m.NewsPage })),
+  news: () =>
+    import('./features/news/news-page').then((m) => ({
+      Component: m.NewsPage,
+      prefetch: m.prefetchNewsPage,
+    })),
   'news-id': () =>
-    import('./features/news/news-article-page').then((m) => ({ Component: m.NewsArticlePage })),
+    import('./features/news/news-article-page').then((m) => ({
+      Component: m.NewsArticlePage,
+      prefetch: m.prefetchNewsArticlePage,
+    })),
   notifications: () =>
     import('./features/notifications/notifications-page').then((m) => ({
       Component: m.NotificationsPage,

@@ -12,8 +12,21 @@ import { createTestApp, type TestApp } from '../test/test-app.js';
  */
 
 let t: TestApp;
+/** How many passes each page drawn here took, by its address. */
+const passes = new Map<string, number>();
 beforeAll(async () => {
-  t = await createTestApp({ pageRenderer: entryServer });
+  t = await createTestApp({
+    // Every request drawn, so each can be counted: visitors' kept pages are page-cache.test.ts's.
+    env: { PAGE_CACHE_MS: '0' },
+    pageRenderer: {
+      ...entryServer,
+      async render(options) {
+        const outcome = await entryServer.render(options);
+        if (outcome.kind === 'page') passes.set(options.url, outcome.passes);
+        return outcome;
+      },
+    },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -257,6 +270,38 @@ describe('other public pages', () => {
     expect(state).toBeNull();
     expect(body).toContain('<div id="root"></div>');
     expect(body).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it('draws each public page once, for visitors and members, its data fetched first', async () => {
+    const admin = await person(t, 'admin', { name: 'One Pass' });
+    const article = await writeArticle(admin.agent, { title: 'Drawn in one pass' });
+    const thread = await writePost(t, admin.agent, { title: 'A thread drawn in one pass' });
+    await writeReply(admin.agent, thread.id, { body: 'A reply drawn in the same pass.' });
+    const member = await person(t);
+    const username = admin.user.username ?? '';
+    for (const url of [
+      '/',
+      '/forum',
+      '/forum?category=reviews&sort=newest',
+      '/forum?filter=new',
+      `/forum/post/${thread.id}`,
+      '/news',
+      `/news/${article.id}`,
+      `/u/${username}`,
+      `/u/${username}?tab=replies`,
+      '/donations',
+      '/about',
+    ]) {
+      for (const [reader, agent] of [
+        ['visitor', t.app],
+        ['member', member.agent],
+      ] as const) {
+        passes.delete(url);
+        const res = await agent.inject({ method: 'GET', url });
+        expect(res.statusCode, `${reader} ${url}`).toBe(200);
+        expect(passes.get(url), `${reader} ${url}`).toBe(1);
+      }
+    }
   });
 
   it('draws the page for the reader who asks: a signed-in member sees their own header', async () => {

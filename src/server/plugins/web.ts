@@ -36,7 +36,15 @@ export interface PageRenderer {
       body: string;
     }>;
   }): Promise<
-    | { kind: 'page'; status: number; head: string; root: string; data: string }
+    | {
+        kind: 'page';
+        status: number;
+        head: string;
+        root: string;
+        data: string;
+        /** How many times the page was drawn to find its data. */
+        passes?: number;
+      }
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'client' }
   >;

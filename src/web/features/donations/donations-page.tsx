@@ -1,10 +1,16 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { LoadError, LoadingStatus } from '../../components/query-list';
-import { useDonationsPage } from './api/get-donations';
+import type { PagePrefetch } from '../../shell/page-prefetch';
+import { donationsPageQueryOptions, useDonationsPage } from './api/get-donations';
 import { CampaignCard, GeneralAppeal } from './campaign-card';
 import { DonationForm } from './donation-form';
 import { DonorWall } from './donor-wall';
 import { TestModeNotice } from './test-mode-notice';
+
+/** What the donations page reads, fetched before a server render draws it. */
+export function prefetchDonationsPage({ queryClient }: PagePrefetch) {
+  return queryClient.prefetchQuery(donationsPageQueryOptions());
+}
 
 /** /donations: the campaign (or why to give), the form, and the wall of recent supporters. */
 export function DonationsPage() {

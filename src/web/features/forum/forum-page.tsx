@@ -16,6 +16,8 @@ const CategoryWatch = lazy(() =>
   import('./category-watch').then((module) => ({ default: module.CategoryWatch })),
 );
 
+export { prefetchForumPage } from './prefetch';
+
 function ThreadList() {
   const { filters: chosen, change } = useForumFilters();
   const viewer = useViewer();

@@ -7,3 +7,4 @@
 export { Replies } from './replies';
 export { useReading } from './api/get-reading';
 export { LatestThreads, NewestReviews, reviewsPath } from './recent-posts';
+export { prefetchRecentPosts, prefetchThread } from './prefetch';

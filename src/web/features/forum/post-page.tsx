@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { isApiError } from '../../api/api-client';
 import { usePost } from '../../api/get-post';
 import { parsePostId } from './parse-post-id';
+export { prefetchPostPage } from './prefetch';
 import { PostArticle } from './post-article';
 import { Replies } from './replies';
 import { useSignInGate } from '../../components/use-sign-in-gate';

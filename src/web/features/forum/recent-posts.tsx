@@ -5,7 +5,8 @@ import { QueryList } from '../../components/query-list';
 import { RatingStars } from '../../components/rating-stars';
 import { UserAvatar } from '../../components/user-avatar';
 import { PrefetchLink } from '../../shell/prefetch-link';
-import { useFirstPosts } from './api/get-posts';
+import { useQuery } from '@tanstack/react-query';
+import { latestThreadsQuery, newestReviewsQuery } from './prefetch';
 import { RelativeTime } from './relative-time';
 import { useFormats } from '../../components/format-time';
 
@@ -54,8 +55,8 @@ function RecentPost({ post, when }: { post: PostSummary; when: 'active' | 'poste
 }
 
 /** The threads with the latest activity (pinned ones first, as on /forum). */
-export function LatestThreads({ limit = 5 }: { limit?: number }) {
-  const posts = useFirstPosts({ sort: 'latest' }, limit);
+export function LatestThreads({ limit }: { limit?: number }) {
+  const posts = useQuery(latestThreadsQuery(limit));
   return (
     <QueryList
       query={posts}
@@ -70,8 +71,8 @@ export function LatestThreads({ limit = 5 }: { limit?: number }) {
 }
 
 /** The newest threads of the Reviews category, with their film and rating. */
-export function NewestReviews({ limit = 5 }: { limit?: number }) {
-  const posts = useFirstPosts({ category: reviewsCategorySlug, sort: 'newest' }, limit);
+export function NewestReviews({ limit }: { limit?: number }) {
+  const posts = useQuery(newestReviewsQuery(limit));
   return (
     <QueryList
       query={posts}

@@ -33,12 +33,19 @@ export function withFilters(current: URLSearchParams, change: FilterChange): URL
 }
 
 /** The list's filters live in the URL, so a filtered view can be shared and survives reloads. */
+/** The forum list's filters as its address gives them. */
+export function filtersOf(params: URLSearchParams): PostFilters {
+  return {
+    category: params.get('category') ?? undefined,
+    tag: tagOf(params.get('tag')),
+    sort: sortOf(params.get('sort')),
+    filter: filterOf(params.get('filter')),
+  };
+}
+
 export function useForumFilters() {
   const [params, setParams] = useSearchParams();
-  const category = params.get('category') ?? undefined;
-  const tag = tagOf(params.get('tag'));
-  const sort = sortOf(params.get('sort'));
-  const filter = filterOf(params.get('filter'));
+  const { category, tag, sort, filter } = filtersOf(params);
 
   const filters = useMemo<PostFilters>(
     () => ({ category, tag, sort, filter }),

@@ -14,6 +14,7 @@ import { NewsComments } from './news-comments';
 import { NewsCover } from './news-cover';
 import { NewsStatusBadge } from './news-status-badge';
 import { parseNewsId } from './parse-news-id';
+export { prefetchNewsArticlePage } from './prefetch';
 import { LoadError, LoadingStatus } from '../../components/query-list';
 import { useSite } from '../../api/get-site';
 import { NotFoundPage } from '../../shell/error-page';

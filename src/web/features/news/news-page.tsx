@@ -2,6 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { QueryList } from '../../components/query-list';
 import { useNews } from './api/get-news';
 import { NewsCard } from './news-card';
+export { prefetchNewsPage } from './prefetch';
 
 /** /news: published articles, featured ones on top, then the newest, "Load more" below. */
 export function NewsPage() {

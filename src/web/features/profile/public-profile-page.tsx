@@ -3,7 +3,10 @@ import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-client';
 import { LoadError, LoadingStatus } from '../../components/query-list';
 import { NotFoundPage } from '../../shell/error-page';
-import { usePublicProfile } from './api/get-public-profile';
+import type { PagePrefetch } from '../../shell/page-prefetch';
+import { authorCommentsQueryOptions } from './api/get-author-comments';
+import { authorPostsQueryOptions } from './api/get-author-posts';
+import { publicProfileQueryOptions, usePublicProfile } from './api/get-public-profile';
 import { AuthorPostList } from './author-post-list';
 import { AuthorReplyList } from './author-reply-list';
 import { PublicProfileCard } from './public-profile-card';
@@ -25,6 +28,18 @@ function isMissingProfile(error: unknown): boolean {
   return (
     isApiError(error) && ['not-found', 'invalid-argument', 'out-of-range'].includes(error.code)
   );
+}
+
+/** What a profile reads: the member and the open tab's list, at once. */
+export function prefetchPublicProfilePage({ params, url, queryClient }: PagePrefetch) {
+  const username = params.username ?? '';
+  const tab = url.searchParams.get('tab');
+  return Promise.all([
+    queryClient.prefetchQuery(publicProfileQueryOptions(username)),
+    tab === 'replies'
+      ? queryClient.prefetchInfiniteQuery(authorCommentsQueryOptions(username))
+      : queryClient.prefetchInfiniteQuery(authorPostsQueryOptions(username)),
+  ]);
 }
 
 /** /u/:username: a member's public profile with their threads and replies. */

@@ -18,8 +18,9 @@ import { useSite } from '../../api/get-site';
 import { useAuthState } from '../../shell/auth-state';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { useDeclaredHead } from '../../shell/render-context';
-import { LatestThreads, NewestReviews, reviewsPath } from '../forum';
-import { LeadArticle } from '../news';
+import type { PagePrefetch } from '../../shell/page-prefetch';
+import { LatestThreads, NewestReviews, prefetchRecentPosts, reviewsPath } from '../forum';
+import { LeadArticle, prefetchLeadArticle } from '../news';
 
 interface HomeSectionProps {
   id: string;
@@ -99,6 +100,11 @@ function JoinCall() {
       </Stack>
     </Paper>
   );
+}
+
+/** What the home page reads, fetched before a server render draws it. */
+export function prefetchHomePage({ queryClient }: PagePrefetch) {
+  return Promise.all([prefetchRecentPosts(queryClient), prefetchLeadArticle(queryClient)]);
 }
 
 /** The home page: what the community is talking about right now. */
