@@ -1,5 +1,5 @@
 import { Button, FileButton } from '@mantine/core';
-import { IconPhotoPlus } from '@tabler/icons-react';
+import { IconPhotoPlus } from './icons';
 import { useRef } from 'react';
 import { uploadLimits, type Upload } from '../../shared/uploads';
 import { useUploadImage } from '../api/upload-image';

@@ -1,5 +1,5 @@
 import { Button, Group, Menu } from '@mantine/core';
-import { IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
+import { IconChevronDown, IconShieldCheck } from './icons';
 import { useState } from 'react';
 import type { Author } from '../../shared/forum';
 import { commentModerationActions, type CommentModerationAction } from '../../shared/moderation';

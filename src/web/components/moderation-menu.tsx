@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { IconChevronDown, IconShieldCheck } from '@tabler/icons-react';
+import { IconChevronDown, IconShieldCheck } from './icons';
 import { lazy, Suspense } from 'react';
 import { availableActions, rankOfAuthor } from './moderation-actions';
 import type { ModerationControlsProps } from './moderation-controls';

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconVolumeOff } from '@tabler/icons-react';
+import { IconVolumeOff } from './icons';
 import { useCallback } from 'react';
 import type { SessionUser } from '../../shared/accounts';
 import { mutedDetails, type MuteInfo } from '../../shared/moderation';

@@ -1,5 +1,5 @@
 import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconPoint, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPoint, IconX } from './icons';
 import { passwordPolicy, type PasswordPolicy } from '../../shared/accounts';
 import { usePasswordPolicy, type PasswordRuleId } from '../api/password-policy';
 

@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import { IconStar, IconStarFilled } from './icons';
 import classes from './rating-stars.module.css';
 
 export interface RatingStarsProps {

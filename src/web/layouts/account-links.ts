@@ -4,14 +4,14 @@ import {
   IconShieldCheck,
   IconUser,
   IconUsers,
-  type TablerIcon,
-} from '@tabler/icons-react';
+  type Icon,
+} from '../components/icons';
 import { can } from '../../shared/permissions';
 
 export interface AccountLink {
   label: string;
   to: string;
-  icon: TablerIcon;
+  icon: Icon;
 }
 
 /**

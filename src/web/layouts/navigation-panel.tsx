@@ -1,5 +1,5 @@
 import { Button, Divider, Drawer, NavLink, Skeleton, Stack, Text } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout } from '../components/icons';
 import { useLocation } from 'react-router';
 import { useSignOut } from '../features/accounts/sign-out';
 import { ChatUnreadBadge } from '../features/chat';

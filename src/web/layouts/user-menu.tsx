@@ -1,5 +1,5 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconUser } from '../components/icons';
 import { useSignOut } from '../features/accounts/sign-out';
 import type { AuthUser } from '../shell/auth-state';
 import { PrefetchLink } from '../shell/prefetch-link';

@@ -1,5 +1,5 @@
 import { Anchor, Container, Text } from '@mantine/core';
-import { IconMailExclamation } from '@tabler/icons-react';
+import { IconMailExclamation } from '../components/icons';
 import { useAuthState } from '../shell/auth-state';
 import { PrefetchLink } from '../shell/prefetch-link';
 import classes from './layout.module.css';

@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from '@mantine/core';
-import { IconMaximize } from '@tabler/icons-react';
+import { IconMaximize } from '../components/icons';
 import type { RefObject } from 'react';
 import { openImageViewer } from './image-viewer-store';
 

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '../../components/icons';
 import type { ReactNode } from 'react';
 
 /** "Check your inbox": an email with a link is on its way. */

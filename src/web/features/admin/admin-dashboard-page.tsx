@@ -10,7 +10,7 @@ import {
   IconShieldPlus,
   IconUserPlus,
   IconUsers,
-} from '@tabler/icons-react';
+} from '../../components/icons';
 import type { ReactNode } from 'react';
 import { formatMoneyTotals } from '../../../shared/donations';
 import type { AdminStats } from '../../../shared/moderation';

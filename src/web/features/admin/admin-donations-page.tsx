@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload } from '../../components/icons';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatMoneyTotals, type AdminDonation } from '../../../shared/donations';

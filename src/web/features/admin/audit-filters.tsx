@@ -1,6 +1,6 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconFilter } from '@tabler/icons-react';
+import { IconFilter } from '../../components/icons';
 import { auditActions, auditTargetTypes } from '../../../shared/moderation';
 import type { AuditFilters } from './api/get-audit-log';
 import { auditActionLabels, auditTargetNames } from './audit-summary';

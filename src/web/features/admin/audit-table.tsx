@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
+import { IconHistory } from '../../components/icons';
 import { systemActorName, type AuditEntry } from '../../../shared/moderation';
 import { AuthorLink } from '../../components/author-link';
 import classes from '../../components/responsive-table.module.css';

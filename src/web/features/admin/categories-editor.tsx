@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconArrowDown, IconArrowUp } from '../../components/icons';
 import { useState } from 'react';
 import { newsCategorySlug, type Category } from '../../../shared/forum';
 import { useCategories } from '../../api/get-categories';

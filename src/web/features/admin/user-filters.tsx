@@ -1,5 +1,5 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '../../components/icons';
 import { userSorts, userStatuses } from '../../../shared/moderation';
 import { isRole, roleLabels, roles } from '../../../shared/roles';
 import type { UserFilters as Filters } from './api/get-users';

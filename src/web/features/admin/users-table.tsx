@@ -7,7 +7,7 @@ import {
   IconLockOpen,
   IconVolume,
   IconVolumeOff,
-} from '@tabler/icons-react';
+} from '../../components/icons';
 import type { AdminUser, SessionUser } from '../../../shared/accounts';
 import { can } from '../../../shared/permissions';
 import { mayActOnAccount } from '../../../shared/rank';

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '../../components/icons';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { can } from '../../../shared/permissions';

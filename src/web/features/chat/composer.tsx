@@ -1,6 +1,6 @@
 import { ActionIcon, CloseButton, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconSend } from '@tabler/icons-react';
+import { IconSend } from '../../components/icons';
 import { useState, type RefObject } from 'react';
 import { chatLimits, chatMessageBodySchema, type ChatMessage } from '../../../shared/chat';
 import { useFormats } from '../../components/format-time';

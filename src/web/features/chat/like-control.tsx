@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconThumbUp, IconThumbUpFilled } from '@tabler/icons-react';
+import { IconThumbUp, IconThumbUpFilled } from '../../components/icons';
 import type { ChatMessage } from '../../../shared/chat';
 import { useFormats } from '../../components/format-time';
 

@@ -7,7 +7,7 @@ import {
   IconEyeOff,
   IconFlag,
   IconTrash,
-} from '@tabler/icons-react';
+} from '../../components/icons';
 import type { ChatMessage } from '../../../shared/chat';
 import { can } from '../../../shared/permissions';
 import { mayActOnContent } from '../../../shared/rank';

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArchive, IconSettings } from '@tabler/icons-react';
+import { IconArchive, IconSettings } from '../../components/icons';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { ChatMessage, ChatRoom } from '../../../shared/chat';
 import type { MuteInfo } from '../../../shared/moderation';

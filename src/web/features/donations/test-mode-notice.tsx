@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { IconFlask } from '@tabler/icons-react';
+import { IconFlask } from '../../components/icons';
 
 /** Said wherever the demo checkout stands in for the payment provider. */
 export function TestModeNotice({ children }: { children: string }) {

@@ -1,5 +1,5 @@
 import { Button, type MantineColor } from '@mantine/core';
-import type { Icon } from '@tabler/icons-react';
+import type { Icon } from '../../components/icons';
 import type { ReactNode } from 'react';
 
 interface ActionButtonProps {

@@ -1,5 +1,5 @@
 import { Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMessages, IconPlus } from '@tabler/icons-react';
+import { IconMessages, IconPlus } from '../../components/icons';
 import { QueryList } from '../../components/query-list';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { useCategories } from '../../api/get-categories';

@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { IconEyeOff } from '@tabler/icons-react';
+import { IconEyeOff } from '../../components/icons';
 
 /**
  * Over content a moderator hid: only its author and the moderators get it from the server, and

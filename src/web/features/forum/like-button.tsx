@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
+import { IconHeart, IconHeartFilled } from '../../components/icons';
 import type { SignInGate } from '../../components/use-sign-in-gate';
 import { useFormats } from '../../components/format-time';
 

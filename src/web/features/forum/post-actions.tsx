@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconEye, IconTrash } from '../../components/icons';
 import { useNavigate } from 'react-router';
 import type { PostDetail } from '../../../shared/forum';
 import { can } from '../../../shared/permissions';

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLock, IconPin } from '@tabler/icons-react';
+import { IconLock, IconPin } from '../../components/icons';
 import type { PostDetail } from '../../../shared/forum';
 import { RatingStars } from '../../components/rating-stars';
 import { PrefetchLink } from '../../shell/prefetch-link';

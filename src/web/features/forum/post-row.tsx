@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconHeart, IconLock, IconMessage, IconPin } from '@tabler/icons-react';
+import { IconHeart, IconLock, IconMessage, IconPin } from '../../components/icons';
 import { memo, type ReactNode } from 'react';
 import type { PostSummary } from '../../../shared/forum';
 import { AuthorLink } from '../../components/author-link';

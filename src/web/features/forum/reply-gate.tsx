@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { IconLock } from '../../components/icons';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PostDetail } from '../../../shared/forum';

@@ -1,5 +1,5 @@
 import { Anchor, Blockquote, Text, VisuallyHidden } from '@mantine/core';
-import { IconArrowBackUp, IconEdit, IconQuote, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconEdit, IconQuote, IconTrash } from '../../components/icons';
 import { lazy, memo, Suspense, useState } from 'react';
 import type { Comment } from '../../../shared/forum';
 import { AuthorLink } from '../../components/author-link';

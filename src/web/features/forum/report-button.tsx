@@ -1,4 +1,4 @@
-import { IconFlag } from '@tabler/icons-react';
+import { IconFlag } from '../../components/icons';
 import { lazy, Suspense, useState } from 'react';
 import type { ReportTarget } from './api/report-content';
 import { ActionButton } from './action-button';

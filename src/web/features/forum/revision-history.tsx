@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
+import { IconHistory } from '../../components/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { revisionsQueryOptions, type RevisionSubject } from './api/get-revisions';

@@ -1,5 +1,5 @@
 import { ActionButton } from './action-button';
-import { IconShare } from '@tabler/icons-react';
+import { IconShare } from '../../components/icons';
 import { showSuccess } from '../../shell/server-errors';
 import { toast } from '../../shell/toast-store';
 

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconEdit } from '@tabler/icons-react';
+import { IconEdit } from '../../components/icons';
 import type { Category } from '../../../shared/forum';
 import type { ReviewItem } from '../../../shared/moderation';
 import { mayEditContent, rankOfAuthor } from '../../components/moderation-actions';

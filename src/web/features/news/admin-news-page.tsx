@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconPlus, IconStar } from '@tabler/icons-react';
+import { IconPlus, IconStar } from '../../components/icons';
 import type { NewsSummary } from '../../../shared/news';
 import { formatDateTime, formatFull } from '../../components/format-time';
 import { QueryList } from '../../components/query-list';

@@ -1,5 +1,5 @@
 import { Button, Group, Image, Input, Stack, TextInput } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '../../components/icons';
 import { newsLimits } from '../../../shared/news';
 import { ImageUploadButton } from '../../components/image-upload-button';
 import type { NewsEditorForm } from './news-form';

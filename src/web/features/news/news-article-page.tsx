@@ -1,5 +1,5 @@
 import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconStar } from '@tabler/icons-react';
+import { IconPencil, IconStar } from '../../components/icons';
 import { useParams } from 'react-router';
 import type { NewsArticle } from '../../../shared/news';
 import { can } from '../../../shared/permissions';

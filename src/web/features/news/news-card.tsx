@@ -1,5 +1,5 @@
 import { Anchor, Badge, Card, Flex, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { IconStar } from '@tabler/icons-react';
+import { IconStar } from '../../components/icons';
 import type { NewsSummary } from '../../../shared/news';
 import { useFormats } from '../../components/format-time';
 import { UnreadBadge } from '../../components/unread-badge';

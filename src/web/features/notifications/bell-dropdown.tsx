@@ -1,5 +1,5 @@
 import { Menu, Text } from '@mantine/core';
-import { IconArrowRight, IconChecks } from '@tabler/icons-react';
+import { IconArrowRight, IconChecks } from '../../components/icons';
 import { notificationLimits, type Notification } from '../../../shared/notifications';
 import { LoadingStatus } from '../../components/query-list';
 import { PrefetchLink } from '../../shell/prefetch-link';

@@ -1,5 +1,5 @@
 import { Badge, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
+import { IconBell } from '../../components/icons';
 import { useFormats } from '../../components/format-time';
 import { useUnreadCount } from './api/get-unread-count';
 import { BellDropdown } from './bell-dropdown';

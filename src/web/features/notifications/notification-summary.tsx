@@ -1,5 +1,5 @@
 import { Avatar, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
+import { IconBell } from '../../components/icons';
 import { describeNotification, type Notification } from '../../../shared/notifications';
 import { useFormats, type Formats } from '../../components/format-time';
 import { UserAvatar } from '../../components/user-avatar';

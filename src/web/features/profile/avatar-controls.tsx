@@ -1,5 +1,5 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
-import { IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconTrash, IconUpload } from '../../components/icons';
 import { useRef } from 'react';
 import type { SessionUser } from '../../../shared/accounts';
 import { uploadLimits } from '../../../shared/uploads';

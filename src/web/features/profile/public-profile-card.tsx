@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconCalendar, IconMapPin } from '@tabler/icons-react';
+import { IconBan, IconCalendar, IconMapPin } from '../../components/icons';
 import { useId } from 'react';
 import type { PublicProfile } from '../../../shared/profiles';
 import { RoleBadge } from '../../components/role-badge';

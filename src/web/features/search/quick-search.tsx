@@ -2,7 +2,7 @@ import '@mantine/spotlight/styles.css';
 import { Button, Group, Loader, Modal, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { createSpotlight, Spotlight } from '@mantine/spotlight';
-import { IconArrowRight, IconHistory, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconArrowRight, IconHistory, IconSearch, IconTrash } from '../../components/icons';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {

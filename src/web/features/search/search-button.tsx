@@ -1,6 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '../../components/icons';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import classes from './search-button.module.css';
 

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal } from '../../components/icons';
 import { useId, useState } from 'react';
 import type { Category } from '../../../shared/forum';
 import { searchCategoryLabels, type SearchCategory } from '../../../shared/search';

@@ -1,5 +1,5 @@
 import { Button, Code, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '../../components/icons';
 import { useState, type FormEvent } from 'react';
 import { searchLimits } from '../../../shared/search';
 import { useKeptTyping } from '../../shell/kept-typing';

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Group, Pagination, Stack, Tabs, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '../../components/icons';
 import { useEffect } from 'react';
 import {
   searchCategories,

@@ -11,7 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowRight, IconSearch } from '@tabler/icons-react';
+import { IconArrowRight, IconSearch } from '../../components/icons';
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import { useSite } from '../../api/get-site';

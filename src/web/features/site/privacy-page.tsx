@@ -1,5 +1,5 @@
 import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCookie } from '@tabler/icons-react';
+import { IconCookie } from '../../components/icons';
 import { useSite } from '../../api/get-site';
 import { confirm } from '../../shell/confirm-store';
 import { cookieBanner } from '../../shell/cookie-consent';
