@@ -1,4 +1,3 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconHeart, IconLock, IconMessage, IconPin } from '../../components/icons';
 import { memo, type ReactNode } from 'react';
 import type { PostSummary } from '../../../shared/forum';
@@ -10,6 +9,8 @@ import { PostTags } from './post-tags';
 import { RelativeTime } from './relative-time';
 import { UnreadBadge } from '../../components/unread-badge';
 import { useFormats } from '../../components/format-time';
+import badge from '../../components/plain-badge.module.css';
+import classes from './post-row.module.css';
 
 interface CountProps {
   icon: ReactNode;
@@ -23,76 +24,65 @@ function Count({ icon, value, one, many }: CountProps) {
   const noun = value === 1 ? one : many;
   const format = useFormats();
   return (
-    <Group gap={4} wrap="nowrap" title={`${format.number(value)} ${noun}`}>
+    <div className={classes.count} title={`${format.number(value)} ${noun}`}>
       {icon}
-      <Text size="sm">
+      <p className={classes.small}>
         {format.number(value)}
-        <VisuallyHidden> {noun}</VisuallyHidden>
-      </Text>
-    </Group>
+        <span className={classes.visuallyHidden}> {noun}</span>
+      </p>
+    </div>
   );
 }
 
 /** One thread in the /forum list. Memoised: loading another page leaves existing rows alone. */
 export const PostRow = memo(function PostRow({ post }: { post: PostSummary }) {
   return (
-    <Paper component="li" withBorder p="md" radius="md" data-testid="post-row">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-        <Stack gap={6} style={{ minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap">
-            {post.pinned && <IconPin size={16} aria-label="Pinned" role="img" />}
-            {post.locked && <IconLock size={16} aria-label="Locked" role="img" />}
-            <Anchor
-              component={PrefetchLink}
-              to={`/forum/post/${post.id}`}
-              fw={600}
-              size="lg"
-              lineClamp={2}
-              underline="hover"
-            >
-              {post.title}
-            </Anchor>
-            <UnreadBadge unread={post.unread} />
-          </Group>
-          {post.rating !== null && (
-            <Group gap="xs">
-              {post.filmTitle && (
-                <Text size="sm" fs="italic">
-                  {post.filmTitle}
-                </Text>
-              )}
-              <RatingStars rating={post.rating} />
-            </Group>
-          )}
-          <Group gap="xs" c="dimmed" fz="sm">
-            <UserAvatar author={post.author} size={22} />
-            <Text size="sm" span>
-              <AuthorLink author={post.author} />
-            </Text>
-            <Badge variant="outline" size="sm" style={{ textTransform: 'none' }}>
-              {post.category.name}
-            </Badge>
-            <Text size="sm" span>
-              active <RelativeTime iso={post.lastActivityAt} />
-            </Text>
-          </Group>
-          <PostTags tags={post.tags} />
-        </Stack>
-        <Group gap="md" wrap="nowrap" c="dimmed">
-          <Count
-            icon={<IconMessage size={16} aria-hidden />}
-            value={post.replyCount}
-            one="reply"
-            many="replies"
-          />
-          <Count
-            icon={<IconHeart size={16} aria-hidden />}
-            value={post.reactionCount}
-            one="like"
-            many="likes"
-          />
-        </Group>
-      </Group>
-    </Paper>
+    <li className={classes.row} data-testid="post-row">
+      <div className={classes.main}>
+        <div className={classes.titleLine}>
+          {post.pinned && <IconPin size={16} aria-label="Pinned" role="img" />}
+          {post.locked && <IconLock size={16} aria-label="Locked" role="img" />}
+          <PrefetchLink to={`/forum/post/${post.id}`} className={classes.title}>
+            {post.title}
+          </PrefetchLink>
+          <UnreadBadge unread={post.unread} />
+        </div>
+        {post.rating !== null && (
+          <div className={classes.line}>
+            {post.filmTitle && (
+              <p className={`${classes.small} ${classes.film}`}>{post.filmTitle}</p>
+            )}
+            <RatingStars rating={post.rating} />
+          </div>
+        )}
+        <div className={classes.meta}>
+          <UserAvatar author={post.author} size={22} />
+          <span className={classes.small}>
+            <AuthorLink author={post.author} />
+          </span>
+          <span className={`${badge.badge} ${badge.shrinks} ${badge.sm} ${badge.outline}`}>
+            {post.category.name}
+          </span>
+          <span className={classes.small}>
+            active <RelativeTime iso={post.lastActivityAt} />
+          </span>
+        </div>
+        <PostTags tags={post.tags} />
+      </div>
+      <div className={classes.counts}>
+        <Count
+          icon={<IconMessage size={16} aria-hidden />}
+          value={post.replyCount}
+          one="reply"
+          many="replies"
+        />
+        <Count
+          icon={<IconHeart size={16} aria-hidden />}
+          value={post.reactionCount}
+          one="like"
+          many="likes"
+        />
+      </div>
+    </li>
   );
 });

@@ -1,4 +1,3 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { reviewsCategorySlug, type PostSummary } from '../../../shared/forum';
 import { AuthorLink } from '../../components/author-link';
 import { QueryList } from '../../components/query-list';
@@ -9,48 +8,41 @@ import { useQuery } from '@tanstack/react-query';
 import { latestThreadsQuery, newestReviewsQuery } from './prefetch';
 import { RelativeTime } from './relative-time';
 import { useFormats } from '../../components/format-time';
+import classes from './recent-posts.module.css';
 
 /** One thread in a short list: its title, the review's film and rating, who and when. */
 function RecentPost({ post, when }: { post: PostSummary; when: 'active' | 'posted' }) {
   const format = useFormats();
   const replies = post.replyCount === 1 ? '1 reply' : `${format.number(post.replyCount)} replies`;
   return (
-    <Stack component="li" gap={4}>
-      <Anchor
-        component={PrefetchLink}
-        to={`/forum/post/${post.id}`}
-        fw={600}
-        underline="hover"
-        lineClamp={2}
-      >
+    <li className={classes.post}>
+      <PrefetchLink to={`/forum/post/${post.id}`} className={classes.title}>
         {post.title}
-      </Anchor>
+      </PrefetchLink>
       {(post.filmTitle !== null || post.rating !== null) && (
-        <Group gap="xs">
+        <div className={classes.film}>
           {post.filmTitle && (
-            <Text size="sm" fs="italic">
-              {post.filmTitle}
-            </Text>
+            <p className={`${classes.small} ${classes.italic}`}>{post.filmTitle}</p>
           )}
           {post.rating !== null && (
-            <Group gap={6} wrap="nowrap">
+            <div className={classes.rating}>
               <RatingStars rating={post.rating} />
-              <Text size="sm" fw={600} aria-hidden>
+              <p className={`${classes.small} ${classes.strong}`} aria-hidden>
                 {post.rating}/10
-              </Text>
-            </Group>
+              </p>
+            </div>
           )}
-        </Group>
+        </div>
       )}
-      <Group gap={6} wrap="nowrap">
+      <div className={classes.byline}>
         <UserAvatar author={post.author} size={20} />
-        <Text size="sm" c="dimmed" style={{ minWidth: 0 }}>
+        <p className={`${classes.small} ${classes.who}`}>
           <AuthorLink author={post.author} /> · {when === 'active' ? 'active ' : ''}
           <RelativeTime iso={when === 'active' ? post.lastActivityAt : post.createdAt} /> ·{' '}
           {replies}
-        </Text>
-      </Group>
-    </Stack>
+        </p>
+      </div>
+    </li>
   );
 }
 

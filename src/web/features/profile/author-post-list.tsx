@@ -1,10 +1,11 @@
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { PostSummary } from '../../../shared/forum';
 import { RatingStars } from '../../components/rating-stars';
 import { QueryList } from '../../components/query-list';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { useAuthorPosts } from './api/get-author-posts';
 import { useFormats, type Formats } from '../../components/format-time';
+import badge from '../../components/plain-badge.module.css';
+import classes from './author-rows.module.css';
 
 function replies(count: number, format: Formats): string {
   return `${format.number(count)} ${count === 1 ? 'reply' : 'replies'}`;
@@ -13,32 +14,26 @@ function replies(count: number, format: Formats): string {
 function AuthorPostRow({ post }: { post: PostSummary }) {
   const format = useFormats();
   return (
-    <Paper component="li" withBorder p="sm" radius="md">
-      <Stack gap={6}>
-        <Anchor component={PrefetchLink} to={`/forum/post/${post.id}`} fw={600} underline="hover">
-          {post.title}
-        </Anchor>
-        <Group gap="sm" wrap="wrap">
-          <Badge variant="light" tt="none">
-            {post.category.name}
-          </Badge>
-          {post.filmTitle !== null && (
-            <Text size="sm" fs="italic">
-              {post.filmTitle}
-            </Text>
-          )}
-          {post.rating !== null && <RatingStars rating={post.rating} />}
-          <Text size="sm" c="dimmed">
-            {replies(post.replyCount, format)}
-          </Text>
-          <Text size="sm" c="dimmed">
-            <time dateTime={post.createdAt} title={format.dateTime(post.createdAt)}>
-              {format.date(post.createdAt)}
-            </time>
-          </Text>
-        </Group>
-      </Stack>
-    </Paper>
+    <li className={classes.row}>
+      <PrefetchLink to={`/forum/post/${post.id}`} className={classes.title}>
+        {post.title}
+      </PrefetchLink>
+      <div className={classes.details}>
+        <span className={`${badge.badge} ${badge.shrinks} ${badge.md} ${badge.light}`}>
+          {post.category.name}
+        </span>
+        {post.filmTitle !== null && (
+          <p className={`${classes.small} ${classes.film}`}>{post.filmTitle}</p>
+        )}
+        {post.rating !== null && <RatingStars rating={post.rating} />}
+        <p className={`${classes.small} ${classes.dimmed}`}>{replies(post.replyCount, format)}</p>
+        <p className={`${classes.small} ${classes.dimmed}`}>
+          <time dateTime={post.createdAt} title={format.dateTime(post.createdAt)}>
+            {format.date(post.createdAt)}
+          </time>
+        </p>
+      </div>
+    </li>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import type { z } from 'zod';
 import type { authorCommentSchema } from '../../../shared/forum';
 import { QueryList } from '../../components/query-list';
@@ -6,30 +5,29 @@ import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { useAuthorComments } from './api/get-author-comments';
 import { useFormats } from '../../components/format-time';
+import classes from './author-rows.module.css';
 
 type AuthorComment = z.infer<typeof authorCommentSchema>;
 
 function AuthorReplyRow({ reply }: { reply: AuthorComment }) {
   const format = useFormats();
   return (
-    <Paper component="li" withBorder p="sm" radius="md">
-      <Stack gap={6}>
-        <Group gap="xs" justify="space-between" wrap="wrap">
-          <Text size="sm">
-            In{' '}
-            <Anchor component={PrefetchLink} to={`/forum/post/${reply.post.id}`} fw={600} inherit>
-              {reply.post.title}
-            </Anchor>
-          </Text>
-          <Text size="sm" c="dimmed">
-            <time dateTime={reply.createdAt} title={format.dateTime(reply.createdAt)}>
-              {format.date(reply.createdAt)}
-            </time>
-          </Text>
-        </Group>
-        <RenderedMarkdown html={reply.bodyHtml} />
-      </Stack>
-    </Paper>
+    <li className={classes.row}>
+      <div className={classes.head}>
+        <p className={classes.small}>
+          In{' '}
+          <PrefetchLink to={`/forum/post/${reply.post.id}`} className={classes.thread}>
+            {reply.post.title}
+          </PrefetchLink>
+        </p>
+        <p className={`${classes.small} ${classes.dimmed}`}>
+          <time dateTime={reply.createdAt} title={format.dateTime(reply.createdAt)}>
+            {format.date(reply.createdAt)}
+          </time>
+        </p>
+      </div>
+      <RenderedMarkdown html={reply.bodyHtml} />
+    </li>
   );
 }
 

@@ -1,6 +1,6 @@
-import { Mark } from '@mantine/core';
 import { Fragment } from 'react';
 import type { Highlight } from '../../../shared/search';
+import classes from './highlighted-text.module.css';
 
 /**
  * A title or snippet with the words that matched in <mark>. The parts are plain text from the
@@ -11,7 +11,9 @@ export function HighlightedText({ parts }: { parts: Highlight }) {
     <>
       {parts.map((part, index) =>
         part.match ? (
-          <Mark key={index}>{part.text}</Mark>
+          <mark key={index} className={classes.mark}>
+            {part.text}
+          </mark>
         ) : (
           <Fragment key={index}>{part.text}</Fragment>
         ),

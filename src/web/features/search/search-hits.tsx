@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Author } from '../../../shared/forum';
 import { newsStatusLabels } from '../../../shared/news';
@@ -18,6 +18,8 @@ import { RoleBadge } from '../../components/role-badge';
 import { UserAvatar } from '../../components/user-avatar';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { HighlightedText, plainText } from './highlighted-text';
+import badge from '../../components/plain-badge.module.css';
+import classes from './search-hits.module.css';
 
 /** One result: a bordered list item; its link opens the result where it lives now. */
 function HitFrame({
@@ -29,15 +31,19 @@ function HitFrame({
   aside?: ReactNode;
   children: ReactNode;
 }) {
+  const testId = `${hit.kind}-hit`;
+  if (aside === undefined) {
+    return (
+      <li className={classes.hit} data-testid={testId}>
+        {children}
+      </li>
+    );
+  }
   return (
-    <Paper component="li" withBorder p="md" radius="md" data-testid={`${hit.kind}-hit`}>
-      <Group align="flex-start" wrap="nowrap" gap="md">
-        {aside}
-        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
-          {children}
-        </Stack>
-      </Group>
-    </Paper>
+    <li className={`${classes.hit} ${classes.withAside}`} data-testid={testId}>
+      {aside}
+      <div className={classes.body}>{children}</div>
+    </li>
   );
 }
 
@@ -52,50 +58,42 @@ function HitLink({
   children: ReactNode;
 }) {
   return (
-    <Anchor
-      component={PrefetchLink}
-      to={searchResultPath(hit)}
-      aria-label={title}
-      fw={600}
-      size="lg"
-      underline="hover"
-      lineClamp={2}
-    >
+    <PrefetchLink to={searchResultPath(hit)} aria-label={title} className={classes.title}>
       {children}
-    </Anchor>
+    </PrefetchLink>
   );
 }
 
 function Snippet({ parts }: { parts: PostHit['snippet'] }) {
   if (parts.length === 0) return null;
   return (
-    <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+    <p className={`${classes.small} ${classes.snippet}`}>
       <HighlightedText parts={parts} />
-    </Text>
+    </p>
   );
 }
 
 function Day({ iso, prefix }: { iso: string; prefix?: string }) {
   const format = useFormats();
   return (
-    <Text size="sm" span>
+    <span className={classes.small}>
       {prefix}
       <time dateTime={iso} title={format.full(iso)}>
         {format.day(iso)}
       </time>
-    </Text>
+    </span>
   );
 }
 
 function Byline({ author, children }: { author: Author; children?: ReactNode }) {
   return (
-    <Group gap="xs" c="dimmed" fz="sm">
+    <div className={classes.meta}>
       <UserAvatar author={author} size={22} />
-      <Text size="sm" span>
+      <span className={classes.small}>
         <AuthorLink author={author} />
-      </Text>
+      </span>
       {children}
-    </Group>
+    </div>
   );
 }
 
@@ -114,31 +112,25 @@ function PostResult({ hit }: { hit: PostHit }) {
   const replies = `${format.number(hit.replyCount)} ${hit.replyCount === 1 ? 'reply' : 'replies'}`;
   return (
     <HitFrame hit={hit}>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
+      <div className={classes.titleLine}>
         <HitLink hit={hit} title={plainText(hit.title)}>
           <HighlightedText parts={hit.title} />
         </HitLink>
         <HiddenBadge hidden={hit.hidden} />
-      </Group>
+      </div>
       {hit.rating !== null && (
-        <Group gap="xs">
-          {hit.filmTitle && (
-            <Text size="sm" fs="italic">
-              {hit.filmTitle}
-            </Text>
-          )}
+        <div className={classes.line}>
+          {hit.filmTitle && <p className={`${classes.small} ${classes.film}`}>{hit.filmTitle}</p>}
           <RatingStars rating={hit.rating} />
-        </Group>
+        </div>
       )}
       <Snippet parts={hit.snippet} />
       <Byline author={hit.author}>
-        <Badge variant="outline" size="sm" tt="none">
+        <span className={`${badge.badge} ${badge.shrinks} ${badge.sm} ${badge.outline}`}>
           {hit.category.name}
-        </Badge>
+        </span>
         <Day iso={hit.createdAt} />
-        <Text size="sm" span>
-          {replies}
-        </Text>
+        <span className={classes.small}>{replies}</span>
       </Byline>
     </HitFrame>
   );
@@ -147,10 +139,10 @@ function PostResult({ hit }: { hit: PostHit }) {
 function ReplyResult({ hit }: { hit: ReplyHit }) {
   return (
     <HitFrame hit={hit}>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
+      <div className={classes.titleLine}>
         <HitLink hit={hit}>Reply in {hit.postTitle}</HitLink>
         <HiddenBadge hidden={hit.hidden} />
-      </Group>
+      </div>
       <Snippet parts={hit.snippet} />
       <Byline author={hit.author}>
         <Day iso={hit.createdAt} />
@@ -163,7 +155,7 @@ function NewsResult({ hit }: { hit: NewsHit }) {
   const status = hit.publishedAt === null ? 'draft' : 'scheduled';
   return (
     <HitFrame hit={hit}>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
+      <div className={classes.titleLine}>
         <HitLink hit={hit} title={plainText(hit.title)}>
           <HighlightedText parts={hit.title} />
         </HitLink>
@@ -172,12 +164,12 @@ function NewsResult({ hit }: { hit: NewsHit }) {
             {newsStatusLabels[status]}
           </Badge>
         )}
-      </Group>
+      </div>
       <Snippet parts={hit.snippet} />
       {hit.publishedAt !== null && (
-        <Group c="dimmed">
+        <div className={classes.meta}>
           <Day iso={hit.publishedAt} />
-        </Group>
+        </div>
       )}
     </HitFrame>
   );
@@ -186,7 +178,7 @@ function NewsResult({ hit }: { hit: NewsHit }) {
 function UserResult({ hit }: { hit: UserHit }) {
   return (
     <HitFrame hit={hit} aside={<UserAvatar author={hit} size={44} />}>
-      <Group gap="xs" align="center">
+      <div className={classes.line}>
         <HitLink hit={hit}>{hit.name}</HitLink>
         {hit.role !== null && <RoleBadge role={hit.role} />}
         {hit.blocked && (
@@ -194,13 +186,11 @@ function UserResult({ hit }: { hit: UserHit }) {
             Blocked
           </Badge>
         )}
-      </Group>
-      <Group gap="xs" c="dimmed">
-        <Text size="sm" span>
-          @{hit.username}
-        </Text>
+      </div>
+      <div className={classes.meta}>
+        <span className={classes.small}>@{hit.username}</span>
         <Day iso={hit.joinedAt} prefix="Joined " />
-      </Group>
+      </div>
     </HitFrame>
   );
 }
@@ -208,10 +198,10 @@ function UserResult({ hit }: { hit: UserHit }) {
 function ChatResult({ hit }: { hit: ChatHit }) {
   return (
     <HitFrame hit={hit}>
-      <Group gap="xs" wrap="nowrap" align="flex-start">
+      <div className={classes.titleLine}>
         <HitLink hit={hit}>Message in {hit.roomName}</HitLink>
         <HiddenBadge hidden={hit.hidden} />
-      </Group>
+      </div>
       <Snippet parts={hit.snippet} />
       <Byline author={hit.author}>
         <Day iso={hit.createdAt} />
