@@ -1,5 +1,6 @@
 import { Paper, Stack } from '@mantine/core';
 import { Outlet } from 'react-router';
+import { ReadyMark } from '../shell/ready-mark';
 import classes from './layout.module.css';
 import { SiteBrand } from './site-brand';
 
@@ -11,6 +12,7 @@ export function AuthLayout() {
         <Stack gap="lg">
           <SiteBrand />
           <Outlet />
+          <ReadyMark />
         </Stack>
       </Paper>
     </main>

@@ -7,6 +7,7 @@ import { NotificationBell } from '../features/notifications';
 import { SearchButton } from '../features/search';
 import { ColorModeControl } from '../shell/color-mode-control';
 import { PrefetchLink, PrefetchNavLink } from '../shell/prefetch-link';
+import { ReadyMark } from '../shell/ready-mark';
 import { mainLinks } from './account-links';
 import { AccountMenu } from './account-menu';
 import classes from './layout.module.css';
@@ -61,6 +62,7 @@ export function DefaultLayout() {
         <Container size="lg" py="xl">
           <Suspense>
             <Outlet />
+            <ReadyMark />
           </Suspense>
         </Container>
       </main>

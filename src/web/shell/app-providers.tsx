@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RenderedAuthContext, type AuthState } from './auth-state';
@@ -40,21 +40,9 @@ export function AppProviders({ router, queryClient, renderedAuth, children }: Pr
   );
 }
 
-/**
- * Marks the document once the app has mounted or hydrated (`data-app-ready`, and an `app-ready`
- * event), so browser tests press buttons only when React listens to them.
- */
-function useReadyMark(): void {
-  useEffect(() => {
-    document.documentElement.dataset.appReady = 'true';
-    document.dispatchEvent(new Event('app-ready'));
-  }, []);
-}
-
 /** The whole app in the browser. */
 export function App({ router, queryClient, renderedAuth }: Omit<ProvidersProps, 'children'>) {
   useNewVersionNotice();
-  useReadyMark();
   return (
     <AppProviders router={router} queryClient={queryClient} renderedAuth={renderedAuth}>
       <RouterProvider router={router} />

@@ -6,6 +6,7 @@ import { isApiError } from '../api/api-client';
 import { reportClientError } from '../api/report-client-error';
 import { ACCOUNT_BLOCKED_PATH, blockOf, noteBlock } from './auth-state';
 import { useHttpStatus } from './render-context';
+import { ReadyMark } from './ready-mark';
 import { describeError, notFoundDescription, type ErrorDescription } from './describe-error';
 
 export function ErrorView({ status, title, description }: ErrorDescription) {
@@ -68,6 +69,7 @@ export function RootErrorPage() {
   return (
     <main>
       <RouteErrorPage />
+      <ReadyMark />
     </main>
   );
 }
