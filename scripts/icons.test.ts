@@ -28,7 +28,7 @@ describe('the icon sprite', () => {
         type: tabler.type,
         name: tabler.name,
       });
-      expect(written).toContain(`<symbol id="${name}" viewBox="0 0 24 24">`);
+      expect(written).toContain(`<symbol id="${name}" viewBox="0 0 24 24"`);
     }
     expect(exported.length).toBeGreaterThan(50);
   });
@@ -42,7 +42,10 @@ describe('the icon sprite', () => {
     expect(names).toContain('d');
     for (const name of names) expect(name).toMatch(/^(?!key$)[a-z]+(-[a-z]+)*$/);
     expect(sprite()).toContain(
-      '<symbol id="heart-filled" viewBox="0 0 24 24"><path d="M6.979 3.074a6 6 0 0 1 4.988',
+      '<symbol id="heart-filled" viewBox="0 0 24 24" fill="currentColor" stroke="none"><path d="M6.979 3.074a6 6 0 0 1 4.988',
+    );
+    expect(sprite()).toContain(
+      '<symbol id="heart" viewBox="0 0 24 24" fill="none" stroke="currentColor" style="stroke-width:var(--icon-stroke,2)" stroke-linecap="round" stroke-linejoin="round"><path',
     );
   });
 });

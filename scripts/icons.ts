@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url';
  * Writes src/web/components/icons/sprite.svg: one `<symbol>` per Tabler icon the web app
  * imports from src/web/components/icons, with the icon's paths as @tabler/icons-react draws
  * them. The page's icons are `<svg><use href="sprite.svg#name"/></svg>` (one cached file)
- * instead of every path inline in every page. The symbols carry only the attributes Tabler puts
- * on single paths; the paint of outline or filled icons is set on the referencing `<svg>` and
- * inherited. `npm run icons` rewrites the file; `scripts/icons.test.ts` fails when it is out of
- * date.
+ * instead of every path inline in every page. Each symbol carries Tabler's paint for its kind
+ * (`defaultAttributes`: outline icons stroked in `currentColor`, filled ones filled), which the
+ * paths inherit, so a page's `<svg>` need only say its size; the stroke width is
+ * `var(--icon-stroke, 2)`, which an icon given another width sets. `npm run icons` rewrites the
+ * file; `scripts/icons.test.ts` fails when it is out of date.
  */
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const tabler = path.join(root, 'node_modules/@tabler/icons-react');
@@ -81,6 +82,22 @@ const escapeAttribute = (value: string) =>
 const attributeName = (prop: string) =>
   prop.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
+/** Tabler's own paint for outline and filled icons, as its components set it on their `<svg>`. */
+function paintOf(type: TablerIcon['type']): string {
+  const file = path.join(tabler, 'dist/esm/defaultAttributes.mjs');
+  const source = readFileSync(file, 'utf8');
+  const block = new RegExp(`${type}: \\{([^}]*)\\}`).exec(source)?.[1];
+  if (!block) throw new Error(`${file} is not in the form this script reads`);
+  const paint = [...block.matchAll(/(\w+): "?([^",\n]+)"?/g)]
+    .filter(([, prop]) => !['xmlns', 'width', 'height', 'viewBox'].includes(prop ?? ''))
+    .map(([, prop, value]) =>
+      prop === 'strokeWidth'
+        ? ` style="stroke-width:var(--icon-stroke,${value})"`
+        : ` ${attributeName(prop ?? '')}="${escapeAttribute(value ?? '')}"`,
+    );
+  return paint.join('');
+}
+
 function symbol(icon: TablerIcon): string {
   const children = icon.nodes.map(([tag, attributes]) => {
     const written = Object.entries(attributes)
@@ -89,7 +106,7 @@ function symbol(icon: TablerIcon): string {
       .join('');
     return `<${tag}${written}/>`;
   });
-  return `<symbol id="${icon.name}" viewBox="0 0 24 24">${children.join('')}</symbol>`;
+  return `<symbol id="${icon.name}" viewBox="0 0 24 24"${paintOf(icon.type)}>${children.join('')}</symbol>`;
 }
 
 export function sprite(): string {

@@ -1,5 +1,12 @@
-import { Typography, type TypographyProps } from '@mantine/core';
-import { memo, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { Typography } from '@mantine/core';
+import {
+  memo,
+  useLayoutEffect,
+  useRef,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { openImageViewer } from '../shell/image-viewer-store';
 import classes from './rendered-markdown.module.css';
 
@@ -9,7 +16,10 @@ function imageOf(target: EventTarget): HTMLImageElement | null {
   return target instanceof HTMLImageElement && target.matches(viewableImage) ? target : null;
 }
 
-interface RenderedMarkdownProps extends TypographyProps {
+interface RenderedMarkdownProps extends Omit<
+  HTMLAttributes<HTMLDivElement>,
+  'children' | 'dangerouslySetInnerHTML'
+> {
   html: string;
 }
 
@@ -18,12 +28,13 @@ interface RenderedMarkdownProps extends TypographyProps {
  * the server's renderer allows no raw HTML, strips scripts and event handlers, rewrites links
  * and admits only our own upload URLs as images, and it stores that sanitised result; the
  * preview endpoint runs the very same renderer. Post images open in the image viewer on click
- * or Enter; one listener on the container serves all of them.
+ * or Enter; one listener on the container serves all of them. Drawn with Mantine's Typography
+ * class, not its component: a thread page has fifty of these.
  */
 export const RenderedMarkdown = memo(function RenderedMarkdown({
   html,
   className,
-  ...boxProps
+  ...rest
 }: RenderedMarkdownProps) {
   const container = useRef<HTMLDivElement>(null);
 
@@ -48,10 +59,10 @@ export const RenderedMarkdown = memo(function RenderedMarkdown({
   };
 
   return (
-    <Typography
+    <div
       ref={container}
-      {...boxProps}
-      className={className ? `${classes.body} ${className}` : classes.body}
+      {...rest}
+      className={`${Typography.classes.root} ${classes.body}${className ? ` ${className}` : ''}`}
       onClick={onClick}
       onKeyDown={onKeyDown}
       dangerouslySetInnerHTML={{ __html: html }}

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ const zoe = { name: 'Zoë 🎬 Martin', username: 'zoe', image: null };
 describe('the avatar of a member without a picture', () => {
   it('shows the initials of whole letters, skipping the emoji in the name', () => {
     const { container } = renderWithTheme(<UserAvatar author={zoe} />);
-    expect(container.querySelector('.mantine-Avatar-root')?.textContent).toBe('ZM');
+    expect(container.querySelector('[data-hue]')?.textContent).toBe('ZM');
     // Decorative: the name beside it is what screen readers hear.
     expect(screen.queryByRole('img')).toBeNull();
   });
@@ -35,9 +35,28 @@ describe('the avatar of a member without a picture', () => {
     });
 
     expect(mismatches).toEqual([]);
-    const drawn = [...container.querySelectorAll('.mantine-Avatar-root')].map((avatar) => {
+    const drawn = [...container.querySelectorAll('[data-hue]')].map((avatar) => {
       return avatar.textContent;
     });
     expect(drawn).toEqual(['ZO', 'ZM']);
+  });
+});
+
+describe('the avatar of a member with a picture', () => {
+  it('shows the picture, lazily, and the initials once it fails to load', () => {
+    const { container } = renderWithTheme(
+      <UserAvatar author={{ ...zoe, image: '/media/zoe.webp' }} size={28} />,
+    );
+    const image = container.querySelector('img');
+    expect(image?.getAttribute('src')).toBe('/media/zoe.webp');
+    expect(image?.getAttribute('loading')).toBe('lazy');
+    expect(container.querySelector('[data-hue]')?.getAttribute('style')).toBe(
+      '--avatar-size: 1.75rem;',
+    );
+
+    fireEvent.error(image!);
+
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('[data-hue]')?.textContent).toBe('ZM');
   });
 });

@@ -1,14 +1,15 @@
-import type { ComponentProps, ReactElement } from 'react';
+import type { ComponentProps, CSSProperties, ReactElement } from 'react';
 // `no-inline`: a small sprite must still be a file, `<use>` does not follow a data: URL.
 import spriteUrl from './sprite.svg?url&no-inline';
 
 /**
  * The app's icons: Tabler's (@tabler/icons-react), drawn from one sprite file instead of every
- * icon's paths written into the page. Each is `<svg …><use href="/assets/sprite-….svg#name"/></svg>`
- * with the outer attributes, class names and props of Tabler's own component, so an icon looks
- * the same (outline icons are stroked, filled ones filled, in the text's colour unless `color`
- * says otherwise) and the sprite is downloaded once and cached. A new icon is one line below,
- * then `npm run icons` writes it into sprite.svg (scripts/icons.ts).
+ * icon's paths written into the page. Each is `<svg width height><use href="/assets/sprite-….svg#name"/></svg>`:
+ * the sprite's symbol carries Tabler's paint (outline icons stroked, filled ones filled, in the
+ * text's colour), so a page repeats only the size and the address, about 100 bytes an icon
+ * rather than Tabler's 330 (a thread page draws a hundred and more). The sprite is downloaded
+ * once and cached. A new icon is one line below, then `npm run icons` writes it into sprite.svg
+ * (scripts/icons.ts).
  */
 export interface IconProps extends Omit<ComponentProps<'svg'>, 'stroke'> {
   /** Width and height, 24 unless given. */
@@ -20,35 +21,21 @@ export interface IconProps extends Omit<ComponentProps<'svg'>, 'stroke'> {
 
 export type Icon = (props: IconProps) => ReactElement;
 
-function sprited(type: 'outline' | 'filled', name: string): Icon {
+function sprited(name: string): Icon {
   const href = `${spriteUrl}#${name}`;
-  function SpriteIcon({
-    color = 'currentColor',
-    size = 24,
-    stroke = 2,
-    title,
-    className,
-    children,
-    ...rest
-  }: IconProps) {
+  function SpriteIcon({ color, size = 24, stroke, title, style, children, ...rest }: IconProps) {
+    // The symbol's paint is `currentColor` and `var(--icon-stroke, 2)`: both reach it through
+    // the `<use>`, so a colour or a stroke width is set here, on the outer element.
+    const paint =
+      color === undefined && stroke === undefined
+        ? style
+        : ({
+            ...style,
+            color,
+            ...(stroke === undefined ? {} : { '--icon-stroke': stroke }),
+          } as CSSProperties);
     return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        {...(type === 'filled'
-          ? { fill: color, stroke: 'none' }
-          : {
-              fill: 'none',
-              stroke: color,
-              strokeWidth: stroke,
-              strokeLinecap: 'round' as const,
-              strokeLinejoin: 'round' as const,
-            })}
-        className={['tabler-icon', `tabler-icon-${name}`, className].filter(Boolean).join(' ')}
-        {...rest}
-      >
+      <svg width={size} height={size} style={paint} {...rest}>
         {title && <title>{title}</title>}
         <use href={href} />
         {children}
@@ -59,8 +46,9 @@ function sprited(type: 'outline' | 'filled', name: string): Icon {
   return SpriteIcon;
 }
 
-const outline = (name: string) => sprited('outline', name);
-const filled = (name: string) => sprited('filled', name);
+/** The kind is the sprite's business (scripts/icons.ts): here it names the Tabler icon. */
+const outline = sprited;
+const filled = sprited;
 
 export const IconAdjustmentsHorizontal = outline('adjustments-horizontal');
 export const IconArchive = outline('archive');

@@ -1,5 +1,6 @@
-import { Button, Group, Text } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '../../components/icons';
+import rows from '../../components/rows.module.css';
+import { ActionButton } from './action-button';
 import type { SignInGate } from '../../components/use-sign-in-gate';
 import { useFormats } from '../../components/format-time';
 
@@ -19,12 +20,12 @@ interface LikeButtonProps {
 export function LikeCount({ count }: { count: number }) {
   const format = useFormats();
   return (
-    <Group gap={4} c="dimmed" title="Likes">
+    <div className={`${rows.iconText} ${rows.dimmed}`} title="Likes">
       <IconHeart size={16} aria-hidden />
-      <Text size="sm">
+      <p className={rows.small}>
         {format.number(count)} {count === 1 ? 'like' : 'likes'}
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
 }
 
@@ -32,20 +33,17 @@ export function LikeCount({ count }: { count: number }) {
 export function LikeButton({ reacted, count, what, gate, onToggle }: LikeButtonProps) {
   const format = useFormats();
   return (
-    <Button
-      size="compact-sm"
+    <ActionButton
+      icon={reacted ? IconHeartFilled : IconHeart}
       variant={reacted ? 'light' : 'subtle'}
       color={reacted ? 'red' : 'gray'}
       aria-pressed={reacted}
-      aria-label={`Like ${what}, ${count} ${count === 1 ? 'like' : 'likes'}`}
-      leftSection={
-        reacted ? <IconHeartFilled size={16} aria-hidden /> : <IconHeart size={16} aria-hidden />
-      }
+      label={`Like ${what}, ${count} ${count === 1 ? 'like' : 'likes'}`}
       onClick={() => {
         if (gate()) onToggle(!reacted);
       }}
     >
       {format.number(count)}
-    </Button>
+    </ActionButton>
   );
 }
