@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -141,6 +141,29 @@ function preloadOnlyWhatIsMissing() {
 
 const preload = preloadOnlyWhatIsMissing();
 
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * A CSS module's class in a production build: `_` and five characters of a hash of its file
+ * and name, the same in the browser's build and the server render's. Vite's own
+ * (`_small_jgkxf_28`) is three times as long, and a thread page writes such names thousands
+ * of times. The development server keeps Vite's readable names.
+ */
+const classesByShortName = new Map<string, string>();
+
+export function shortClassName(name: string, filename: string): string {
+  const file = path.relative(projectRoot, filename.replace(/\?.*$/, ''));
+  const key = `${file}:${name}`;
+  const short = `_${createHash('sha256').update(key).digest('base64url').slice(0, 5)}`;
+  // 64⁵ names for a few hundred classes: a clash is unlikely, and fails the build if it comes.
+  const holder = classesByShortName.get(short);
+  if (holder !== undefined && holder !== key) {
+    throw new Error(`CSS classes ${holder} and ${key} would both be ${short}`);
+  }
+  classesByShortName.set(short, key);
+  return short;
+}
+
 const webOutDir = fileURLToPath(new URL('./dist/web', import.meta.url));
 
 const devServerPort = Number(process.env.DEV_API_PORT ?? 3001);
@@ -150,8 +173,9 @@ const apiTarget = `http://127.0.0.1:${devServerPort}`;
  * Two builds: the browser's (dist/web) and, with `--ssr entry-server.tsx`, the server render of
  * public pages (dist/ssr), which the server imports at start. Dependencies stay in node_modules.
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
+  css: command === 'build' ? { modules: { generateScopedName: shortClassName } } : {},
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId),
