@@ -47,7 +47,7 @@ export function usedIcons(): string[] {
 export interface TablerIcon {
   /** `IconHeartFilled` */
   component: string;
-  /** `heart-filled`: the symbol's id and the `tabler-icon-…` class. */
+  /** `heart-filled`: the symbol's id. */
   name: string;
   type: 'outline' | 'filled';
   nodes: [tag: string, attributes: Record<string, string>][];

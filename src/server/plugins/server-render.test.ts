@@ -82,7 +82,7 @@ describe('a thread, as a crawler reads it', () => {
     const author = await person(t, 'user', { name });
     const thread = await writePost(t, author.agent, { title: 'Initials from whole letters' });
     const { body } = await page(`/forum/post/${thread.id}`);
-    const drawn = [...body.matchAll(/mantine-Avatar-placeholder[^>]*>([^<]*)</g)].map(
+    const drawn = [...body.matchAll(/data-hue="\w+"[^>]*><span[^>]*>([^<]*)</g)].map(
       (match) => match[1],
     );
     // The browser hydrates with the same shared function, so the two texts meet.
