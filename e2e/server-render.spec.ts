@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useOwnServer } from './support/accounts';
 import { checkA11y } from './support/axe';
 import { useBrowser } from './support/browser';
-import { longThread, seedLongThread } from './support/forum-seed';
+import { benchSizedThread, longThread, seedLongThread, seedThread } from './support/forum-seed';
 import { repoRoot } from './support/server';
 
 /*
@@ -14,16 +14,28 @@ import { repoRoot } from './support/server';
  * the first response, hydrated without fetching it again, compressed, with only the code the
  * page needs.
  */
-const server = useOwnServer({}, seedLongThread);
+const server = useOwnServer({}, async (dataDir) => {
+  await seedLongThread(dataDir);
+  await seedThread(dataDir, benchSizedThread);
+});
 const browser = useBrowser({ baseURL: () => server.baseURL });
 
-/** The seeded thread's address, found the way a visitor would: through the forum list. */
-async function threadPath(): Promise<string> {
+/** A seeded thread's address, found the way a visitor would: through the forum list. */
+async function threadPath(title = longThread.title): Promise<string> {
   const response = await fetch(`${server.baseURL}/api/forum/posts?sort=latest`);
   const { items } = (await response.json()) as { items: { id: number; title: string }[] };
-  const thread = items.find((item) => item.title === longThread.title);
-  if (!thread) throw new Error('the seeded thread is not listed');
+  const thread = items.find((item) => item.title === title);
+  if (!thread) throw new Error(`the seeded thread '${title}' is not listed`);
   return `/forum/post/${thread.id}`;
+}
+
+/** The HTML a visitor's browser parses for a page: its bytes once decompressed. */
+async function htmlBytes(pathname: string): Promise<number> {
+  const response = await fetch(server.baseURL + pathname, { headers: { 'accept-encoding': 'br' } });
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  expect(html).toContain('id="vp-ssr"');
+  return Buffer.byteLength(html);
 }
 
 /** Gzip size of the built file behind an /assets/… address, as a CDN would serve it. */
@@ -82,6 +94,16 @@ describe('a thread in a browser', () => {
     const chunks = [...scripts].map((script) => path.basename(script)).join(', ');
     expect(total, `${scripts.size} scripts: ${chunks}`).toBeLessThanOrEqual(215 * 1024);
     expect(chunks).not.toMatch(/markdown-editor|moderation-controls|upload|use-form|user-menu/);
+  });
+});
+
+describe("a page's weight", () => {
+  // Issue 32's budgets, on pages like the benchmark's (`npm run bench` prints their weight on
+  // its seed): every byte of a page is parsed on a phone before it shows.
+  it('is at most 120 KB of HTML for a thread showing 50 replies, 80 KB for the home page', async () => {
+    const thread = await htmlBytes(await threadPath(benchSizedThread.title));
+    expect(thread, 'thread page, 50 replies').toBeLessThanOrEqual(120 * 1024);
+    expect(await htmlBytes('/'), 'home page').toBeLessThanOrEqual(80 * 1024);
   });
 });
 

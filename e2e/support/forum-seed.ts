@@ -13,10 +13,24 @@ export function seedLongThread(dataDir: string): Promise<void> {
   return seedThread(dataDir, longThread);
 }
 
-/** Writes a thread of `replies` replies by twenty regulars, the last an hour ago. */
+/**
+ * A thread the size of the benchmark's (scripts/seed-bench.ts): fifty replies shown, each a
+ * sentence of about a hundred characters after its number, for the page-weight budget.
+ */
+export const benchSizedThread = {
+  title: 'Fifty replies of a sentence each',
+  replies: 50,
+  words:
+    'Plot performances by of the camera they way in one her atmosphere few took producer the time.',
+};
+
+/**
+ * Writes a thread of `replies` replies by twenty regulars, the last an hour ago; each reply is
+ * "Reply number n", then `words` when given.
+ */
 export async function seedThread(
   dataDir: string,
-  thread: { title: string; replies: number },
+  thread: { title: string; replies: number; words?: string },
 ): Promise<void> {
   const database = await openPglite(path.join(dataDir, 'db'));
   try {
@@ -26,7 +40,8 @@ export async function seedThread(
       insert into users (id, name, email, email_verified, username, display_username, role)
       select 'e2e-author-' || g, 'Thread Regular ' || g, 'regular' || g || '@example.test', true,
              'regular_' || g, 'regular_' || g, 'user'
-      from generate_series(1, 20) g`);
+      from generate_series(1, 20) g
+      on conflict do nothing`);
     await db.execute(sql`
       insert into posts (category_id, author_id, title, body_source, body_html, reply_count,
                          created_at, last_activity_at)
@@ -36,7 +51,8 @@ export async function seedThread(
     await db.execute(sql`
       insert into comments (post_id, author_id, body_source, body_html, created_at)
       select (select max(id) from posts), 'e2e-author-' || (1 + g % 20),
-             'Reply number ' || g, '<p>Reply number ' || g || '</p>',
+             'Reply number ' || g || ${thread.words ? `\n\n${thread.words}` : ''},
+             '<p>Reply number ' || g || '</p>' || ${thread.words ? `\n<p>${thread.words}</p>` : ''},
              now() - interval '3 days' + make_interval(secs => g * 60)
       from generate_series(1, ${sql.raw(String(thread.replies))}) g`);
   } finally {

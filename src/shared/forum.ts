@@ -239,7 +239,6 @@ export const commentSchema = z.object({
     .object({ id: z.number().int(), authorName: z.string(), excerpt: z.string() })
     .nullable(),
   bodyHtml: z.string(),
-  bodySource: z.string(),
   reactionCount: z.number().int(),
   createdAt: z.iso.datetime({ offset: true }),
   editedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -247,6 +246,12 @@ export const commentSchema = z.object({
   /** Hidden by a moderator, with the reason: shown only to the author and moderators. */
   hidden: z.object({ reason: z.string() }).nullable(),
   viewer: contentAbilitiesSchema,
+  /**
+   * The Markdown, for a signed-in viewer, who may quote or edit the reply; a visitor's answer
+   * leaves it out (the page shows bodyHtml), so a thread's words are not sent twice over. Last,
+   * as the fast serializer writes an optional field.
+   */
+  bodySource: z.string().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentResponse = z.object({ comment: commentSchema });

@@ -62,7 +62,10 @@ function present(
     deleted: row.deleted_at !== null,
     reacted: row.reacted,
   });
-  if (row.hidden_at === null) return presentComment(row, abilities, excerpt);
+  const withSource = viewer !== null;
+  if (row.hidden_at === null) {
+    return presentComment(row, abilities, excerpt, undefined, withSource);
+  }
   const seen = canModerate(viewer) || row.author_id === viewer?.id;
   const hidden: HiddenState = seen
     ? { reason: reasons.get(Number(row.id)) ?? 'Hidden by a moderator' }
@@ -70,7 +73,7 @@ function present(
   const viewerAbilities = canModerate(viewer)
     ? abilities
     : { ...abilities, canEdit: false, canDelete: false };
-  return presentComment(row, viewerAbilities, excerpt, { hidden, concealed: !seen });
+  return presentComment(row, viewerAbilities, excerpt, { hidden, concealed: !seen }, withSource);
 }
 
 /** The reasons of the hidden replies this viewer may see: one query, only when there are any. */

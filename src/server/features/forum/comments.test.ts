@@ -75,7 +75,9 @@ describe('replying', () => {
     await replier.agent.inject({ method: 'DELETE', url: `/api/forum/comments/${first.id}` });
     const items = (await page(post.id)).items;
     expect(items.map((item) => item.id)).toEqual([first.id, answer.id]);
-    expect(items[0]).toMatchObject({ deleted: true, bodyHtml: '', bodySource: '' });
+    expect(items[0]).toMatchObject({ deleted: true, bodyHtml: '' });
+    const asMember = (await page(post.id, '', replier.agent)).items;
+    expect(asMember[0]).toMatchObject({ deleted: true, bodyHtml: '', bodySource: '' });
     expect(items[1]?.replyTo).toEqual({ id: first.id, authorName: 'Quick Replier', excerpt: '' });
   });
 });
@@ -110,7 +112,7 @@ describe('a thread page', () => {
     } while (cursor);
     expect(seen).toEqual(ids);
     const tombstone = (await page(postId, '?limit=10')).items[7];
-    expect(tombstone).toMatchObject({ id: ids[7], deleted: true, bodySource: '' });
+    expect(tombstone).toMatchObject({ id: ids[7], deleted: true, bodyHtml: '' });
   });
 
   it('shows a hidden reply with its reason to its author and moderators, a tombstone to others', async () => {
@@ -121,12 +123,13 @@ describe('a thread page', () => {
       .update(comments)
       .set({ hiddenAt: new Date(), hiddenReason: 'Insults' })
       .where(eq(comments.id, hidden.id));
-    const tombstone = { id: hidden.id, deleted: true, bodySource: '', bodyHtml: '', hidden: null };
+    const tombstone = { id: hidden.id, deleted: true, bodyHtml: '', hidden: null };
     const bystander = await person(t);
     for (const agent of [undefined, bystander.agent]) {
       const items = (await page(post.id, '', agent)).items;
       expect(items.map((item) => item.id)).toEqual([shown.id, hidden.id]);
       expect(items[1]).toMatchObject(tombstone);
+      expect(items[1]?.bodySource ?? '').toBe('');
     }
     for (const agent of [replier.agent, moderator.agent]) {
       const items = (await page(post.id, '', agent)).items;
@@ -156,6 +159,17 @@ describe('a thread page', () => {
     const kept = await writeReply(replier.agent, deletedPost.id);
     await author.agent.inject({ method: 'DELETE', url: `/api/forum/posts/${deletedPost.id}` });
     expect((await page(deletedPost.id)).items.map((item) => item.id)).toEqual([kept.id]);
+  });
+
+  it("sends a reply's Markdown to signed-in readers, who may quote it, and only its HTML to visitors", async () => {
+    const post = await writePost(t, author.agent);
+    await writeReply(replier.agent, post.id, { body: 'The *staircase* scene' });
+    const [visitors] = (await page(post.id)).items;
+    expect(visitors).toMatchObject({ bodyHtml: '<p>The <em>staircase</em> scene</p>\n' });
+    expect(visitors).not.toHaveProperty('bodySource');
+    const reader = await person(t);
+    const [members] = (await page(post.id, '', reader.agent)).items;
+    expect(members).toMatchObject({ bodySource: 'The *staircase* scene' });
   });
 
   it('answers an empty page for a thread without replies', async () => {
@@ -189,7 +203,9 @@ describe("a reply's history", () => {
       expect.objectContaining({ previousBody: 'First take' }),
     ]);
     // The reply shows it was edited, with the newest text.
-    const shown = (await page(post.id)).items.find((item) => item.id === reply.id);
+    const shown = (await page(post.id, '', author.agent)).items.find(
+      (item) => item.id === reply.id,
+    );
     expect(shown).toMatchObject({ bodySource: 'Third take' });
     expect(shown?.editedAt).not.toBeNull();
   });

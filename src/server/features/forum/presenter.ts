@@ -140,6 +140,8 @@ export function presentComment(
   viewer: Comment['viewer'],
   excerpt: (source: string) => string,
   visibility: { hidden: HiddenState; concealed: boolean } = { hidden: null, concealed: false },
+  /** The Markdown too: for signed-in viewers, who may quote or edit (a visitor has the HTML). */
+  withSource = true,
 ): Comment {
   const deleted = row.deleted_at !== null || visibility.concealed;
   const replyAuthorName =
@@ -157,13 +159,13 @@ export function presentComment(
             excerpt: row.reply_gone || row.reply_source === null ? '' : excerpt(row.reply_source),
           },
     bodyHtml: deleted ? '' : row.body_html,
-    bodySource: deleted ? '' : row.body_source,
     reactionCount: row.reaction_count,
     createdAt: iso(row.created_at),
     editedAt: isoOrNull(row.edited_at),
     deleted,
     hidden: deleted ? null : visibility.hidden,
     viewer,
+    ...(withSource ? { bodySource: deleted ? '' : row.body_source } : {}),
   };
 }
 

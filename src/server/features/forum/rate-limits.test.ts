@@ -150,6 +150,8 @@ describe('links in a new account’s first writings', () => {
     const fresh = await person(t, 'user', { createdAt: hoursAgo(48) });
     const quote = quoteMarkdown({
       ...reply,
+      // The writer's own answer: a signed-in viewer's carries the Markdown.
+      bodySource: reply.bodySource ?? '',
       thread: { postId: threadForReplies, articleId: null },
     });
 

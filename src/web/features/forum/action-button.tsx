@@ -1,4 +1,3 @@
-import { Button, UnstyledButton } from '@mantine/core';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import type { Icon } from '../../components/icons';
 import classes from './action-button.module.css';
@@ -7,44 +6,32 @@ interface ActionButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>
   icon: Icon;
   /** The accessible name where the word alone would not say what it acts on ("Quote the reply by Ana"). */
   label?: string;
-  color?: 'gray' | 'red';
-  variant?: 'subtle' | 'light';
+  /** Gray or red text on no background, or red on light red (a like given). */
+  tone?: 'gray' | 'red' | 'redLight';
   children: ReactNode;
 }
 
-const rootClass = `mantine-focus-auto mantine-active ${Button.classes.root} ${UnstyledButton.classes.root} ${classes.button}`;
-
 /**
- * One of the small text buttons under a thread or a reply: an icon and a word. Mantine's Button
- * at size compact-sm, drawn as its elements with its own classes: a thread page has a hundred
- * and more of them, and each Button resolved its props and wrote nine variables into a style
- * attribute, on the server for every page.
+ * One of the small text buttons under a thread or a reply: an icon and a word, drawn as
+ * Mantine's compact subtle Button looks (action-button.module.css), with Mantine's focus ring
+ * and press.
  */
 export function ActionButton({
   icon: ActionIcon,
   label,
-  color = 'gray',
-  variant = 'subtle',
+  tone = 'gray',
   children,
   ...rest
 }: ActionButtonProps) {
   return (
     <button
       type="button"
-      className={rootClass}
-      data-variant={variant}
-      data-color={color}
-      data-size="compact-sm"
-      data-with-left-section
+      className={`mantine-focus-auto mantine-active ${classes.button} ${classes[tone]}`}
       aria-label={label}
       {...rest}
     >
-      <span className={Button.classes.inner}>
-        <span className={Button.classes.section} data-position="left">
-          <ActionIcon size={16} aria-hidden />
-        </span>
-        <span className={Button.classes.label}>{children}</span>
-      </span>
+      <ActionIcon size={16} aria-hidden />
+      <span className={classes.label}>{children}</span>
     </button>
   );
 }

@@ -35,8 +35,7 @@ export function LikeButton({ reacted, count, what, gate, onToggle }: LikeButtonP
   return (
     <ActionButton
       icon={reacted ? IconHeartFilled : IconHeart}
-      variant={reacted ? 'light' : 'subtle'}
-      color={reacted ? 'red' : 'gray'}
+      tone={reacted ? 'redLight' : 'gray'}
       aria-pressed={reacted}
       label={`Like ${what}, ${count} ${count === 1 ? 'like' : 'likes'}`}
       onClick={() => {

@@ -119,7 +119,7 @@ export function PostActions({ post, gate }: { post: PostDetail; gate: SignInGate
           </Button>
         )}
         {post.viewer.canDelete && !post.deleted && (
-          <ActionButton icon={IconTrash} color="red" onClick={onDelete}>
+          <ActionButton icon={IconTrash} tone="red" onClick={onDelete}>
             Delete
           </ActionButton>
         )}

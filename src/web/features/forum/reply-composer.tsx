@@ -11,12 +11,13 @@ import { useCreateComment } from './api/create-comment';
 import { MarkdownEditor } from '../../components/markdown-editor';
 import { DraftNotice } from './draft-notice';
 import { useReplyDraft, type ReplyTarget } from './use-reply-draft';
+import type { QuotableComment } from './reply-row';
 
 export interface ReplyComposerHandle {
   /** Answers `comment`: the reply will quote it and link back. */
   replyTo: (comment: Comment) => void;
   /** Copies `comment`'s text into the reply as a Markdown quote. */
-  quote: (comment: Comment) => void;
+  quote: (comment: QuotableComment) => void;
 }
 
 const replyForm = createCommentBody.pick({ body: true });

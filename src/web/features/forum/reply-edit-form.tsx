@@ -8,28 +8,35 @@ import { MarkdownEditor } from '../../components/markdown-editor';
 import { useViewer } from '../../components/use-viewer';
 import { useReplyEditDraft } from './use-reply-draft';
 
+interface ReplyEditFormProps {
+  comment: Comment;
+  /** The reply's Markdown, which only a signed-in viewer's answer carries. */
+  source: string;
+  onDone: () => void;
+}
+
 /** Edits a reply in place; mounted only while that one reply is being edited. */
-export function ReplyEditForm({ comment, onDone }: { comment: Comment; onDone: () => void }) {
+export function ReplyEditForm({ comment, source, onDone }: ReplyEditFormProps) {
   const updateComment = useUpdateComment();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { body: comment.bodySource },
+    initialValues: { body: source },
     validate: schemaResolver(updateCommentBody, { sync: true }),
   });
   // An edit under way survives a reload or Back; Save and Cancel end it.
-  const draft = useReplyEditDraft(useViewer()?.id ?? '', comment, (body) =>
+  const draft = useReplyEditDraft(useViewer()?.id ?? '', { id: comment.id, source }, (body) =>
     form.setValues({ body }),
   );
   const body = form.getValues().body;
   const { save } = draft;
-  useEffect(() => save({ body, base: comment.bodySource }), [save, body, comment.bodySource]);
+  useEffect(() => save({ body, base: source }), [save, body, source]);
   const done = () => {
     draft.clear();
     onDone();
   };
 
   const submit = form.onSubmit(({ body }) => {
-    if (body === comment.bodySource) {
+    if (body === source) {
       done();
       return;
     }

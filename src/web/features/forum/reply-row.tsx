@@ -24,11 +24,14 @@ const ReplyEditForm = lazy(() =>
   import('./reply-edit-form').then((module) => ({ default: module.ReplyEditForm })),
 );
 
+/** A reply with its Markdown, which a signed-in viewer's answer carries: one they may quote. */
+export type QuotableComment = Comment & { bodySource: string };
+
 /** What a row can ask of the thread; one identity-stable object shared by every row. */
 export interface ReplyActions {
   like: (comment: Comment, react: boolean) => void;
   reply: (comment: Comment) => void;
-  quote: (comment: Comment) => void;
+  quote: (comment: QuotableComment) => void;
   remove: (comment: Comment) => void;
 }
 
@@ -78,6 +81,8 @@ export const ReplyRow = memo(function ReplyRow({
   const isModerator = can(viewer?.role, 'content.moderate');
   // Members like and report what others wrote, never their own (the server refuses it too).
   const own = viewer?.id === comment.author.id;
+  // Only a signed-in viewer's answer carries the Markdown that quoting and editing start from.
+  const source = comment.bodySource;
 
   return (
     <li
@@ -115,9 +120,9 @@ export const ReplyRow = memo(function ReplyRow({
         <p className={`${classes.small} ${classes.dimmed} ${classes.deleted}`}>
           This reply was deleted.
         </p>
-      ) : editing ? (
+      ) : editing && source !== undefined ? (
         <Suspense fallback={<RenderedMarkdown html={comment.bodyHtml} />}>
-          <ReplyEditForm comment={comment} onDone={() => setEditing(false)} />
+          <ReplyEditForm comment={comment} source={source} onDone={() => setEditing(false)} />
         </Suspense>
       ) : (
         <RenderedMarkdown html={comment.bodyHtml} />
@@ -145,16 +150,18 @@ export const ReplyRow = memo(function ReplyRow({
               >
                 Reply
               </ActionButton>
-              <ActionButton
-                icon={IconQuote}
-                label={`Quote ${what}`}
-                onClick={() => actions.quote(comment)}
-              >
-                Quote
-              </ActionButton>
+              {source !== undefined && (
+                <ActionButton
+                  icon={IconQuote}
+                  label={`Quote ${what}`}
+                  onClick={() => actions.quote({ ...comment, bodySource: source })}
+                >
+                  Quote
+                </ActionButton>
+              )}
             </>
           )}
-          {comment.viewer.canEdit && (
+          {comment.viewer.canEdit && source !== undefined && (
             <ActionButton icon={IconEdit} label={`Edit ${what}`} onClick={() => setEditing(true)}>
               Edit
             </ActionButton>
@@ -163,7 +170,7 @@ export const ReplyRow = memo(function ReplyRow({
             <ActionButton
               icon={IconTrash}
               label={`Delete ${what}`}
-              color="red"
+              tone="red"
               onClick={() => actions.remove(comment)}
             >
               Delete

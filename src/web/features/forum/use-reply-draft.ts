@@ -58,7 +58,7 @@ export function replyEditDraftKey(userId: string, commentId: number): string {
  */
 export function useReplyEditDraft(
   userId: string,
-  comment: { id: number; bodySource: string },
+  comment: { id: number; source: string },
   restore: (body: string) => void,
 ) {
   return useDraft({
@@ -66,7 +66,7 @@ export function useReplyEditDraft(
     schema: storedEdit,
     isEmpty: (draft) => draft.body === draft.base,
     restore: (draft) => {
-      if (draft.base === comment.bodySource) restore(draft.body);
+      if (draft.base === comment.source) restore(draft.body);
     },
   });
 }
