@@ -26,4 +26,14 @@ describe('the Mantine stylesheet the web app loads', () => {
     }
     expect(sheets.slice(0, 3)).toEqual(['baseline', 'default-css-variables', 'global']);
   });
+
+  it("ends with the theme's variables and Mantine's global classes, which pages no longer carry", () => {
+    const styles = mantineStyles();
+    const theme = styles.slice(styles.lastIndexOf('@import'));
+    // The amber primary colour and our AA overrides, light and dark, after Mantine's defaults.
+    expect(theme).toContain('--mantine-primary-color-filled: var(--mantine-color-amber-filled)');
+    expect(theme).toContain('--mantine-color-anchor: #8a4b00');
+    expect(theme).toMatch(/\[data-mantine-color-scheme="dark"\][^}]*--mantine-color-dimmed/);
+    expect(theme).toContain('.mantine-visible-from-sm');
+  });
 });

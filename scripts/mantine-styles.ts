@@ -1,12 +1,18 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MantineProvider } from '@mantine/core';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { cssVariablesResolver, theme } from '../src/web/shell/theme.js';
 
 /**
  * Writes src/web/shell/mantine-styles.css: Mantine's base styles and the stylesheet of every
  * Mantine component the web app uses, with the components those are built from, dependencies
  * first (the order Mantine asks for). The whole `@mantine/core/styles.css` is ~250 KB, mostly
- * for components we never draw, and it blocks the first paint. `npm run styles:mantine`
+ * for components we never draw, and it blocks the first paint. After them, the theme's CSS
+ * variables and Mantine's global classes, which MantineProvider would otherwise write into
+ * every page as a `<style>` (4 KB, made anew on every server render). `npm run styles:mantine`
  * rewrites the file; `scripts/mantine-styles.test.ts` fails when it is out of date.
  */
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -64,6 +70,21 @@ function dependenciesOf(component: string): string[] {
   return [...found].sort();
 }
 
+/**
+ * The `<style>` elements MantineProvider writes for our theme (its variables, then its global
+ * classes such as `mantine-visible-from-sm`), as one stylesheet.
+ */
+export function themeStyles(): string {
+  const markup = renderToStaticMarkup(
+    createElement(MantineProvider, { theme, cssVariablesResolver }, null),
+  );
+  const styles = [...markup.matchAll(/<style data-mantine-styles="[^"]*">([^<]*)<\/style>/g)].map(
+    (match) => match[1] ?? '',
+  );
+  if (styles.length !== 2) throw new Error(`MantineProvider wrote ${styles.length} styles, not 2`);
+  return styles.join('\n');
+}
+
 export function mantineStyles(): string {
   const ordered: string[] = [];
   const seen = new Set<string>();
@@ -87,6 +108,9 @@ export function mantineStyles(): string {
     ...['baseline', 'default-css-variables', 'global', ...sheets].map(
       (sheet) => `@import '@mantine/core/styles/${sheet}.css';`,
     ),
+    '',
+    '/* The theme (src/web/shell/theme.ts), as MantineProvider writes it. */',
+    themeStyles(),
     '',
   ].join('\n');
 }

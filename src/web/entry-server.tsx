@@ -275,12 +275,11 @@ async function prefetchPage(
 /**
  * The cookie banner the server puts into a page for a visitor who has not chosen yet, hidden
  * until the page's own script shows it 500 ms after load: it does not wait for the app to
- * start, which then takes it over (shell/cookie-banner.tsx). A page the app draws in the
- * browser has no theme variables yet, so its copy carries them.
+ * start, which then takes it over (shell/cookie-banner.tsx).
  */
-export function cookieBannerHtml(options: { withThemeVariables: boolean }): string {
+export function cookieBannerHtml(): string {
   return renderToString(
-    <ThemeProvider withCssVariables={options.withThemeVariables}>
+    <ThemeProvider>
       <MemoryRouter>
         <CookieBannerView id={SERVER_BANNER_ID} leaving={false} />
       </MemoryRouter>

@@ -49,7 +49,7 @@ export interface PageRenderer {
     | { kind: 'client' }
   >;
   /** The cookie banner, hidden, for a visitor who has not chosen yet. */
-  cookieBannerHtml(options: { withThemeVariables: boolean }): string;
+  cookieBannerHtml(): string;
 }
 
 /** The server render built beside the web app, if there is one. */
@@ -176,21 +176,17 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
 
   /*
    * A visitor who has not chosen gets the cookie banner in the page itself, hidden: the page's
-   * script shows it 500 ms after load, before the app's scripts have arrived (SPEC §4). A page
-   * drawn in the browser has no theme variables yet, so its copy carries them.
+   * script shows it 500 ms after load, before the app's scripts have arrived (SPEC §4).
    */
-  const banners = options.renderer && {
-    drawn: options.renderer.cookieBannerHtml({ withThemeVariables: false }),
-    shell: options.renderer.cookieBannerHtml({ withThemeVariables: true }),
-  };
-  const bannerFor = (request: FastifyRequest, kind: 'drawn' | 'shell') =>
-    banners && readConsent(request.headers.cookie ?? '') === null ? banners[kind] : '';
+  const banner = options.renderer?.cookieBannerHtml();
+  const bannerFor = (request: FastifyRequest) =>
+    banner && readConsent(request.headers.cookie ?? '') === null ? banner : '';
   const origin = options.publicUrl.origin;
 
   /** The app's shell, drawn in the browser: the route's title, and `noindex` unless public. */
   const shellPage = (request: FastifyRequest, pathname: string, route: SiteRoute | undefined) =>
     template
-      .replace(rootElement, () => rootElement + bannerFor(request, 'shell'))
+      .replace(rootElement, () => rootElement + bannerFor(request))
       .replace('<!--app-head-->', () =>
         [
           `<title>${escapeHtml(`${route?.title ?? 'Page Not Found'} · ${options.siteName}`)}</title>`,
@@ -309,7 +305,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       .replace('<!--app-head-->', () => outcome.head)
       .replace(
         rootElement,
-        () => `<div id="root">${outcome.root}</div>${bannerFor(request, 'drawn')}${outcome.data}`,
+        () => `<div id="root">${outcome.root}</div>${bannerFor(request)}${outcome.data}`,
       );
     if (
       pageCache &&
@@ -400,7 +396,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       // banner; a member's never is.
       const cacheKey =
         pageCache && route?.public && !hasSessionCookie(request)
-          ? `${bannerFor(request, 'drawn') ? 'banner' : 'chosen'} ${request.url}`
+          ? `${bannerFor(request) ? 'banner' : 'chosen'} ${request.url}`
           : undefined;
       const kept = cacheKey === undefined ? undefined : pageCache?.get(cacheKey);
       if (kept) {

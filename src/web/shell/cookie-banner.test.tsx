@@ -137,7 +137,7 @@ describe('the banner the server drew, before the app starts', () => {
   /** The server's copy of the banner, as markup after the app's root: only the page's script. */
   function drawServerBanner() {
     const markup = renderToString(
-      <ThemeProvider withCssVariables={false}>
+      <ThemeProvider>
         <MemoryRouter>
           <CookieBannerView id={SERVER_BANNER_ID} leaving={false} />
         </MemoryRouter>

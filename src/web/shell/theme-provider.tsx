@@ -9,17 +9,14 @@ interface ThemeProps {
   forceColorScheme?: 'light' | 'dark';
   /** 'test' turns off Mantine's transitions and portals in unit tests. */
   env?: 'default' | 'test';
-  /** Writes the theme's CSS variables and global classes (off where a page already has them). */
-  withCssVariables?: boolean;
 }
 
-/** Mantine with our theme and colour-scheme storage; also used by unit tests. */
-export function ThemeProvider({
-  children,
-  forceColorScheme,
-  env,
-  withCssVariables = true,
-}: ThemeProps) {
+/**
+ * Mantine with our theme and colour-scheme storage; also used by unit tests. The theme's CSS
+ * variables and Mantine's global classes are in the stylesheet every page links
+ * (`mantine-styles.css`, `npm run styles:mantine`), not written into each page.
+ */
+export function ThemeProvider({ children, forceColorScheme, env }: ThemeProps) {
   return (
     <MantineProvider
       theme={theme}
@@ -28,8 +25,8 @@ export function ThemeProvider({
       defaultColorScheme="auto"
       forceColorScheme={forceColorScheme}
       env={env}
-      withCssVariables={withCssVariables}
-      withGlobalClasses={withCssVariables}
+      withCssVariables={false}
+      withGlobalClasses={false}
     >
       {children}
     </MantineProvider>
