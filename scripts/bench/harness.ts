@@ -255,13 +255,13 @@ export async function seedBench(env: Record<string, string>) {
   }
 }
 
-/** The heap limit `npm start` gives the server (package.json), so its memory is measured. */
+/** The heap sizes `npm start` gives the server (package.json), so it is measured as it runs. */
 const startHeapFlags = (
   (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts
     .start ?? ''
 )
   .split(' ')
-  .filter((word) => word.startsWith('--max-old-space-size='));
+  .filter((word) => /^--max-(old|semi)-space-size=/.test(word));
 
 let built = false;
 /** The server is measured as `npm start` runs it: the bundle `npm run build:server` makes. */
