@@ -10,6 +10,7 @@ import { RelativeTime } from './relative-time';
 import { UnreadBadge } from '../../components/unread-badge';
 import { useFormats } from '../../components/format-time';
 import badge from '../../components/plain-badge.module.css';
+import rows from '../../components/rows.module.css';
 import classes from './post-row.module.css';
 
 interface CountProps {
@@ -26,9 +27,9 @@ function Count({ icon, value, one, many }: CountProps) {
   return (
     <div className={classes.count} title={`${format.number(value)} ${noun}`}>
       {icon}
-      <p className={classes.small}>
+      <p className={rows.small}>
         {format.number(value)}
-        <span className={classes.visuallyHidden}> {noun}</span>
+        <span className={rows.visuallyHidden}> {noun}</span>
       </p>
     </div>
   );
@@ -42,28 +43,26 @@ export const PostRow = memo(function PostRow({ post }: { post: PostSummary }) {
         <div className={classes.titleLine}>
           {post.pinned && <IconPin size={16} aria-label="Pinned" role="img" />}
           {post.locked && <IconLock size={16} aria-label="Locked" role="img" />}
-          <PrefetchLink to={`/forum/post/${post.id}`} className={classes.title}>
+          <PrefetchLink to={`/forum/post/${post.id}`} className={rows.titleLg}>
             {post.title}
           </PrefetchLink>
           <UnreadBadge unread={post.unread} />
         </div>
         {post.rating !== null && (
           <div className={classes.line}>
-            {post.filmTitle && (
-              <p className={`${classes.small} ${classes.film}`}>{post.filmTitle}</p>
-            )}
+            {post.filmTitle && <p className={`${rows.small} ${rows.italic}`}>{post.filmTitle}</p>}
             <RatingStars rating={post.rating} />
           </div>
         )}
         <div className={classes.meta}>
           <UserAvatar author={post.author} size={22} />
-          <span className={classes.small}>
+          <span className={rows.small}>
             <AuthorLink author={post.author} />
           </span>
           <span className={`${badge.badge} ${badge.shrinks} ${badge.sm} ${badge.outline}`}>
             {post.category.name}
           </span>
-          <span className={classes.small}>
+          <span className={rows.small}>
             active <RelativeTime iso={post.lastActivityAt} />
           </span>
         </div>

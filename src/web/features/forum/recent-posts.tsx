@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { latestThreadsQuery, newestReviewsQuery } from './prefetch';
 import { RelativeTime } from './relative-time';
 import { useFormats } from '../../components/format-time';
+import rows from '../../components/rows.module.css';
 import classes from './recent-posts.module.css';
 
 /** One thread in a short list: its title, the review's film and rating, who and when. */
@@ -16,18 +17,16 @@ function RecentPost({ post, when }: { post: PostSummary; when: 'active' | 'poste
   const replies = post.replyCount === 1 ? '1 reply' : `${format.number(post.replyCount)} replies`;
   return (
     <li className={classes.post}>
-      <PrefetchLink to={`/forum/post/${post.id}`} className={classes.title}>
+      <PrefetchLink to={`/forum/post/${post.id}`} className={rows.titleMd}>
         {post.title}
       </PrefetchLink>
       {(post.filmTitle !== null || post.rating !== null) && (
         <div className={classes.film}>
-          {post.filmTitle && (
-            <p className={`${classes.small} ${classes.italic}`}>{post.filmTitle}</p>
-          )}
+          {post.filmTitle && <p className={`${rows.small} ${rows.italic}`}>{post.filmTitle}</p>}
           {post.rating !== null && (
             <div className={classes.rating}>
               <RatingStars rating={post.rating} />
-              <p className={`${classes.small} ${classes.strong}`} aria-hidden>
+              <p className={`${rows.small} ${classes.strong}`} aria-hidden>
                 {post.rating}/10
               </p>
             </div>
@@ -36,7 +35,7 @@ function RecentPost({ post, when }: { post: PostSummary; when: 'active' | 'poste
       )}
       <div className={classes.byline}>
         <UserAvatar author={post.author} size={20} />
-        <p className={`${classes.small} ${classes.who}`}>
+        <p className={`${rows.small} ${classes.who}`}>
           <AuthorLink author={post.author} /> · {when === 'active' ? 'active ' : ''}
           <RelativeTime iso={when === 'active' ? post.lastActivityAt : post.createdAt} /> ·{' '}
           {replies}

@@ -17,6 +17,7 @@ import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { ReportButton } from './report-button';
 import { RevisionHistory } from './revision-history';
 import type { SignInGate } from '../../components/use-sign-in-gate';
+import rows from '../../components/rows.module.css';
 import classes from './reply-row.module.css';
 
 /** The editor loads on the first press of a reply's "Edit"; the reply stays shown meanwhile. */
@@ -95,11 +96,11 @@ export const ReplyRow = memo(function ReplyRow({
       {firstUnread && !linked && <VisuallyHidden>First new reply</VisuallyHidden>}
       <div className={classes.head}>
         <UserAvatar author={comment.author} size={28} />
-        <p className={`${classes.small} ${classes.name}`}>
+        <p className={`${rows.small} ${classes.name}`}>
           <AuthorLink author={comment.author} />
         </p>
         <RoleBadge role={comment.author.role} staffOnly />
-        <p className={`${classes.small} ${classes.dimmed}`}>
+        <p className={`${rows.small} ${rows.dimmed}`}>
           <RelativeTime iso={comment.createdAt} />
           {comment.editedAt && (
             <>
@@ -117,9 +118,7 @@ export const ReplyRow = memo(function ReplyRow({
       {comment.replyTo && !comment.deleted && <QuotedReply replyTo={comment.replyTo} />}
 
       {comment.deleted ? (
-        <p className={`${classes.small} ${classes.dimmed} ${classes.deleted}`}>
-          This reply was deleted.
-        </p>
+        <p className={`${rows.small} ${rows.dimmed} ${rows.italic}`}>This reply was deleted.</p>
       ) : editing && source !== undefined ? (
         <Suspense fallback={<RenderedMarkdown html={comment.bodyHtml} />}>
           <ReplyEditForm comment={comment} source={source} onDone={() => setEditing(false)} />

@@ -5,6 +5,7 @@ import { PrefetchLink } from '../../shell/prefetch-link';
 import { useAuthorPosts } from './api/get-author-posts';
 import { useFormats, type Formats } from '../../components/format-time';
 import badge from '../../components/plain-badge.module.css';
+import rows from '../../components/rows.module.css';
 import classes from './author-rows.module.css';
 
 function replies(count: number, format: Formats): string {
@@ -23,11 +24,11 @@ function AuthorPostRow({ post }: { post: PostSummary }) {
           {post.category.name}
         </span>
         {post.filmTitle !== null && (
-          <p className={`${classes.small} ${classes.film}`}>{post.filmTitle}</p>
+          <p className={`${rows.small} ${rows.italic}`}>{post.filmTitle}</p>
         )}
         {post.rating !== null && <RatingStars rating={post.rating} />}
-        <p className={`${classes.small} ${classes.dimmed}`}>{replies(post.replyCount, format)}</p>
-        <p className={`${classes.small} ${classes.dimmed}`}>
+        <p className={`${rows.small} ${rows.dimmed}`}>{replies(post.replyCount, format)}</p>
+        <p className={`${rows.small} ${rows.dimmed}`}>
           <time dateTime={post.createdAt} title={format.dateTime(post.createdAt)}>
             {format.date(post.createdAt)}
           </time>

@@ -5,6 +5,7 @@ import { RenderedMarkdown } from '../../components/rendered-markdown';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { useAuthorComments } from './api/get-author-comments';
 import { useFormats } from '../../components/format-time';
+import rows from '../../components/rows.module.css';
 import classes from './author-rows.module.css';
 
 type AuthorComment = z.infer<typeof authorCommentSchema>;
@@ -14,13 +15,13 @@ function AuthorReplyRow({ reply }: { reply: AuthorComment }) {
   return (
     <li className={classes.row}>
       <div className={classes.head}>
-        <p className={classes.small}>
+        <p className={rows.small}>
           In{' '}
           <PrefetchLink to={`/forum/post/${reply.post.id}`} className={classes.thread}>
             {reply.post.title}
           </PrefetchLink>
         </p>
-        <p className={`${classes.small} ${classes.dimmed}`}>
+        <p className={`${rows.small} ${rows.dimmed}`}>
           <time dateTime={reply.createdAt} title={format.dateTime(reply.createdAt)}>
             {format.date(reply.createdAt)}
           </time>

@@ -19,6 +19,7 @@ import { UserAvatar } from '../../components/user-avatar';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { HighlightedText, plainText } from './highlighted-text';
 import badge from '../../components/plain-badge.module.css';
+import rows from '../../components/rows.module.css';
 import classes from './search-hits.module.css';
 
 /** One result: a bordered list item; its link opens the result where it lives now. */
@@ -58,7 +59,7 @@ function HitLink({
   children: ReactNode;
 }) {
   return (
-    <PrefetchLink to={searchResultPath(hit)} aria-label={title} className={classes.title}>
+    <PrefetchLink to={searchResultPath(hit)} aria-label={title} className={rows.titleLg}>
       {children}
     </PrefetchLink>
   );
@@ -67,7 +68,7 @@ function HitLink({
 function Snippet({ parts }: { parts: PostHit['snippet'] }) {
   if (parts.length === 0) return null;
   return (
-    <p className={`${classes.small} ${classes.snippet}`}>
+    <p className={`${rows.small} ${classes.snippet}`}>
       <HighlightedText parts={parts} />
     </p>
   );
@@ -76,7 +77,7 @@ function Snippet({ parts }: { parts: PostHit['snippet'] }) {
 function Day({ iso, prefix }: { iso: string; prefix?: string }) {
   const format = useFormats();
   return (
-    <span className={classes.small}>
+    <span className={rows.small}>
       {prefix}
       <time dateTime={iso} title={format.full(iso)}>
         {format.day(iso)}
@@ -89,7 +90,7 @@ function Byline({ author, children }: { author: Author; children?: ReactNode }) 
   return (
     <div className={classes.meta}>
       <UserAvatar author={author} size={22} />
-      <span className={classes.small}>
+      <span className={rows.small}>
         <AuthorLink author={author} />
       </span>
       {children}
@@ -120,7 +121,7 @@ function PostResult({ hit }: { hit: PostHit }) {
       </div>
       {hit.rating !== null && (
         <div className={classes.line}>
-          {hit.filmTitle && <p className={`${classes.small} ${classes.film}`}>{hit.filmTitle}</p>}
+          {hit.filmTitle && <p className={`${rows.small} ${rows.italic}`}>{hit.filmTitle}</p>}
           <RatingStars rating={hit.rating} />
         </div>
       )}
@@ -130,7 +131,7 @@ function PostResult({ hit }: { hit: PostHit }) {
           {hit.category.name}
         </span>
         <Day iso={hit.createdAt} />
-        <span className={classes.small}>{replies}</span>
+        <span className={rows.small}>{replies}</span>
       </Byline>
     </HitFrame>
   );
@@ -188,7 +189,7 @@ function UserResult({ hit }: { hit: UserHit }) {
         )}
       </div>
       <div className={classes.meta}>
-        <span className={classes.small}>@{hit.username}</span>
+        <span className={rows.small}>@{hit.username}</span>
         <Day iso={hit.joinedAt} prefix="Joined " />
       </div>
     </HitFrame>
