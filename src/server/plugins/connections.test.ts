@@ -1,6 +1,6 @@
 import type { AddressInfo, Socket } from 'node:net';
 import { connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testOrigin } from '../test/accounts.js';
 import { person } from '../test/factories.js';
 import { answerOf, connectRaw, exchangeRaw, type RawAnswer } from '../test/raw-http.js';
@@ -25,6 +25,23 @@ async function listening(env: Record<string, string>): Promise<{ t: TestApp; por
 const signInHead = (length: number) =>
   'POST /api/auth/sign-in HTTP/1.1\r\nHost: viewpoint.test\r\nOrigin: http://viewpoint.test\r\nConnection: close\r\n' +
   `Content-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+
+/**
+ * Resolves once the server holds no connection and has run each one's 'close', where the bound
+ * for one address counts it gone: a test that left sockets closing must not have the next
+ * test's connection refused.
+ */
+async function allClosed(t: TestApp) {
+  for (;;) {
+    const open = await new Promise<number>((resolve, reject) =>
+      t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+    );
+    if (open === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  // The count drops as a socket is destroyed; its 'close' listeners run on the next tick.
+  await new Promise((resolve) => setImmediate(resolve));
+}
 
 const wrongSignIn = JSON.stringify({ email: 'nobody@example.test', password: 'wrong-password-x' });
 
@@ -60,6 +77,7 @@ describe('the edge of the HTTP server', () => {
       CONNECTIONS_PER_IP: String(perAddress),
     }));
   });
+  afterEach(() => allClosed(t));
   afterAll(() => t.close());
 
   it('answers a body that stops arriving with 408 in the envelope, and closes', async () => {
