@@ -373,7 +373,25 @@ export const siteRoutes: readonly SiteRoute[] = [
   },
 ];
 
+/** A path's first segment, as React Router compares it (case aside). */
+const firstSegment = (path: string) => (path.split('/', 2)[1] ?? '').toLowerCase();
+
+/**
+ * Each route with the first segment it needs, or none when that segment is a parameter:
+ * `matchPath` builds a regular expression on every call, so a page request tries only the
+ * routes that can match (one to five), not all forty.
+ */
+const routeFirsts = siteRoutes.map((route) => {
+  const first = firstSegment(route.path);
+  return { route, first: /^:|\*/.test(first) ? undefined : first };
+});
+
 /** The route that serves `pathname`, or undefined when no page does (a 404). */
 export function findSiteRoute(pathname: string): SiteRoute | undefined {
-  return siteRoutes.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
+  const first = firstSegment(pathname);
+  return routeFirsts.find(
+    (entry) =>
+      (entry.first === undefined || entry.first === first) &&
+      matchPath({ path: entry.route.path, end: true }, pathname) !== null,
+  )?.route;
 }
