@@ -133,6 +133,60 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const sessionResponse = z.object({ user: sessionUserSchema.nullable() });
 export const userResponse = z.object({ user: sessionUserSchema });
 
+/** How many recovery codes a member gets, each working once. */
+export const recoveryCodeCount = 10;
+
+/** An authenticator app's code: six digits (a space in the middle is allowed, as apps show it). */
+export const authenticatorCodeSchema = singleLineText().regex(
+  /^\d{3} ?\d{3}$/,
+  'Enter the 6-digit code from your authenticator app',
+);
+
+/** A second factor as typed: an authenticator's code, or a recovery code (`abcde-12345`). */
+export const secondFactorCodeSchema = singleLineText().regex(
+  /^(\d{3} ?\d{3}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5})$/,
+  'Enter the 6-digit code from your authenticator app, or a recovery code',
+);
+
+/** The second step of a sign-in whose first factor was right. */
+export const secondFactorBody = z
+  .object({
+    code: secondFactorCodeSchema,
+    /** This browser is not asked again for 30 days. */
+    trustBrowser: z.boolean().optional(),
+  })
+  .strict();
+
+/** A sign-in (password or emailed link) that waits for the member's second factor. */
+export const secondFactorNeededResponse = z.object({
+  secondFactor: z.object({ methods: z.array(z.enum(['authenticator', 'recovery-code'])) }),
+});
+export const signInResponse = z.union([userResponse, secondFactorNeededResponse]);
+export type SignInAnswer = z.infer<typeof signInResponse>;
+
+export const secondFactorStatusResponse = z.object({
+  enabled: z.boolean(),
+  /** Recovery codes not used yet; null while the second factor is off. */
+  recoveryCodesLeft: z.number().int().nullable(),
+});
+export type SecondFactorStatus = z.infer<typeof secondFactorStatusResponse>;
+
+export const secondFactorSetupBody = z.object({ password: currentPasswordSchema }).strict();
+export const secondFactorSetupResponse = z.object({
+  /** The otpauth:// address an authenticator app reads from the QR code. */
+  uri: z.string(),
+  /** The same key, to type into an app that cannot scan. */
+  key: z.string(),
+  recoveryCodes: z.array(z.string()),
+});
+export type SecondFactorSetup = z.infer<typeof secondFactorSetupResponse>;
+export const secondFactorConfirmBody = z.object({ code: authenticatorCodeSchema }).strict();
+/** Turning the second factor off, or making new recovery codes: the password and a current factor. */
+export const secondFactorChangeBody = z
+  .object({ password: currentPasswordSchema, code: secondFactorCodeSchema })
+  .strict();
+export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
+
 export const activeSessionSchema = z.object({
   id: z.string(),
   current: z.boolean(),

@@ -134,6 +134,20 @@ export function createAccountMail(options: AccountMailOptions) {
           'If it was not you, you can ignore this email.',
         ]),
       ),
+    secondFactorOff: (to: string) =>
+      send(
+        noticeMessage(siteName, to, 'Your second factor was turned off', [
+          `The second factor of your ${siteName} account was turned off: signing in now takes only your password or an emailed link.`,
+          `If it was you, nothing more to do. If it was not, reset your password at once: ${new URL('/auth/forgot-password', publicUrl).toString()}, then turn the second factor on again from your profile.`,
+        ]),
+      ),
+    recoveryCodeUsed: (to: string, left: number) =>
+      send(
+        noticeMessage(siteName, to, 'A recovery code was used to sign in', [
+          `A recovery code was just used to sign in to your ${siteName} account. Each code works once; ${left === 1 ? '1 code is' : `${left} codes are`} left.`,
+          `If it was you, consider making new codes from your profile (${new URL('/user-profile', publicUrl).toString()}). If it was not, reset your password at once: ${new URL('/auth/forgot-password', publicUrl).toString()}.`,
+        ]),
+      ),
   };
 }
 

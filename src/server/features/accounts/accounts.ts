@@ -12,6 +12,8 @@ import { createAccountMail } from './account-mail.js';
 import { createAuth } from './auth.js';
 import { accountCounters } from './limits.js';
 import { registerAuthRoutes } from './routes.js';
+import { createSecondFactorService } from './second-factor.js';
+import { registerSecondFactorRoutes } from './second-factor-routes.js';
 import { createAccountsService } from './service.js';
 import { prepareSessionLookup } from './session-lookup.js';
 import { loadViewer } from './viewer.js';
@@ -75,6 +77,15 @@ export function registerAccounts(
     live,
     secureCookies: config.publicUrl.protocol === 'https:',
   });
+  const secondFactor = createSecondFactorService({
+    auth,
+    db,
+    mail,
+    secret: config.authSecret,
+    live,
+    signedIn: service.userAfterSignIn,
+    checkPassword: service.checkPassword,
+  });
   const lookup = prepareSessionLookup(db, { cacheMs: config.sessionCacheMs });
   const source = { auth, db, secret: config.authSecret, lookup };
   registerAccess(app, { loadViewer: (request, reply) => loadViewer(source, request, reply) });
@@ -98,8 +109,9 @@ export function registerAccounts(
   return {
     auth,
     registerRoutes() {
-      registerAuthRoutes(app, { auth, service, live });
+      registerAuthRoutes(app, { auth, service, secondFactor, live });
       registerAccountRoutes(app, { db, service, live });
+      registerSecondFactorRoutes(app, { secondFactor });
     },
   };
 }

@@ -1,10 +1,11 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, magicLink, username } from 'better-auth/plugins';
+import { admin, magicLink, twoFactor, username } from 'better-auth/plugins';
+import type { BetterAuthPlugin } from 'better-auth';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/database.js';
-import { accounts, sessions, users, verifications } from '../../platform/db/schema.js';
+import { accounts, sessions, twoFactors, users, verifications } from '../../platform/db/schema.js';
 import type { AccountMail } from './account-mail.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import { quietContexts } from './quiet-contexts.js';
@@ -19,6 +20,33 @@ export const linkLifetimes = {
   magicLinkSeconds: 15 * 60,
 } as const;
 
+/** The second factor's rules: 10 recovery codes, a browser trusted for 30 days. */
+export const secondFactorRules = {
+  recoveryCodes: 10,
+  trustBrowserSeconds: 30 * 24 * 60 * 60,
+  /** How long a sign-in waits for its second factor once the first one was right. */
+  challengeSeconds: 10 * 60,
+} as const;
+
+/**
+ * Better Auth's two-factor plugin asks for the second factor after a password sign-in only. The
+ * same check (its own hook) runs after the other ways in that start a session here: an emailed
+ * sign-in link and an email verification link (which signs the member in). No path skips it.
+ */
+function secondFactorEverywhere(plugin: ReturnType<typeof twoFactor>): BetterAuthPlugin {
+  const [afterSignIn] = plugin.hooks?.after ?? [];
+  if (!afterSignIn) throw new Error('the two-factor plugin has no sign-in hook');
+  const paths = new Set(['/magic-link/verify', '/verify-email']);
+  return {
+    id: 'second-factor-everywhere',
+    hooks: {
+      after: [
+        { matcher: (context) => paths.has(context.path ?? ''), handler: afterSignIn.handler },
+      ],
+    },
+  };
+}
+
 /**
  * Better Auth on our own database (DESIGN.md §3). We never mount its HTTP handler: our Fastify
  * routes validate, rate limit and authorise, then call `auth.api.*` (routes.ts). So its own
@@ -29,6 +57,13 @@ export const sessionLifetime = { expiresInSeconds: 30 * 24 * 60 * 60, updateAgeS
 
 export function createAuth(options: { config: Config; db: Db; mail: AccountMail; logger: Logger }) {
   const { config, db, mail, logger } = options;
+  const secondFactor = twoFactor({
+    issuer: config.siteName,
+    backupCodeOptions: { amount: secondFactorRules.recoveryCodes, length: 10 },
+    trustDeviceMaxAge: secondFactorRules.trustBrowserSeconds,
+    twoFactorCookieMaxAge: secondFactorRules.challengeSeconds,
+    accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+  });
   const auth = betterAuth({
     appName: config.siteName,
     baseURL: config.publicUrl.origin,
@@ -38,7 +73,7 @@ export function createAuth(options: { config: Config; db: Db; mail: AccountMail;
     database: drizzleAdapter(db, {
       provider: 'pg',
       usePlural: true,
-      schema: { users, accounts, sessions, verifications },
+      schema: { users, accounts, sessions, verifications, twoFactors },
     }),
     logger: {
       level: 'warn',
@@ -107,6 +142,8 @@ export function createAuth(options: { config: Config; db: Db; mail: AccountMail;
         },
       }),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      secondFactor,
+      secondFactorEverywhere(secondFactor),
     ],
   });
   // Its storages are disabled between calls, so the rest of the site runs without promise

@@ -39,6 +39,7 @@ export const authLimits = {
   'password-reset': byAddress('password-reset', 'resetting passwords', 20),
   'magic-link': byAddress('magic-link', 'asking for links', 10),
   'magic-link/verify': byAddress('magic-link-verify', 'following links', 20),
+  'second-factor': byAddress('second-factor', 'entering codes', 20),
 } satisfies Record<string, RouteLimit>;
 
 export const accountLimits = {
@@ -46,6 +47,7 @@ export const accountLimits = {
   password: memberLimit('password', 'changing your password', perMinute(10)),
   email: memberLimit('email', 'changing your email', perMinute(10)),
   remove: memberLimit('account-delete', 'deleting your account', perMinute(5)),
+  secondFactor: memberLimit('second-factor', 'changing your second factor', perMinute(10)),
 };
 
 export function tooManyAttempts(retryAfterMs: number): AppError {

@@ -2,7 +2,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../shared/accounts.js';
 import { isRole } from '../../../shared/roles.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
-import { accounts, sessions, users, verifications } from '../../platform/db/schema.js';
+import { accounts, sessions, twoFactors, users, verifications } from '../../platform/db/schema.js';
 import { activeMute, presentMute } from '../../core/viewer.js';
 
 /** SQL of the accounts feature that Better Auth does not do for us. */
@@ -152,13 +152,45 @@ export async function scrubAccount(db: Db, userId: string): Promise<void> {
         username: null,
         displayUsername: null,
         image: null,
+        twoFactorEnabled: false,
         deletedAt: new Date(),
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
   });
+}
+
+/** Whether every way into this account asks for a second factor. */
+export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ on: users.twoFactorEnabled })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.on === true;
+}
+
+/** A member's authenticator: whether its setup was confirmed; undefined when there is none. */
+export async function secondFactorOf(
+  db: Db,
+  userId: string,
+): Promise<{ verified: boolean } | undefined> {
+  const [row] = await db
+    .select({ verified: twoFactors.verified })
+    .from(twoFactors)
+    .where(eq(twoFactors.userId, userId));
+  return row;
+}
+
+/** The member a sign-in waiting for its second factor is for (Better Auth's challenge record). */
+export async function challengedUserId(db: Db, identifier: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ value: verifications.value })
+    .from(verifications)
+    .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, sql`now()`)));
+  return row?.value;
 }
 
 export async function promoteListedAdmin(db: Db, userId: string): Promise<void> {

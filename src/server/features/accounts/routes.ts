@@ -6,12 +6,15 @@ import {
   emailSentResponse,
   passwordPolicyResponse,
   resetPasswordBody,
+  secondFactorBody,
   sessionResponse,
   signInBody,
+  signInResponse,
   signUpBody,
   tokenBody,
   userResponse,
 } from '../../../shared/accounts.js';
+import type { SecondFactorService } from './second-factor.js';
 import { errorResponse, errorResponses, noQuery } from '../../http.js';
 import type { Live } from '../../core/live.js';
 import { liveSessionKeyOf } from '../../core/session-cookie.js';
@@ -26,9 +29,14 @@ const errors = errorResponses(400, 401, 403, 409, 429);
 /** Sign-up, sign-in, sign-out and the emailed links (SPEC §4). */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  options: { auth: Auth; service: AccountsService; live: Pick<Live, 'disconnectSession'> },
+  options: {
+    auth: Auth;
+    service: AccountsService;
+    secondFactor: SecondFactorService;
+    live: Pick<Live, 'disconnectSession'>;
+  },
 ) {
-  const { auth, service, live } = options;
+  const { auth, service, secondFactor, live } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
@@ -85,12 +93,29 @@ export function registerAuthRoutes(
         summary: 'Sign in with email and password',
         querystring: noQuery,
         body: signInBody,
+        response: { 200: signInResponse, ...errors },
+      },
+    },
+    (request, reply) => service.signIn(request, reply, request.body.email, request.body.password),
+  );
+
+  api.post(
+    '/api/auth/second-factor',
+    {
+      config: { stales: [], access: 'public', limit: authLimits['second-factor'] },
+      schema: {
+        tags,
+        summary: 'Finish a sign-in with the second factor (an authenticator or recovery code)',
+        description:
+          'After a sign-in answered `secondFactor`, within 10 minutes, in the same browser. ' +
+          'A code is accepted once; five wrong codes end that sign-in, ten lock the account ' +
+          'for 15 minutes. `trustBrowser` skips the question in this browser for 30 days.',
+        querystring: noQuery,
+        body: secondFactorBody,
         response: { 200: userResponse, ...errors },
       },
     },
-    async (request, reply) => ({
-      user: await service.signIn(request, reply, request.body.email, request.body.password),
-    }),
+    async (request, reply) => ({ user: await secondFactor.signIn(request, reply, request.body) }),
   );
 
   api.post(
@@ -128,12 +153,10 @@ export function registerAuthRoutes(
         summary: 'Follow an email verification link; signs the user in',
         querystring: noQuery,
         body: tokenBody,
-        response: { 200: userResponse, ...errors },
+        response: { 200: signInResponse, ...errors },
       },
     },
-    async (request, reply) => ({
-      user: await service.verifyEmail(request, reply, request.body.token),
-    }),
+    (request, reply) => service.verifyEmail(request, reply, request.body.token),
   );
 
   api.post(
@@ -208,11 +231,9 @@ export function registerAuthRoutes(
         summary: 'Sign in with an emailed link',
         querystring: noQuery,
         body: tokenBody,
-        response: { 200: userResponse, ...errors },
+        response: { 200: signInResponse, ...errors },
       },
     },
-    async (request, reply) => ({
-      user: await service.verifyMagicLink(request, reply, request.body.token),
-    }),
+    (request, reply) => service.verifyMagicLink(request, reply, request.body.token),
   );
 }

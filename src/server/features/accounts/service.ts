@@ -11,6 +11,7 @@ import { verifyPassword } from './password-hash.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import * as repo from './repo.js';
 import { deviceOf, giveDeviceCookie, type Device } from './device-cookie.js';
+import { secondFactorNeeded, waitsForSecondFactor } from './second-factor.js';
 import { authHeaders, forwardCookies } from './viewer.js';
 import { activeBlock, blockedError, type Viewer } from '../../core/viewer.js';
 import type { Live } from '../../core/live.js';
@@ -143,7 +144,9 @@ export function createAccountsService(deps: {
         else await counters.signInPair.reset(pair);
         await counters.knownAddress.penalise(pair);
         forwardCookies(reply, headers);
-        return userAfterSignIn(reply, response.user.id);
+        // The password was right; a member with a second factor is asked for it next.
+        if (waitsForSecondFactor(response)) return secondFactorNeeded;
+        return { user: await userAfterSignIn(reply, response.user.id) };
       } catch (error) {
         if (authErrorCode(error) === 'BANNED_USER') return refuseIfBlocked(error, email);
         if (authErrorCode(error) === 'INVALID_EMAIL_OR_PASSWORD') {
@@ -178,6 +181,10 @@ export function createAccountsService(deps: {
         }
         throw toCatalogueError(error);
       }
+      if (waitsForSecondFactor(result.response)) {
+        forwardCookies(reply, result.headers);
+        return secondFactorNeeded;
+      }
       // Better Auth signs the user in (a session cookie) only when this link verified the
       // address; an address verified before answers without one.
       const signedIn = result.headers.getSetCookie().some((c) => c.includes('session_token='));
@@ -185,7 +192,7 @@ export function createAccountsService(deps: {
       if (!signedIn || !user) throw invalidLink();
       forwardCookies(reply, result.headers);
       giveDeviceCookie(reply, user.id, deps.secureCookies);
-      return repo.presentUser(user);
+      return { user: repo.presentUser(user) };
     },
 
     async resendVerification(viewer: Viewer | null, email: string | undefined) {
@@ -234,7 +241,8 @@ export function createAccountsService(deps: {
           returnHeaders: true,
         });
         forwardCookies(reply, headers);
-        return await userAfterSignIn(reply, response.user.id);
+        if (waitsForSecondFactor(response)) return secondFactorNeeded;
+        return { user: await userAfterSignIn(reply, response.user.id) };
       } catch (error) {
         if (authErrorCode(error) === 'BANNED_USER') {
           throw blockedError({ reason: 'Your account is blocked', until: null });
@@ -244,6 +252,7 @@ export function createAccountsService(deps: {
     },
 
     checkPassword,
+    userAfterSignIn,
 
     async changePassword(
       request: FastifyRequest,

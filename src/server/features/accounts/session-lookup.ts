@@ -30,14 +30,20 @@ export function signedSessionToken(request: FastifyRequest, secret: string): str
   if (!value) return null;
   const known = signedValues.get(value);
   if (known?.secret === secret) return known.token;
-  const dot = value.lastIndexOf('.');
-  if (dot < 1) return null;
-  const token = value.slice(0, dot);
-  const signature = Buffer.from(value.slice(dot + 1), 'base64');
-  const expected = createHmac('sha256', secret).update(token).digest();
-  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
-  signedValues.set(value, { secret, token });
+  const token = unsignCookie(value, secret);
+  if (token !== null) signedValues.set(value, { secret, token });
   return token;
+}
+
+/** The value of a cookie Better Auth signed (`value.HMAC`), or null when the signature is wrong. */
+export function unsignCookie(signed: string, secret: string): string | null {
+  const dot = signed.lastIndexOf('.');
+  if (dot < 1) return null;
+  const value = signed.slice(0, dot);
+  const signature = Buffer.from(signed.slice(dot + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(value).digest();
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+  return value;
 }
 
 /** The session check: one prepared join, remembered for `cacheMs` (0: read every time). */

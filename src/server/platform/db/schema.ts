@@ -57,6 +57,8 @@ export const users = pgTable(
     muteReason: text('mute_reason'),
     /** Set when the owner deleted the account: personal data is scrubbed, content stays. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Every way in asks for a second factor (an authenticator's code or a recovery code). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -119,6 +121,27 @@ export const verifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+/**
+ * A member's authenticator (Better Auth's two-factor plugin): the TOTP secret and the recovery
+ * codes, both encrypted with the site's secret. `verified` turns true once the member typed a
+ * first code; until then the setup is pending and signs nobody in.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('two_factors_user_id_idx').on(table.userId)],
 );
 
 /** Site-wide settings edited by admins (site description, and later categories order etc.). */

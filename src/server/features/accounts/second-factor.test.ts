@@ -1,0 +1,267 @@
+import { generateSync } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAccount } from '../../test/factories.js';
+import {
+  createAgent,
+  linkToken,
+  readMails,
+  signIn,
+  testPassword,
+  type Agent,
+} from '../../test/accounts.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ serveWeb: false });
+});
+afterAll(() => t.close());
+
+const db = () => t.platforms.database.db;
+/** Each browser comes from an address of its own, as people do: the per-address limits stay apart. */
+const addresses = new WeakMap<Agent, string>();
+let nextAddress = 1;
+const addressOf = (agent: Agent) => {
+  let address = addresses.get(agent);
+  if (!address) {
+    address = `10.33.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 1}`;
+    nextAddress += 1;
+    addresses.set(agent, address);
+  }
+  return address;
+};
+const post = (agent: Agent, url: string, payload: object) =>
+  agent.inject({ method: 'POST', url, payload, remoteAddress: addressOf(agent) });
+
+/** The code an authenticator app shows for `key`, `steps` periods of 30 s from now. */
+const codeFor = (key: string, steps = 0) =>
+  generateSync({ secret: key, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+/** A member with the second factor on: their key, recovery codes and a signed-in agent. */
+async function memberWithSecondFactor() {
+  const user = await buildAccount(db());
+  const agent = await signIn(t.app, user);
+  const setup = await post(agent, '/api/account/second-factor/setup', { password: testPassword });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { key, recoveryCodes } = setup.json<{ key: string; recoveryCodes: string[] }>();
+  const confirmCode = codeFor(key);
+  const confirmed = await post(agent, '/api/account/second-factor/confirm', { code: confirmCode });
+  expect(confirmed.statusCode, confirmed.body).toBe(204);
+  return { user, agent, key, recoveryCodes, confirmCode };
+}
+
+/** A new browser's password sign-in: the first step only. */
+async function firstStep(email: string) {
+  const browser = createAgent(t.app);
+  await browser.inject({ url: '/api/auth/session' });
+  const answer = await post(browser, '/api/auth/sign-in', { email, password: testPassword });
+  return { browser, answer };
+}
+
+const sessionOf = async (agent: Agent) =>
+  (await agent.inject({ url: '/api/auth/session' })).json().user as { id: string } | null;
+
+describe('setting up the second factor', () => {
+  it('needs the password, shows the key and 10 codes once, and changes nothing until confirmed', async () => {
+    const user = await buildAccount(db());
+    const agent = await signIn(t.app, user);
+    const wrong = await post(agent, '/api/account/second-factor/setup', {
+      password: 'not-it-at-all',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe('Current password is incorrect');
+
+    const setup = await post(agent, '/api/account/second-factor/setup', { password: testPassword });
+    expect(setup.statusCode).toBe(200);
+    const body = setup.json<{ uri: string; key: string; recoveryCodes: string[] }>();
+    expect(body.uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+    expect(body.key).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(body.recoveryCodes).toHaveLength(10);
+    expect(new Set(body.recoveryCodes).size).toBe(10);
+
+    // Not confirmed: the status is off, and signing in asks for nothing more.
+    expect((await agent.inject({ url: '/api/account/second-factor' })).json()).toEqual({
+      enabled: false,
+      recoveryCodesLeft: null,
+    });
+    const { answer } = await firstStep(user.email);
+    expect(answer.json().user.id).toBe(user.id);
+
+    const bad = await post(agent, '/api/account/second-factor/confirm', { code: '000000' });
+    expect(bad.statusCode).toBe(400);
+    const good = await post(agent, '/api/account/second-factor/confirm', {
+      code: codeFor(body.key),
+    });
+    expect(good.statusCode).toBe(204);
+    // The session Better Auth renewed on confirming is this browser's from now on.
+    expect((await sessionOf(agent))?.id).toBe(user.id);
+    expect((await agent.inject({ url: '/api/account/second-factor' })).json()).toEqual({
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
+    const again = await post(agent, '/api/account/second-factor/setup', { password: testPassword });
+    expect(again.statusCode).toBe(412);
+  });
+
+  it('refuses malformed codes and unknown fields with the one error shape', async () => {
+    const user = await buildAccount(db());
+    const agent = await signIn(t.app, user);
+    for (const payload of [
+      { code: '12345' },
+      { code: '1234567' },
+      { code: 'abcde-12345' },
+      { code: '123456', extra: true },
+      {},
+    ]) {
+      const answer = await post(agent, '/api/account/second-factor/confirm', payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(answer.json().error.code).toBe('invalid-argument');
+    }
+    const notStarted = await post(agent, '/api/account/second-factor/confirm', {
+      code: '123456',
+    });
+    expect(notStarted.statusCode).toBe(412);
+  });
+});
+
+describe('signing in with a second factor', () => {
+  it('asks for it after the password, signs in with a code, and accepts that code once', async () => {
+    const { user, key, confirmCode } = await memberWithSecondFactor();
+    const { browser, answer } = await firstStep(user.email);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      secondFactor: { methods: ['authenticator', 'recovery-code'] },
+    });
+    expect(await sessionOf(browser)).toBeNull();
+
+    const wrong = await post(browser, '/api/auth/second-factor', { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(await sessionOf(browser)).toBeNull();
+
+    // The confirming code was accepted once already: the next one in the app is needed.
+    const replayed = await post(browser, '/api/auth/second-factor', { code: confirmCode });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().error.message).toMatch(/used already/);
+
+    const code = codeFor(key, 1);
+    const done = await post(browser, '/api/auth/second-factor', {
+      code: code.replace(/^(...)/, '$1 '),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().user.id).toBe(user.id);
+    expect((await sessionOf(browser))?.id).toBe(user.id);
+
+    const other = await firstStep(user.email);
+    const reused = await post(other.browser, '/api/auth/second-factor', { code });
+    expect(reused.statusCode).toBe(400);
+    expect(await sessionOf(other.browser)).toBeNull();
+  });
+
+  it('is asked for after an emailed sign-in link too', async () => {
+    const { user, key } = await memberWithSecondFactor();
+    const browser = createAgent(t.app);
+    await browser.inject({ url: '/api/auth/session' });
+    expect((await post(browser, '/api/auth/magic-link', { email: user.email })).statusCode).toBe(
+      200,
+    );
+    const token = await linkToken(t, user.email, '/auth/magic-link');
+    const followed = await post(browser, '/api/auth/magic-link/verify', { token });
+    expect(followed.statusCode).toBe(200);
+    expect(followed.json()).toHaveProperty('secondFactor');
+    expect(await sessionOf(browser)).toBeNull();
+    const done = await post(browser, '/api/auth/second-factor', { code: codeFor(key, 1) });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await sessionOf(browser))?.id).toBe(user.id);
+  });
+
+  it('takes a recovery code once, and tells the member by mail how many are left', async () => {
+    const { user, recoveryCodes } = await memberWithSecondFactor();
+    const [first = ''] = recoveryCodes;
+    const { browser } = await firstStep(user.email);
+    const done = await post(browser, '/api/auth/second-factor', { code: first });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await sessionOf(browser))?.id).toBe(user.id);
+    const mail = (await readMails(t)).find(
+      (sent) => sent.to.includes(user.email) && sent.subject.startsWith('A recovery code was used'),
+    );
+    expect(mail?.body).toContain('9 codes are left');
+
+    const later = await firstStep(user.email);
+    const again = await post(later.browser, '/api/auth/second-factor', { code: first });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('does not ask a browser the member trusted, for 30 days', async () => {
+    const { user, key } = await memberWithSecondFactor();
+    const { browser } = await firstStep(user.email);
+    const done = await post(browser, '/api/auth/second-factor', {
+      code: codeFor(key, 1),
+      trustBrowser: true,
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await post(browser, '/api/auth/sign-out', {})).statusCode).toBe(204);
+    const again = await post(browser, '/api/auth/sign-in', {
+      email: user.email,
+      password: testPassword,
+    });
+    expect(again.json().user.id).toBe(user.id);
+    // Another browser is still asked.
+    expect((await firstStep(user.email)).answer.json()).toHaveProperty('secondFactor');
+  });
+
+  it('refuses a code without a sign-in waiting for it', async () => {
+    const browser = createAgent(t.app);
+    await browser.inject({ url: '/api/auth/session' });
+    const answer = await post(browser, '/api/auth/second-factor', { code: '123456' });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json().error.code).toBe('unauthenticated');
+  });
+});
+
+describe('changing the second factor', () => {
+  it('turns off only with the password and a current code, and mails the member', async () => {
+    const { user, agent, key } = await memberWithSecondFactor();
+    const wrongCode = await post(agent, '/api/account/second-factor/disable', {
+      password: testPassword,
+      code: '000000',
+    });
+    expect(wrongCode.statusCode).toBe(400);
+    const wrongPassword = await post(agent, '/api/account/second-factor/disable', {
+      password: 'not-it-at-all',
+      code: codeFor(key, 1),
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect((await agent.inject({ url: '/api/account/second-factor' })).json().enabled).toBe(true);
+
+    const off = await post(agent, '/api/account/second-factor/disable', {
+      password: testPassword,
+      code: codeFor(key, 1),
+    });
+    expect(off.statusCode, off.body).toBe(204);
+    expect((await sessionOf(agent))?.id).toBe(user.id);
+    expect((await agent.inject({ url: '/api/account/second-factor' })).json().enabled).toBe(false);
+    expect((await firstStep(user.email)).answer.json().user.id).toBe(user.id);
+    const mail = (await readMails(t)).find(
+      (sent) =>
+        sent.to.includes(user.email) &&
+        sent.subject.startsWith('Your second factor was turned off'),
+    );
+    expect(mail).toBeDefined();
+  });
+
+  it('makes new recovery codes with a current factor; the old ones stop working', async () => {
+    const { user, agent, key, recoveryCodes } = await memberWithSecondFactor();
+    const fresh = await post(agent, '/api/account/second-factor/recovery-codes', {
+      password: testPassword,
+      code: codeFor(key, 1),
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const codes = fresh.json().recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    const { browser } = await firstStep(user.email);
+    const old = await post(browser, '/api/auth/second-factor', { code: recoveryCodes[0] });
+    expect(old.statusCode).toBe(400);
+    const current = await post(browser, '/api/auth/second-factor', { code: codes[0] });
+    expect(current.statusCode).toBe(200);
+  });
+});
