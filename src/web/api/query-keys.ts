@@ -7,6 +7,8 @@ export const queryKeys = {
   session: ['session'] as const,
   passwordPolicy: ['password-policy'] as const,
   activeSessions: ['account', 'sessions'] as const,
+  /** Whether the member's second factor is on, and their recovery codes left. */
+  secondFactor: ['account', 'second-factor'] as const,
   adminUsers: ['admin', 'users'] as const,
   userHistory: (userId: string) => ['admin', 'users', userId, 'history'] as const,
   /** The moderators' review queue (reported posts and replies). */

@@ -78,6 +78,7 @@ export function profilePageRoutes(user: SessionUser = buildUser()): ApiRoutes {
     'GET /api/reports/mine': () => json({ items: [], nextCursor: null }),
     'GET /api/notifications/settings': () => json({ settings: defaultDeliveries }),
     'GET /api/donations/monthly': () => json({ gifts: [] }),
+    'GET /api/account/second-factor': () => json({ enabled: false, recoveryCodesLeft: null }),
   };
 }
 

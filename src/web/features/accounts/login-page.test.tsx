@@ -34,6 +34,53 @@ describe('login page', () => {
     expect(await screen.findByRole('button', { name: 'Account menu for Ann Lee' })).toBeTruthy();
   });
 
+  it('asks for the second factor after a right password, and continues once it is right', async () => {
+    const api = stubApi({
+      'POST /api/auth/sign-in': () =>
+        Response.json({ secondFactor: { methods: ['authenticator', 'recovery-code'] } }),
+      'POST /api/auth/second-factor': (call) =>
+        (call.body as { code: string }).code === '123 456'
+          ? Response.json({ user: buildUser() })
+          : apiError(400, 'invalid-argument', 'That code is not right.'),
+    });
+    const { location } = renderRoute('/auth/login?redirect=%2Fadd-new');
+    await signIn();
+
+    const user = userEvent.setup({ delay: null });
+    const code = await screen.findByLabelText(/^Code/);
+    expect(authState.getState().isUser).toBe(false);
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('That code is not right.');
+
+    await user.clear(code);
+    await user.type(code, '123 456');
+    await user.click(screen.getByLabelText('Trust this browser for 30 days'));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'New post' })).toBeTruthy();
+    expect(location()).toBe('/add-new');
+    expect(api.callsTo('POST', '/api/auth/second-factor').at(-1)?.body).toEqual({
+      code: '123 456',
+      trustBrowser: true,
+    });
+    expect(authState.getState()).toMatchObject({ isUser: true, user: { uid: 'u1' } });
+  });
+
+  it('keeps what was typed when the member starts again from the second factor', async () => {
+    stubApi({
+      'POST /api/auth/sign-in': () =>
+        Response.json({ secondFactor: { methods: ['authenticator', 'recovery-code'] } }),
+    });
+    renderRoute('/auth/login');
+    await signIn();
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('button', { name: 'Start again' }));
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Email/)).value).toBe(
+      'Ann@Example.com',
+    );
+  });
+
   it('goes home when redirect points at another site', async () => {
     stubApi({ 'POST /api/auth/sign-in': () => Response.json({ user: buildUser() }) });
     const { location } = renderRoute('/auth/login?redirect=%2F%2Fevil.com%2Fsteal');

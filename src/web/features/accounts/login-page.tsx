@@ -19,6 +19,7 @@ import { PrefetchLink } from '../../shell/prefetch-link';
 import { errorMessage } from '../../shell/server-errors';
 import { MagicLinkRequest } from './magic-link-request';
 import { safeRedirect } from './safe-redirect';
+import { SecondFactorStep } from './second-factor-step';
 import { useSignIn } from './sign-in';
 
 export function LoginPage() {
@@ -33,10 +34,13 @@ export function LoginPage() {
   // Drawn on the server: what was typed before the app started stays.
   useFormKeepsTyping(form);
 
+  // Read when leaving: the page is also drawn on the server, which has no window.
+  const leave = () => void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
   const submit = form.onSubmit((values) => {
     signIn.mutate(signInBody.parse(values), {
-      // Read when leaving: the page is also drawn on the server, which has no window.
-      onSuccess: () => void navigate(safeRedirect(searchParams.get('redirect')), { replace: true }),
+      onSuccess: (answer) => {
+        if ('user' in answer) leave();
+      },
     });
   });
 
@@ -60,38 +64,48 @@ export function LoginPage() {
         </Text>
       </Stack>
 
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {failure && (
-            <Alert color="red" role="alert" title="Could not sign in">
-              {failure}
-            </Alert>
-          )}
-          <TextInput
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            name="password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end">
-            <Anchor component={PrefetchLink} to="/auth/forgot-password" size="sm" underline="hover">
-              Forgot password?
-            </Anchor>
-          </Group>
-          <Button type="submit" fullWidth loading={signIn.isPending}>
-            Sign in
-          </Button>
-        </Stack>
-      </form>
+      {signIn.data && 'secondFactor' in signIn.data ? (
+        // The password was right; the form keeps what was typed should the member start again.
+        <SecondFactorStep onSignedIn={leave} onStartAgain={() => signIn.reset()} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            {failure && (
+              <Alert color="red" role="alert" title="Could not sign in">
+                {failure}
+              </Alert>
+            )}
+            <TextInput
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <Group justify="flex-end">
+              <Anchor
+                component={PrefetchLink}
+                to="/auth/forgot-password"
+                size="sm"
+                underline="hover"
+              >
+                Forgot password?
+              </Anchor>
+            </Group>
+            <Button type="submit" fullWidth loading={signIn.isPending}>
+              Sign in
+            </Button>
+          </Stack>
+        </form>
+      )}
 
       <Divider label="or" labelPosition="center" />
       <MagicLinkRequest readEmail={validEmail} />

@@ -6,6 +6,7 @@ import { PrefetchLink } from '../../shell/prefetch-link';
 import { errorMessage } from '../../shell/server-errors';
 import { useSubmitTokenOnce } from './use-submit-token-once';
 import { useVerifyMagicLink } from './verify-magic-link';
+import { SecondFactorStep } from './second-factor-step';
 import { LoadingStatus } from '../../components/query-list';
 
 /** /auth/magic-link?token=…: the emailed sign-in link. */
@@ -15,14 +16,27 @@ export function MagicLinkPage() {
   const verify = useVerifyMagicLink();
   const { mutate } = verify;
 
+  const leave = useCallback(() => void navigate('/', { replace: true }), [navigate]);
   const submit = useCallback(
-    (value: string) => mutate(value, { onSuccess: () => void navigate('/', { replace: true }) }),
-    [mutate, navigate],
+    (value: string) =>
+      mutate(value, {
+        onSuccess: (answer) => {
+          if ('user' in answer) leave();
+        },
+      }),
+    [mutate, leave],
   );
   useSubmitTokenOnce(token, submit);
 
   let body;
-  if (!token) {
+  if (verify.data && 'secondFactor' in verify.data) {
+    body = (
+      <SecondFactorStep
+        onSignedIn={leave}
+        onStartAgain={() => void navigate('/auth/login', { replace: true })}
+      />
+    );
+  } else if (!token) {
     body = <Text>This page needs the sign-in link from your email.</Text>;
   } else if (verify.isError && !blockOf(verify.error)) {
     body = (

@@ -1,21 +1,31 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { userResponse, type signInBody } from '../../../shared/accounts';
+import { signInResponse, type signInBody, type SignInAnswer } from '../../../shared/accounts';
 import { apiFetch } from '../../api/api-client';
 import { useStartSession } from './start-session';
 
 export type SignInInput = z.infer<typeof signInBody>;
 
-/** POST /api/auth/sign-in: sets the session cookie and answers with the user. */
-export async function signIn(input: SignInInput) {
-  const { user } = await apiFetch('/api/auth/sign-in', userResponse, {
-    method: 'POST',
-    body: JSON.stringify(input),
-  });
-  return user;
+/**
+ * POSTs one way in (a password, an emailed link): the answer is the member, signed in, or a
+ * request for their second factor (second-factor-step.tsx), with no session yet.
+ */
+export function postWayIn(path: string, body: object): Promise<SignInAnswer> {
+  return apiFetch(path, signInResponse, { method: 'POST', body: JSON.stringify(body) });
 }
 
-export function useSignIn() {
+/** A way in as a mutation: the session starts at once when the answer is the member. */
+export function useWayIn<T>(mutationFn: (input: T) => Promise<SignInAnswer>) {
   const startSession = useStartSession();
-  return useMutation({ mutationFn: signIn, onSuccess: (user) => startSession(user) });
+  return useMutation({
+    mutationFn,
+    onSuccess: async (answer) => {
+      if ('user' in answer) await startSession(answer.user);
+    },
+  });
 }
+
+/** POST /api/auth/sign-in: sets the session cookie, or asks for the second factor. */
+export const signIn = (input: SignInInput) => postWayIn('/api/auth/sign-in', input);
+
+export const useSignIn = () => useWayIn(signIn);

@@ -8,6 +8,7 @@ import { errorMessage } from '../../shell/server-errors';
 import { ResendVerificationForm } from './resend-verification-form';
 import { useSubmitTokenOnce } from './use-submit-token-once';
 import { useVerifyEmail } from './verify-email';
+import { SecondFactorStep } from './second-factor-step';
 import { LoadingStatus } from '../../components/query-list';
 
 function Heading() {
@@ -26,17 +27,33 @@ export function VerifyEmailPage() {
   const verify = useVerifyEmail();
   const { mutate } = verify;
 
+  const welcome = useCallback(() => {
+    toast.show({ title: 'Email verified', description: 'Welcome aboard!', color: 'green' });
+    void navigate('/', { replace: true });
+  }, [navigate]);
   const submit = useCallback(
     (value: string) =>
       mutate(value, {
-        onSuccess: () => {
-          toast.show({ title: 'Email verified', description: 'Welcome aboard!', color: 'green' });
-          void navigate('/', { replace: true });
+        onSuccess: (answer) => {
+          if ('user' in answer) welcome();
         },
       }),
-    [mutate, navigate],
+    [mutate, welcome],
   );
   useSubmitTokenOnce(token, submit);
+
+  // Verified; the member's second factor signs them in.
+  if (verify.data && 'secondFactor' in verify.data) {
+    return (
+      <Stack gap="md">
+        <Heading />
+        <SecondFactorStep
+          onSignedIn={welcome}
+          onStartAgain={() => void navigate('/auth/login', { replace: true })}
+        />
+      </Stack>
+    );
+  }
 
   if (token && !verify.isError) {
     return (

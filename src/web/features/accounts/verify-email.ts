@@ -1,18 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
-import { userResponse } from '../../../shared/accounts';
-import { apiFetch } from '../../api/api-client';
-import { useStartSession } from './start-session';
+import { postWayIn, useWayIn } from './sign-in';
 
-/** POST /api/auth/verify-email: following the emailed link verifies the address and signs in. */
-export async function verifyEmail(token: string) {
-  const { user } = await apiFetch('/api/auth/verify-email', userResponse, {
-    method: 'POST',
-    body: JSON.stringify({ token }),
-  });
-  return user;
-}
+/**
+ * POST /api/auth/verify-email: following the emailed link verifies the address and signs in (or
+ * asks for the second factor).
+ */
+export const verifyEmail = (token: string) => postWayIn('/api/auth/verify-email', { token });
 
-export function useVerifyEmail() {
-  const startSession = useStartSession();
-  return useMutation({ mutationFn: verifyEmail, onSuccess: (user) => startSession(user) });
-}
+export const useVerifyEmail = () => useWayIn(verifyEmail);

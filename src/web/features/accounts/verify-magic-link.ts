@@ -1,18 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import { userResponse } from '../../../shared/accounts';
-import { apiFetch } from '../../api/api-client';
-import { useStartSession } from './start-session';
+import { postWayIn, useWayIn } from './sign-in';
 
-/** POST /api/auth/magic-link/verify: the emailed link signs in. */
-export async function verifyMagicLink(token: string) {
-  const { user } = await apiFetch('/api/auth/magic-link/verify', userResponse, {
-    method: 'POST',
-    body: JSON.stringify({ token }),
-  });
-  return user;
-}
+/** POST /api/auth/magic-link/verify: the emailed link signs in (or asks for the second factor). */
+export const verifyMagicLink = (token: string) =>
+  postWayIn('/api/auth/magic-link/verify', { token });
 
-export function useVerifyMagicLink() {
-  const startSession = useStartSession();
-  return useMutation({ mutationFn: verifyMagicLink, onSuccess: (user) => startSession(user) });
-}
+export const useVerifyMagicLink = () => useWayIn(verifyMagicLink);

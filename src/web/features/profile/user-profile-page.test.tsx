@@ -18,6 +18,7 @@ describe('user profile page', () => {
       'Profile and avatar',
       'Account',
       'Password',
+      'Second factor',
       'Sessions',
       'Notifications',
       'Your reports',

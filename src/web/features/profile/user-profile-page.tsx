@@ -15,6 +15,7 @@ import { ModRequestSection } from './mod-request-section';
 import { MyReportsSection } from './my-reports-section';
 import { PasswordForm } from './password-form';
 import { ProfileSection } from './profile-section';
+import { SecondFactorSection } from './second-factor-section';
 import { SettingsSection } from './settings-section';
 import { LoadError, LoadingStatus } from '../../components/query-list';
 
@@ -40,6 +41,7 @@ function partsFor(user: SessionUser): SettingsPart[] {
       ),
     },
     { id: 'password', label: 'Password', content: <PasswordForm /> },
+    { id: 'second-factor', label: 'Second factor', content: <SecondFactorSection /> },
     { id: 'sessions', label: 'Sessions', content: <ActiveSessions /> },
     {
       id: 'notifications',
