@@ -125,6 +125,10 @@ describe('npm run seed:demo', () => {
         'user',
       ]);
       for (const credential of first) expect(await passwordWorks(credential)).toBe(true);
+      // One printed member asks for a second factor: its authenticator address is printed.
+      expect(first.filter((c) => c.secondFactor).map((c) => c.role)).toEqual(['user']);
+      expect(first.at(-1)?.secondFactor?.uri).toMatch(/^otpauth:\/\/totp\/.*secret=[A-Z2-7]+/);
+      expect(await countOf(users, eq(users.twoFactorEnabled, true))).toBe(1);
 
       const roles = await db()
         .select({ role: users.role, n: count() })

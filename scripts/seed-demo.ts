@@ -17,9 +17,19 @@ async function main() {
       const lines = credentials.map(
         ({ role, email, password }) => `  ${role.padEnd(22)} ${email.padEnd(30)} ${password}`,
       );
+      const factors = credentials.flatMap(({ email, secondFactor }) =>
+        secondFactor
+          ? [
+              `${email} asks for a second factor after its password.`,
+              `  Authenticator key (add it to an app, or scan it as a QR code): ${secondFactor.uri}`,
+              `  Or one recovery code (works once): ${secondFactor.recoveryCode}`,
+            ]
+          : [],
+      );
       process.stdout.write(
         `Demo content is in ${database.kind === 'pglite' ? config.dataDir : 'the PostgreSQL database'}.\n` +
-          `Accounts (role, email, password):\n${lines.join('\n')}\n`,
+          `Accounts (role, email, password):\n${lines.join('\n')}\n` +
+          (factors.length > 0 ? `${factors.join('\n')}\n` : ''),
       );
     } finally {
       await storage.close();

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../src/server/features/accounts/password-hash.js';
 import { insertAccount } from '../../src/server/features/accounts/repo.js';
+import { grantSecondFactor } from '../../src/server/features/accounts/second-factor.js';
 import { accounts, users } from '../../src/server/platform/db/schema.js';
 import { demoMembers, type DemoMember } from './content/members.js';
 import { daysAgo, type DemoSite } from './site.js';
@@ -11,7 +12,12 @@ export interface DemoCredential {
   role: string;
   email: string;
   password: string;
+  /** The account asks for a second factor: its authenticator address and a recovery code. */
+  secondFactor?: { uri: string; recoveryCode: string };
 }
+
+/** The printed member whose account shows the second factor (asked after the password). */
+const secondFactorRole = 'user';
 
 /** Random per run: a demo site reachable from elsewhere must not share known passwords. */
 const freshPassword = () => `demo-${randomBytes(6).toString('base64url')}`;
@@ -73,7 +79,24 @@ export async function seedMembers(site: DemoSite): Promise<DemoCredential[]> {
       .set({ password: await hashPassword(password), updatedAt: new Date() })
       .where(and(eq(accounts.userId, id), eq(accounts.providerId, 'credential')));
     const row = await findMember(site, member.username);
-    if (row) credentials.push({ role: row.role, email: row.email, password });
+    if (!row) continue;
+    if (row.role !== secondFactorRole) {
+      credentials.push({ role: row.role, email: row.email, password });
+      continue;
+    }
+    // A fresh key each run too, printed with the account, so the second factor can be tried.
+    const factor = await grantSecondFactor(site.db, {
+      secret: site.config.authSecret,
+      userId: row.id,
+      issuer: site.config.siteName,
+      account: row.email,
+    });
+    credentials.push({
+      role: row.role,
+      email: row.email,
+      password,
+      secondFactor: { uri: factor.uri, recoveryCode: factor.recoveryCodes[0] ?? '' },
+    });
   }
   return credentials;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../../shared/accounts.js';
 import { isRole } from '../../../shared/roles.js';
@@ -182,6 +183,25 @@ export async function secondFactorOf(
     .from(twoFactors)
     .where(eq(twoFactors.userId, userId));
   return row;
+}
+
+/**
+ * Stores a confirmed authenticator for a member and turns their second factor on (the demo
+ * seed's member; people set theirs up through the routes).
+ */
+export async function storeSecondFactor(
+  db: Db,
+  userId: string,
+  factor: { secret: string; backupCodes: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx.insert(twoFactors).values({ id: randomUUID(), userId, verified: true, ...factor });
+    await tx
+      .update(users)
+      .set({ twoFactorEnabled: true, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  });
 }
 
 /** The member a sign-in waiting for its second factor is for (Better Auth's challenge record). */

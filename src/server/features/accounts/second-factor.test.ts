@@ -1,6 +1,7 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccount } from '../../test/factories.js';
+import { grantSecondFactor } from './second-factor.js';
 import {
   createAgent,
   linkToken,
@@ -207,6 +208,26 @@ describe('signing in with a second factor', () => {
     expect(again.json().user.id).toBe(user.id);
     // Another browser is still asked.
     expect((await firstStep(user.email)).answer.json()).toHaveProperty('secondFactor');
+  });
+
+  it('works with a second factor stored directly, as the demo seed gives one', async () => {
+    const user = await buildAccount(db());
+    const { uri, recoveryCodes } = await grantSecondFactor(db(), {
+      secret: t.config.authSecret,
+      userId: user.id,
+      issuer: 'Viewpoint',
+      account: user.email,
+    });
+    const key = new URL(uri).searchParams.get('secret') ?? '';
+    const { browser, answer } = await firstStep(user.email);
+    expect(answer.json()).toHaveProperty('secondFactor');
+    const done = await post(browser, '/api/auth/second-factor', { code: codeFor(key) });
+    expect(done.statusCode, done.body).toBe(200);
+    const later = await firstStep(user.email);
+    const recovered = await post(later.browser, '/api/auth/second-factor', {
+      code: recoveryCodes[3],
+    });
+    expect(recovered.statusCode, recovered.body).toBe(200);
   });
 
   it('refuses a code without a sign-in waiting for it', async () => {

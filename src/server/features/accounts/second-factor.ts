@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { createOTP } from '@better-auth/utils/otp';
+import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SecondFactorStatus, SessionUser, SignInAnswer } from '../../../shared/accounts.js';
 import { AppError, invalidArgument } from '../../../shared/errors.js';
@@ -7,7 +9,7 @@ import type { Live } from '../../core/live.js';
 import { liveSessionKey, liveSessionKeyOf } from '../../core/session-cookie.js';
 import type { Viewer } from '../../core/viewer.js';
 import type { AccountMail } from './account-mail.js';
-import { type Auth } from './auth.js';
+import { secondFactorRules, type Auth } from './auth.js';
 import { authErrorCode, toCatalogueError } from './auth-errors.js';
 import * as repo from './repo.js';
 import { unsignCookie } from './session-lookup.js';
@@ -81,6 +83,30 @@ async function callWithCodes<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw codeError(error);
   }
+}
+
+/**
+ * Turns a member's second factor on without the routes, as Better Auth's plugin stores it (the
+ * key and the recovery codes encrypted with the site's secret): the demo seed's member, whose
+ * authenticator address and codes are printed so the flow can be tried.
+ */
+export async function grantSecondFactor(
+  db: Db,
+  options: { secret: string; userId: string; issuer: string; account: string },
+): Promise<{ uri: string; recoveryCodes: string[] }> {
+  const raw = generateRandomString(32);
+  const recoveryCodes = Array.from({ length: secondFactorRules.recoveryCodes }, () => {
+    const code = generateRandomString(10, 'a-z', '0-9', 'A-Z');
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  });
+  await repo.storeSecondFactor(db, options.userId, {
+    secret: await symmetricEncrypt({ key: options.secret, data: raw }),
+    backupCodes: await symmetricEncrypt({
+      key: options.secret,
+      data: JSON.stringify(recoveryCodes),
+    }),
+  });
+  return { uri: createOTP(raw).url(options.issuer, options.account), recoveryCodes };
 }
 
 export function createSecondFactorService(deps: {

@@ -50,6 +50,7 @@ export function LoginPage() {
     return signInBody.shape.email.parse(form.getValues().email);
   };
 
+  const secondStep = signIn.data !== undefined && 'secondFactor' in signIn.data;
   // A blocked account is taken to the Account Blocked page by the app shell.
   const failure = signIn.error && !blockOf(signIn.error) ? errorMessage(signIn.error) : null;
 
@@ -64,58 +65,59 @@ export function LoginPage() {
         </Text>
       </Stack>
 
-      {signIn.data && 'secondFactor' in signIn.data ? (
+      {secondStep ? (
         // The password was right; the form keeps what was typed should the member start again.
         <SecondFactorStep onSignedIn={leave} onStartAgain={() => signIn.reset()} />
       ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            {failure && (
-              <Alert color="red" role="alert" title="Could not sign in">
-                {failure}
-              </Alert>
-            )}
-            <TextInput
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              {...form.getInputProps('email')}
-            />
-            <PasswordInput
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <Group justify="flex-end">
-              <Anchor
-                component={PrefetchLink}
-                to="/auth/forgot-password"
-                size="sm"
-                underline="hover"
-              >
-                Forgot password?
-              </Anchor>
-            </Group>
-            <Button type="submit" fullWidth loading={signIn.isPending}>
-              Sign in
-            </Button>
-          </Stack>
-        </form>
+        <>
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm">
+              {failure && (
+                <Alert color="red" role="alert" title="Could not sign in">
+                  {failure}
+                </Alert>
+              )}
+              <TextInput
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                {...form.getInputProps('email')}
+              />
+              <PasswordInput
+                label="Password"
+                name="password"
+                autoComplete="current-password"
+                required
+                {...form.getInputProps('password')}
+              />
+              <Group justify="flex-end">
+                <Anchor
+                  component={PrefetchLink}
+                  to="/auth/forgot-password"
+                  size="sm"
+                  underline="hover"
+                >
+                  Forgot password?
+                </Anchor>
+              </Group>
+              <Button type="submit" fullWidth loading={signIn.isPending}>
+                Sign in
+              </Button>
+            </Stack>
+          </form>
+          <Divider label="or" labelPosition="center" />
+          <MagicLinkRequest readEmail={validEmail} />
+
+          <Text size="sm" ta="center">
+            New here?{' '}
+            <Anchor component={PrefetchLink} to="/auth/sign-up">
+              Create an account
+            </Anchor>
+          </Text>
+        </>
       )}
-
-      <Divider label="or" labelPosition="center" />
-      <MagicLinkRequest readEmail={validEmail} />
-
-      <Text size="sm" ta="center">
-        New here?{' '}
-        <Anchor component={PrefetchLink} to="/auth/sign-up">
-          Create an account
-        </Anchor>
-      </Text>
     </Stack>
   );
 }

@@ -56,7 +56,14 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
         Each one signs you in once if you lose your phone. Keep them somewhere safe: they are not
         shown again.
       </Text>
-      <SimpleGrid cols={{ base: 2, xs: 5 }} spacing="xs" component="ul" aria-label="Recovery codes">
+      <SimpleGrid
+        cols={{ base: 2, xs: 5 }}
+        spacing="xs"
+        component="ul"
+        aria-label="Recovery codes"
+        p={0}
+        m={0}
+      >
         {codes.map((code) => (
           <Code key={code} component="li" fz="sm" style={{ listStyle: 'none' }}>
             {code}
