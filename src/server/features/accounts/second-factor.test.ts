@@ -175,6 +175,38 @@ describe('signing in with a second factor', () => {
     expect((await sessionOf(browser))?.id).toBe(user.id);
   });
 
+  it('is asked after the verification link too, which verifies the address all the same', async () => {
+    const browser = createAgent(t.app);
+    await browser.inject({ url: '/api/auth/session' });
+    const person = {
+      name: 'Vera Link',
+      username: `vera_${Date.now() % 100000}`,
+      email: `vera.${Date.now()}@example.test`,
+      password: 'velvet-projector-88-lantern',
+    };
+    expect((await post(browser, '/api/auth/sign-up', person)).statusCode).toBe(200);
+    const signedIn = await post(browser, '/api/auth/sign-in', {
+      email: person.email,
+      password: person.password,
+    });
+    expect(signedIn.json().user.emailVerified).toBe(false);
+    const setup = await post(browser, '/api/account/second-factor/setup', {
+      password: person.password,
+    });
+    const { key } = setup.json<{ key: string }>();
+    await post(browser, '/api/account/second-factor/confirm', { code: codeFor(key) });
+    await post(browser, '/api/auth/sign-out', {});
+
+    const token = await linkToken(t, person.email, '/auth/verify-email');
+    const followed = await post(browser, '/api/auth/verify-email', { token });
+    expect(followed.statusCode, followed.body).toBe(200);
+    expect(followed.json()).toHaveProperty('secondFactor');
+    expect(await sessionOf(browser)).toBeNull();
+    const done = await post(browser, '/api/auth/second-factor', { code: codeFor(key, 1) });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().user.emailVerified).toBe(true);
+  });
+
   it('takes a recovery code once, and tells the member by mail how many are left', async () => {
     const { user, recoveryCodes } = await memberWithSecondFactor();
     const [first = ''] = recoveryCodes;
