@@ -262,6 +262,25 @@ describe('signing in with a second factor', () => {
     expect(recovered.statusCode, recovered.body).toBe(200);
   });
 
+  it('ends a sign-in after five wrong codes: the right one then needs the password again', async () => {
+    const { user, key, recoveryCodes } = await memberWithSecondFactor();
+    const { browser } = await firstStep(user.email);
+    for (const wrong of ['000001', '000002', '000003', '000004', '000005']) {
+      expect((await post(browser, '/api/auth/second-factor', { code: wrong })).statusCode).toBe(
+        400,
+      );
+    }
+    const late = await post(browser, '/api/auth/second-factor', { code: codeFor(key, 1) });
+    expect(late.statusCode).toBe(429);
+    expect(late.json().error.message).toMatch(/Sign in again/);
+    expect(await sessionOf(browser)).toBeNull();
+    const again = await firstStep(user.email);
+    const done = await post(again.browser, '/api/auth/second-factor', {
+      code: recoveryCodes[1],
+    });
+    expect(done.statusCode, done.body).toBe(200);
+  });
+
   it('refuses a code without a sign-in waiting for it', async () => {
     const browser = createAgent(t.app);
     await browser.inject({ url: '/api/auth/session' });
