@@ -49,6 +49,7 @@ export async function viewerOf(db: Db, username: string): Promise<Viewer> {
     image: row.image,
     createdAt: row.createdAt,
     mute: null,
+    secondFactor: row.twoFactorEnabled,
   };
 }
 

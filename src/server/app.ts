@@ -215,7 +215,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger,
   });
   app.decorate('live', live);
+  const site = createSiteInfoStore({
+    db: platforms.database.db,
+    bus: platforms.bus,
+    namespace: options.limitNamespace ?? '',
+    siteName: config.siteName,
+    onUnsent: (error) =>
+      options.logger.warn({ err: error }, 'other processes were not told the site changed'),
+  });
+  app.addHook('onClose', () => site.close());
   const accounts = registerAccounts(app, {
+    // The admins' setting "staff must use a second factor", read from memory.
+    staffNeedSecondFactor: async () => (await site.get()).staffSecondFactor,
     config,
     platforms,
     logger: options.logger,
@@ -252,15 +263,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerHealth(app, platforms);
-  const site = createSiteInfoStore({
-    db: platforms.database.db,
-    bus: platforms.bus,
-    namespace: options.limitNamespace ?? '',
-    siteName: config.siteName,
-    onUnsent: (error) =>
-      options.logger.warn({ err: error }, 'other processes were not told the site changed'),
-  });
-  app.addHook('onClose', () => site.close());
   registerSiteRoutes(app, { site });
   registerClientErrorRoutes(app);
   accounts.registerRoutes();

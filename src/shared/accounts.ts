@@ -127,6 +127,8 @@ export const sessionUserSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   /** A moderator's mute in force: the user reads but cannot post, reply or chat until then. */
   mute: muteSchema.nullable(),
+  /** Every way in asks this member for a second factor. */
+  secondFactor: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -390,9 +390,15 @@ export const siteSettingsBody = z
       .check(...visibleMin(2, 'Site name needs at least 2 characters'))
       .max(60, 'Site name can be at most 60 characters'),
     description: multiLineText().trim().max(300, 'Description can be at most 300 characters'),
+    /** Admins and moderators must have a second factor on before any staff page or action. */
+    staffSecondFactor: z.boolean().optional(),
   })
   .strict();
-export const siteSettingsResponse = z.object({ name: z.string(), description: z.string() });
+export const siteSettingsResponse = z.object({
+  name: z.string(),
+  description: z.string(),
+  staffSecondFactor: z.boolean(),
+});
 
 /** The member list's filters (moderators: /moderator/users; admins: /admin/users). */
 export const userStatuses = ['active', 'blocked', 'muted', 'unverified'] as const;

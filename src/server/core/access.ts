@@ -66,6 +66,8 @@ export function registerAccess(
   app: FastifyInstance,
   options: {
     loadViewer: (request: FastifyRequest, reply: FastifyReply) => Promise<Viewer | null>;
+    /** The admins asked staff to have a second factor on (decision 050). */
+    staffNeedSecondFactor?: () => Promise<boolean>;
   },
 ) {
   app.decorateRequest('viewer', null);
@@ -80,6 +82,13 @@ export function registerAccess(
       throw new Error(`${String(route.method)} ${route.url} does not declare config.access`);
     }
     describeRoute(route, `Access: ${describeAccess(access)}.`);
+    if (typeof access === 'object' && !can('user', access.permission)) {
+      describeRoute(
+        route,
+        'Staff only: while the site asks staff for a second factor, refused to one without it ' +
+          '(`details.secondFactorRequired`).',
+      );
+    }
     if (route.config?.publishes) {
       describeRoute(route, 'Publishes: refused while the member is muted (`details.muted`).');
     }
@@ -89,6 +98,18 @@ export function registerAccess(
     if (!access) return;
     request.viewer = await options.loadViewer(request, reply);
     assertAccess(access, request.viewer);
+    const viewer = request.viewer;
+    if (
+      typeof access === 'object' &&
+      viewer &&
+      !viewer.secondFactor &&
+      !can('user', access.permission) &&
+      (await options.staffNeedSecondFactor?.())
+    ) {
+      throw permissionDenied('Turn on a second factor in your profile before doing staff work', {
+        secondFactorRequired: true,
+      });
+    }
   });
   // After validation, before the route's limit is charged: a mute's refusal says why and until when.
   app.addHook('preHandler', (request, _reply, done) => {

@@ -14,6 +14,8 @@ export interface Viewer {
   createdAt: Date;
   /** A moderator's mute in force: nothing public from them until it ends. */
   mute: ActiveMute | null;
+  /** Every way in asks this member for a second factor (decision 050). */
+  secondFactor: boolean;
 }
 
 export interface ActiveMute {

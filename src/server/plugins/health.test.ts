@@ -56,9 +56,13 @@ describe('health and readiness', () => {
     }
   });
 
-  it('serves the site name and description', async () => {
+  it('serves the site name and description, and whether staff need a second factor', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/site' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ name: 'Viewpoint', description: expect.stringContaining('film') });
+    expect(res.json()).toEqual({
+      name: 'Viewpoint',
+      description: expect.stringContaining('film'),
+      staffSecondFactor: false,
+    });
   });
 });

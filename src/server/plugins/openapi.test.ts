@@ -27,7 +27,7 @@ describe('the API documents itself', () => {
     expect(doc.paths['/api/site']?.get?.description).toBe('Access: public.');
     expect(doc.paths['/api/account/sessions']?.get?.description).toBe('Access: signed-in.');
     expect(doc.paths['/api/users/{id}/role']?.put?.description).toMatch(
-      /^Access: permission:roles\.change\.\n\nLimit \(account-action\): /,
+      /^Access: permission:roles\.change\.\n\nStaff only: while the site asks staff for a second factor, refused to one without it \(`details\.secondFactorRequired`\)\.\n\nLimit \(account-action\): /,
     );
     expect(doc.paths['/api/auth/sign-up']?.post?.description).toMatch(
       /Answers the same .*\n\nAccess: public\.\n\nLimit \(sign-up\): 10 per minute per client address\.$/s,

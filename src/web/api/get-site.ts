@@ -7,6 +7,8 @@ import { queryKeys } from './query-keys';
 export const siteSchema = z.object({
   name: z.string(),
   description: z.string(),
+  /** Admins and moderators must have a second factor on before any staff page. */
+  staffSecondFactor: z.boolean().default(false),
 });
 
 export type Site = z.infer<typeof siteSchema>;

@@ -1,6 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import type { RouteFlags } from '../../shared/routes';
+import type { SessionUser } from '../../shared/accounts';
+import { siteQueryOptions } from '../api/get-site';
+import { queryKeys } from '../api/query-keys';
 import { forgetUserData, sessionQueryOptions } from '../api/session';
 import { ACCOUNT_BLOCKED_PATH, authState, blockOf, noteBlock, type AuthState } from './auth-state';
 import { checkGuards } from './guards';
@@ -48,6 +51,23 @@ export function guardLoader(flags: RouteFlags, queryClient: QueryClient) {
       toast.show({ ...result.notice });
       return redirect(result.redirectTo);
     }
+    if (flags.requiresAdmin || flags.requiresModerator) return secondFactorForStaff(queryClient);
     return null;
   };
+}
+
+/**
+ * A staff page while the admins ask staff for a second factor (decision 050): a member without
+ * one is sent to set it up. The server refuses their staff calls anyway.
+ */
+async function secondFactorForStaff(queryClient: QueryClient) {
+  const site = await queryClient.ensureQueryData(siteQueryOptions());
+  const user = queryClient.getQueryData<SessionUser | null>(queryKeys.session);
+  if (!site.staffSecondFactor || !user || user.secondFactor) return null;
+  toast.show({
+    title: 'Second factor needed',
+    description: 'Turn on a second factor to do staff work.',
+    color: 'yellow',
+  });
+  return redirect('/user-profile#second-factor');
 }

@@ -58,7 +58,11 @@ import type { Upload } from '../../shared/uploads';
 const at = '2025-03-01T10:00:00.000Z';
 const hourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
 
-export const site = { name: 'Viewpoint', description: 'Films and the people who love them.' };
+export const site = {
+  name: 'Viewpoint',
+  description: 'Films and the people who love them.',
+  staffSecondFactor: false,
+};
 
 export const passwordPolicy: PasswordPolicy = {
   minLength: 10,
@@ -83,6 +87,7 @@ export function buildUser(overrides: Partial<SessionUser> = {}): SessionUser {
     image: null,
     createdAt: '2024-03-01T10:00:00.000Z',
     mute: null,
+    secondFactor: false,
     ...overrides,
   };
 }

@@ -56,6 +56,8 @@ export function registerAccounts(
     live: Live;
     /** Of the bus channel, for test apps sharing one Redis. */
     namespace: string;
+    /** Whether staff must have a second factor on before any staff action (a site setting). */
+    staffNeedSecondFactor?: () => Promise<boolean>;
   },
 ) {
   const { config, platforms, logger } = options;
@@ -88,7 +90,12 @@ export function registerAccounts(
   });
   const lookup = prepareSessionLookup(db, { cacheMs: config.sessionCacheMs });
   const source = { auth, db, secret: config.authSecret, lookup };
-  registerAccess(app, { loadViewer: (request, reply) => loadViewer(source, request, reply) });
+  registerAccess(app, {
+    loadViewer: (request, reply) => loadViewer(source, request, reply),
+    ...(options.staffNeedSecondFactor
+      ? { staffNeedSecondFactor: options.staffNeedSecondFactor }
+      : {}),
+  });
   // A write that may have changed a session or an account forgets every remembered check
   // before its answer leaves, here and, over the bus, in every other process, so the next
   // request anywhere sees the change (session-lookup.ts, decision 031).

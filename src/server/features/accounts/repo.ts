@@ -20,6 +20,7 @@ export function presentUser(row: UserRow): SessionUser {
     image: row.image,
     createdAt: row.createdAt.toISOString(),
     mute: presentMute(activeMute(row)),
+    secondFactor: row.twoFactorEnabled,
   };
 }
 

@@ -337,3 +337,84 @@ describe('changing the second factor', () => {
     expect(current.statusCode).toBe(200);
   });
 });
+
+describe('"staff must use a second factor"', () => {
+  const siteBody = (staffSecondFactor: boolean) => ({
+    name: 'Viewpoint',
+    description: 'A community for film reviews.',
+    staffSecondFactor,
+  });
+
+  it('is refused to an admin without one, so nobody locks themselves out', async () => {
+    const admin = await buildAccount(db(), { role: 'admin' });
+    const agent = await signIn(t.app, admin);
+    const answer = await agent.inject({
+      method: 'PUT',
+      url: '/api/admin/site',
+      payload: siteBody(true),
+    });
+    expect(answer.statusCode).toBe(412);
+    expect((await agent.inject({ url: '/api/site' })).json().staffSecondFactor).toBe(false);
+  });
+
+  it('keeps staff without a second factor from staff work until they turn it on', async () => {
+    const admin = await buildAccount(db(), { role: 'admin' });
+    const factor = await grantSecondFactor(db(), {
+      secret: t.config.authSecret,
+      userId: admin.id,
+      issuer: 'Viewpoint',
+      account: admin.email,
+    });
+    // The admin has one: signing in takes the second step.
+    const adminAgent = createAgent(t.app);
+    await adminAgent.inject({ url: '/api/auth/session' });
+    const first = await post(adminAgent, '/api/auth/sign-in', {
+      email: admin.email,
+      password: testPassword,
+    });
+    expect(first.json()).toHaveProperty('secondFactor');
+    const moderator = await buildAccount(db(), { role: 'moderator' });
+    const modAgent = await signIn(t.app, moderator);
+    const member = await buildAccount(db());
+    const memberAgent = await signIn(t.app, member);
+    expect((await modAgent.inject({ url: '/api/users' })).statusCode).toBe(200);
+    try {
+      const done = await post(adminAgent, '/api/auth/second-factor', {
+        code: factor.recoveryCodes[0],
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      const on = await adminAgent.inject({
+        method: 'PUT',
+        url: '/api/admin/site',
+        payload: siteBody(true),
+      });
+      expect(on.statusCode, on.body).toBe(200);
+      expect(on.json().staffSecondFactor).toBe(true);
+
+      const refused = await modAgent.inject({ url: '/api/users' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.details).toEqual({ secondFactorRequired: true });
+      // Members' own routes are not staff work.
+      expect((await memberAgent.inject({ url: '/api/account/second-factor' })).statusCode).toBe(
+        200,
+      );
+      expect((await modAgent.inject({ url: '/api/account/second-factor' })).statusCode).toBe(200);
+
+      const modFactor = await grantSecondFactor(db(), {
+        secret: t.config.authSecret,
+        userId: moderator.id,
+        issuer: 'Viewpoint',
+        account: moderator.email,
+      });
+      expect(modFactor.recoveryCodes).toHaveLength(10);
+      expect((await modAgent.inject({ url: '/api/users' })).statusCode).toBe(200);
+    } finally {
+      const off = await adminAgent.inject({
+        method: 'PUT',
+        url: '/api/admin/site',
+        payload: siteBody(false),
+      });
+      expect(off.statusCode, off.body).toBe(200);
+    }
+  });
+});

@@ -73,6 +73,7 @@ function prepareStatement(db: Db) {
         mutedUntil: users.mutedUntil,
         muteReason: users.muteReason,
         deletedAt: users.deletedAt,
+        twoFactorEnabled: users.twoFactorEnabled,
         createdAt: users.createdAt,
       },
     })

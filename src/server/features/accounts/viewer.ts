@@ -31,6 +31,7 @@ export function presentSessionUser(viewer: Viewer): SessionUser {
     image: viewer.image,
     createdAt: viewer.createdAt.toISOString(),
     mute: presentMute(viewer.mute),
+    secondFactor: viewer.secondFactor,
   };
 }
 
@@ -80,7 +81,11 @@ async function readSession(
   const { user, session } = response;
   // Better Auth's user object carries only the columns it knows of.
   const [mute] = await source.db
-    .select({ mutedUntil: users.mutedUntil, muteReason: users.muteReason })
+    .select({
+      mutedUntil: users.mutedUntil,
+      muteReason: users.muteReason,
+      twoFactorEnabled: users.twoFactorEnabled,
+    })
     .from(users)
     .where(eq(users.id, user.id));
   return {
@@ -89,6 +94,7 @@ async function readSession(
       ...user,
       mutedUntil: mute?.mutedUntil ?? null,
       muteReason: mute?.muteReason ?? null,
+      twoFactorEnabled: mute?.twoFactorEnabled ?? false,
       username: user.username ?? null,
       displayUsername: user.displayUsername ?? null,
       role: user.role ?? 'user',
@@ -156,5 +162,6 @@ export async function loadViewer(
     image: user.image ?? null,
     createdAt: new Date(user.createdAt),
     mute: activeMute(user),
+    secondFactor: user.twoFactorEnabled,
   };
 }

@@ -66,16 +66,22 @@ describe('site settings', () => {
     expect(await site()).toEqual({
       name: 'Reel Talk',
       description: expect.stringContaining('film'),
+      staffSecondFactor: false,
     });
     const res = await putSite(admin, {
       name: '  Cinema Corner ',
       description: 'Talk about films, kindly.',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ name: 'Cinema Corner', description: 'Talk about films, kindly.' });
+    expect(res.json()).toEqual({
+      name: 'Cinema Corner',
+      description: 'Talk about films, kindly.',
+      staffSecondFactor: false,
+    });
     expect(await site()).toEqual({
       name: 'Cinema Corner',
       description: 'Talk about films, kindly.',
+      staffSecondFactor: false,
     });
 
     const entries = await db().select().from(auditLog).where(eq(auditLog.action, 'site.update'));

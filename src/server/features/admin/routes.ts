@@ -5,6 +5,7 @@ import {
   siteSettingsBody,
   siteSettingsResponse,
 } from '../../../shared/moderation.js';
+import { AppError } from '../../../shared/errors.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { readAdminStats } from './stats.js';
@@ -15,7 +16,7 @@ import type { DonationCurrency } from '../../../shared/donations.js';
 
 const siteSettingsLimit = memberLimit('site-settings', 'changing site settings', perMinute(20));
 
-const errors = errorResponses(400, 401, 403);
+const errors = errorResponses(400, 401, 403, 412);
 
 /** The admin dashboard's counts and the site settings (admins). */
 export function registerAdminRoutes(
@@ -45,12 +46,26 @@ export function registerAdminRoutes(
       config: { access: { permission: 'site.settings' }, limit: siteSettingsLimit },
       schema: {
         tags,
-        summary: "Change the site's name and description (recorded in the audit log)",
+        summary:
+          "Change the site's name and description, and whether staff need a second factor " +
+          '(recorded in the audit log)',
+        description:
+          'Asking staff for a second factor needs the admin to have one on: refused with ' +
+          '`failed-precondition` otherwise, so nobody locks themselves out of the settings.',
         querystring: noQuery,
         body: siteSettingsBody,
         response: { 200: siteSettingsResponse, ...errors },
       },
     },
-    (request) => options.site.update(viewerOf(request), request.body),
+    (request) => {
+      const viewer = viewerOf(request);
+      if (request.body.staffSecondFactor === true && !viewer.secondFactor) {
+        throw new AppError(
+          'failed-precondition',
+          'Turn on your own second factor first (in your profile), then ask it of the staff',
+        );
+      }
+      return options.site.update(viewer, request.body);
+    },
   );
 }

@@ -12,28 +12,35 @@ export const defaultSiteDescription =
 export const siteInfoSchema = z.object({
   name: z.string(),
   description: z.string(),
+  /** Admins and moderators must have a second factor on before any staff page or action. */
+  staffSecondFactor: z.boolean(),
 });
 
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
 const nameKey = 'site.name';
 const descriptionKey = 'site.description';
+const staffSecondFactorKey = 'site.staff-second-factor';
 
 /**
  * The site's public identity: the name and description an admin stored, else the name from
  * SITE_NAME and the default description.
  */
 export async function getSiteInfo(db: DbOrTx, siteName: string): Promise<SiteInfo> {
-  const settings = await readSettings(db, [nameKey, descriptionKey]);
+  const settings = await readSettings(db, [nameKey, descriptionKey, staffSecondFactorKey]);
   const name = z.string().min(1).safeParse(settings.get(nameKey));
   const description = z.string().safeParse(settings.get(descriptionKey));
   return {
     name: name.success ? name.data : siteName,
     description: description.success ? description.data : defaultSiteDescription,
+    staffSecondFactor: settings.get(staffSecondFactorKey) === true,
   };
 }
 
-/** An admin renames or redescribes the site; the audit log keeps what it was before. */
+/**
+ * An admin renames or redescribes the site, or asks staff for a second factor; the audit log
+ * keeps what it was before.
+ */
 export async function updateSiteInfo(
   db: Db,
   options: { actor: AuditActor; siteName: string; next: SiteInfo },
@@ -42,6 +49,7 @@ export async function updateSiteInfo(
     const before = await getSiteInfo(tx, options.siteName);
     await writeSetting(tx, nameKey, options.next.name);
     await writeSetting(tx, descriptionKey, options.next.description);
+    await writeSetting(tx, staffSecondFactorKey, options.next.staffSecondFactor);
     await recordAudit(tx, {
       actor: options.actor,
       action: 'site.update',
@@ -75,7 +83,15 @@ export function createSiteInfoStore(options: {
   });
   return {
     get: () => memo.get(),
-    async update(actor: AuditActor, next: SiteInfo): Promise<SiteInfo> {
+    /** `staffSecondFactor` left out keeps what the site has. */
+    async update(
+      actor: AuditActor,
+      change: Omit<SiteInfo, 'staffSecondFactor'> & { staffSecondFactor?: boolean | undefined },
+    ): Promise<SiteInfo> {
+      const next = {
+        ...change,
+        staffSecondFactor: change.staffSecondFactor ?? (await memo.get()).staffSecondFactor,
+      };
       const saved = await updateSiteInfo(db, { actor, siteName, next });
       await memo.forget();
       return saved;

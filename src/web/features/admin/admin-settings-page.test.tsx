@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, sessionOf, stubApi } from '../../test/fake-api';
+import { apiError, json, profilePageRoutes, sessionOf, stubApi } from '../../test/fake-api';
 import { buildAdmin, buildCategories, site } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
@@ -32,7 +32,33 @@ describe('admin site settings', () => {
     expect(api.callsTo('PUT', '/api/admin/site')[0]?.body).toEqual({
       name: 'Cinema Club',
       description: site.description,
+      staffSecondFactor: false,
     });
+  });
+
+  it('asks staff for a second factor', async () => {
+    const api = stubApi({
+      ...sessionOf(buildAdmin({ secondFactor: true })),
+      'PUT /api/admin/site': (call) => json(call.body),
+    });
+    renderRoute('/admin/settings');
+    await userEvent.click(await screen.findByLabelText(/Staff must use a second factor/));
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(toastTitles()).toContain('Site settings saved'));
+    expect(api.callsTo('PUT', '/api/admin/site')[0]?.body).toMatchObject({
+      staffSecondFactor: true,
+    });
+  });
+
+  it('sends staff without a second factor to set one up while the site asks for it', async () => {
+    stubApi({
+      ...profilePageRoutes(admin),
+      'GET /api/site': () => json({ ...site, staffSecondFactor: true }),
+    });
+    const { location } = renderRoute('/admin/settings');
+    await waitFor(() => expect(toastTitles()).toContain('Second factor needed'));
+    await waitFor(() => expect(location()).toBe('/user-profile'));
+    expect(await screen.findByRole('region', { name: 'Second factor' })).toBeTruthy();
   });
 
   it('refuses a one-letter site name before asking the server', async () => {

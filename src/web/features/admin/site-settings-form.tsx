@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { siteSettingsBody } from '../../../shared/moderation';
@@ -13,7 +13,11 @@ function SiteSettingsFields({ site }: { site: Site }) {
   const update = useUpdateSiteSettings();
   const form = useForm<SiteSettingsInput>({
     mode: 'controlled',
-    initialValues: { name: site.name, description: site.description },
+    initialValues: {
+      name: site.name,
+      description: site.description,
+      staffSecondFactor: site.staffSecondFactor,
+    },
     validate: schemaResolver(siteSettingsBody, { sync: true }),
   });
   const description = form.getValues().description;
@@ -44,6 +48,11 @@ function SiteSettingsFields({ site }: { site: Site }) {
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...form.getInputProps('description')}
         />
+        <Switch
+          label="Staff must use a second factor"
+          description="Admins and moderators without one are sent to set it up before any staff page or action. Turn on your own first."
+          {...form.getInputProps('staffSecondFactor', { type: 'checkbox' })}
+        />
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
             Save settings
@@ -54,7 +63,10 @@ function SiteSettingsFields({ site }: { site: Site }) {
   );
 }
 
-/** The site's name and description: the header, the footer and every page's <head>. */
+/**
+ * The site's name and description (the header, the footer and every page's <head>), and
+ * whether staff must use a second factor.
+ */
 export function SiteSettingsForm() {
   const site = useQuery(siteQueryOptions());
   if (site.isPending) return <LoadingStatus label="Loading the site settings" />;
