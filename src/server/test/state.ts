@@ -5,6 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { queryRows } from '../platform/db/database.js';
 import * as schema from '../platform/db/schema.js';
 import { auditLog, uploads } from '../platform/db/schema.js';
+import { settleJobs } from './factories.js';
 import type { TestApp } from './test-app.js';
 
 /** What the database and the storage hold, to show that a refused request changed nothing. */
@@ -39,11 +40,21 @@ export async function storedState(t: TestApp) {
 /**
  * A digest of every row of every table but `sessions` (a signed-in request may slide its own
  * session), to show that a refused request changed nothing, not even a row in place.
+ *
+ * The app's job runner works in the background, so due jobs are run first and the queue is
+ * told by how many jobs were ever enqueued (its identity's last value): a job an earlier write
+ * asked for, taken between two digests, then changes neither, and one a refused request
+ * enqueued still shows.
  */
 export async function databaseDigest(t: TestApp): Promise<Record<string, string>> {
-  const digests: Record<string, string> = {};
+  await settleJobs(t);
+  const [queue] = await queryRows<{ enqueued: string }>(
+    t.platforms.database.db,
+    sql`select last_value::text as enqueued from jobs_id_seq`,
+  );
+  const digests: Record<string, string> = { 'jobs enqueued': queue?.enqueued ?? '' };
   for (const table of Object.values(schema)) {
-    if (!is(table, PgTable) || table === schema.sessions) continue;
+    if (!is(table, PgTable) || table === schema.sessions || table === schema.jobs) continue;
     const [row] = await queryRows<{ digest: string }>(
       t.platforms.database.db,
       sql`select md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as digest from ${table} r`,
