@@ -27,6 +27,10 @@ const optionalUrl = (protocols: string[], what: string) =>
       .optional(),
   );
 
+/** A value without spaces, such as a client ID or secret. */
+const optionalText = (what: string) =>
+  z.preprocess(emptyAsUndefined, z.string().regex(/^\S+$/, what).max(500, what).optional());
+
 /** A whole number of milliseconds within bounds, with a default. */
 const milliseconds = (min: number, max: number, fallback: number) => {
   const expected = `a whole number of milliseconds from ${min} to ${max}`;
@@ -154,6 +158,17 @@ export const envSchema = z.object({
       .regex(/^whsec_\w+$/, 'a Stripe webhook signing secret (whsec_…)')
       .optional(),
   ),
+  GITHUB_CLIENT_ID: optionalText('a GitHub OAuth app client ID'),
+  GITHUB_CLIENT_SECRET: optionalText('a GitHub OAuth app client secret'),
+  GOOGLE_CLIENT_ID: optionalText('a Google OAuth client ID'),
+  GOOGLE_CLIENT_SECRET: optionalText('a Google OAuth client secret'),
+  OIDC_ISSUER: optionalUrl(['http:', 'https:'], 'OpenID Connect issuer'),
+  OIDC_CLIENT_ID: optionalText('an OpenID Connect client ID'),
+  OIDC_CLIENT_SECRET: optionalText('an OpenID Connect client secret'),
+  OIDC_NAME: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().min(1).max(40, 'a name of at most 40 characters').optional(),
+  ),
   DONATION_CURRENCY: z.preprocess(
     emptyAsUndefined,
     z
@@ -211,7 +226,14 @@ export interface Config {
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** The one currency donations are taken in. */
   donationCurrency: DonationCurrency;
+  /** The identity providers members may sign in with, in the order their buttons show. */
+  identityProviders: IdentityProviderConfig[];
 }
+
+/** One way to sign in with an account people already have (decision 051). */
+export type IdentityProviderConfig =
+  | { id: 'github' | 'google'; name: string; clientId: string; clientSecret: string }
+  | { id: 'oidc'; name: string; clientId: string; clientSecret: string; issuer: string };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -261,7 +283,58 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     connectionsPerIp: env.CONNECTIONS_PER_IP,
     stripe: stripeSettings(env),
     donationCurrency: env.DONATION_CURRENCY,
+    identityProviders: identityProviders(env),
   };
+}
+
+/**
+ * Each provider's variables go together: a group set in part stops the start, naming the first
+ * variable missing, so a typo never leaves a button that cannot work.
+ */
+function identityProviders(env: Env): IdentityProviderConfig[] {
+  const providers: IdentityProviderConfig[] = [];
+  const github = together(env, ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET']);
+  if (github) {
+    const { GITHUB_CLIENT_ID: clientId, GITHUB_CLIENT_SECRET: clientSecret } = github;
+    providers.push({ id: 'github', name: 'GitHub', clientId, clientSecret });
+  }
+  const google = together(env, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
+  if (google) {
+    const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = google;
+    providers.push({ id: 'google', name: 'Google', clientId, clientSecret });
+  }
+  const oidc = together(env, ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_NAME']);
+  if (oidc) {
+    providers.push({
+      id: 'oidc',
+      name: oidc.OIDC_NAME,
+      clientId: oidc.OIDC_CLIENT_ID,
+      clientSecret: oidc.OIDC_CLIENT_SECRET,
+      issuer: oidc.OIDC_ISSUER.replace(/\/+$/, ''),
+    });
+  }
+  return providers;
+}
+
+type ProviderVariable = `${'GITHUB' | 'GOOGLE' | 'OIDC'}_${string}` & keyof Env;
+
+/** All of `names` when all are set, undefined when none is; a group set in part throws. */
+function together<const N extends ProviderVariable>(
+  env: Env,
+  names: readonly N[],
+): Record<N, string> | undefined {
+  const values: Partial<Record<N, string>> = {};
+  for (const name of names) {
+    const value = env[name];
+    if (typeof value === 'string') values[name] = value;
+  }
+  const set = names.filter((name) => values[name] !== undefined);
+  if (set.length === 0) return undefined;
+  const missing = names.find((name) => values[name] === undefined);
+  if (missing) {
+    throw new ConfigError(`Invalid configuration: ${missing} must be set when ${set[0]} is set`);
+  }
+  return values as Record<N, string>;
 }
 
 /** A request may stall for at most as long as it may take in all. */

@@ -196,6 +196,8 @@ export const activeSessionSchema = z.object({
   ipAddress: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   lastSeenAt: z.iso.datetime({ offset: true }),
+  /** How the session began ("Password", "GitHub", "Emailed link, then second factor"), when known. */
+  signedInWith: z.string().nullable(),
 });
 export const activeSessionsResponse = z.object({ sessions: z.array(activeSessionSchema) });
 
@@ -252,3 +254,65 @@ export const memberHistoryResponse = z.object({
   actions: z.array(auditEntrySchema),
 });
 export type MemberHistoryResponse = z.infer<typeof memberHistoryResponse>;
+
+/** A way to sign in with an account people already have (set up by the operator). */
+export const identityProviderSchema = z.object({
+  id: z.enum(['github', 'google', 'oidc']),
+  /** As the button reads: "Continue with {name}". */
+  name: z.string(),
+});
+export type IdentityProvider = z.infer<typeof identityProviderSchema>;
+export const identityProvidersResponse = z.object({
+  providers: z.array(identityProviderSchema),
+  /** Provider sign-in works only at this address (the one registered with each provider). */
+  origin: z.string(),
+});
+
+export const identityProviderParams = z.object({ provider: identityProviderSchema.shape.id });
+
+/** Where a provider sign-in goes afterwards: a path on this site. */
+export const providerStartQuery = z
+  .object({
+    redirect: singleLineText().max(2000).optional(),
+    /** Opened in a popup: the end page reports to the page that opened it, and closes. */
+    popup: z.enum(['1']).optional(),
+  })
+  .strict();
+export const providerLinkQuery = providerStartQuery.pick({ popup: true }).strict();
+
+/**
+ * A provider's answer, as it comes back (Better Auth checks each part). Providers add fields of
+ * their own, so ones not named here are dropped rather than refused.
+ */
+export const providerCallbackQuery = z.object({
+  code: singleLineText().max(4000).optional(),
+  state: singleLineText().max(4000).optional(),
+  error: singleLineText().max(200).optional(),
+  error_description: singleLineText().max(2000).optional(),
+  error_uri: singleLineText().max(2000).optional(),
+  iss: singleLineText().max(2000).optional(),
+  scope: singleLineText().max(2000).optional(),
+  authuser: singleLineText().max(20).optional(),
+  prompt: singleLineText().max(200).optional(),
+  hd: singleLineText().max(300).optional(),
+  session_state: singleLineText().max(2000).optional(),
+});
+
+export const linkedIdentitySchema = z.object({
+  provider: z.string(),
+  name: z.string(),
+  linkedAt: z.iso.datetime({ offset: true }),
+});
+export type LinkedIdentity = z.infer<typeof linkedIdentitySchema>;
+export const identitiesResponse = z.object({
+  /** Every provider the site offers, linked or not. */
+  providers: z.array(identityProviderSchema),
+  identities: z.array(linkedIdentitySchema),
+  /** A password is one way in (it counts when unlinking the last provider). */
+  password: z.boolean(),
+});
+export type Identities = z.infer<typeof identitiesResponse>;
+export const redirectResponse = z.object({ url: z.string() });
+
+/** A newcomer from a provider confirms (or changes) the username made up for them. */
+export const chooseUsernameBody = z.object({ username: usernameSchema }).strict();

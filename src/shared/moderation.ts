@@ -303,6 +303,8 @@ export const auditActions = [
   'user.block',
   'user.unblock',
   'user.role',
+  'user.identity-link',
+  'user.identity-unlink',
   'mod-request.approve',
   'mod-request.reject',
   'news.create',

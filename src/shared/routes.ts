@@ -185,6 +185,21 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Sign in with a link sent to your email.',
   },
   {
+    name: 'auth-provider-done',
+    path: '/auth/provider-done',
+    layout: 'auth',
+    title: 'Signing in',
+    description: 'Finishing a sign-in with another account.',
+  },
+  {
+    name: 'auth-welcome',
+    path: '/auth/welcome',
+    layout: 'auth',
+    title: 'Welcome',
+    description: 'Choose your username.',
+    requiresAuth: true,
+  },
+  {
     name: 'auth-change-email',
     path: '/auth/change-email',
     layout: 'auth',

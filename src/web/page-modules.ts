@@ -43,6 +43,12 @@ const pages: Record<string, () => Promise<PageModule>> = {
     })),
   'auth-magic-link': () =>
     import('./features/accounts/magic-link-page').then((m) => ({ Component: m.MagicLinkPage })),
+  'auth-provider-done': () =>
+    import('./features/accounts/provider-done-page').then((m) => ({
+      Component: m.ProviderDonePage,
+    })),
+  'auth-welcome': () =>
+    import('./features/accounts/welcome-page').then((m) => ({ Component: m.WelcomePage })),
   'auth-change-email': () =>
     import('./features/accounts/change-email-page').then((m) => ({
       Component: m.ChangeEmailPage,

@@ -6,6 +6,8 @@ export const queryKeys = {
   site: ['site'] as const,
   session: ['session'] as const,
   passwordPolicy: ['password-policy'] as const,
+  identityProviders: ['identity-providers'] as const,
+  identities: ['account', 'identities'] as const,
   activeSessions: ['account', 'sessions'] as const,
   /** Whether the member's second factor is on, and their recovery codes left. */
   secondFactor: ['account', 'second-factor'] as const,

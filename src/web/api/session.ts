@@ -28,7 +28,11 @@ export function useSession() {
 }
 
 /** Queries that say nothing about who is signed in, kept when the user changes. */
-const publicQueries = new Set<unknown>([queryKeys.site[0], queryKeys.passwordPolicy[0]]);
+const publicQueries = new Set<unknown>([
+  queryKeys.site[0],
+  queryKeys.passwordPolicy[0],
+  queryKeys.identityProviders[0],
+]);
 
 function removeUserQueries(queryClient: QueryClient): void {
   queryClient.removeQueries({

@@ -455,6 +455,7 @@ export function buildActiveSession(
     ipAddress: '10.0.0.1',
     createdAt: now,
     lastSeenAt: now,
+    signedInWith: 'Password',
     ...overrides,
   };
 }

@@ -79,8 +79,18 @@ export function profilePageRoutes(user: SessionUser = buildUser()): ApiRoutes {
     'GET /api/notifications/settings': () => json({ settings: defaultDeliveries }),
     'GET /api/donations/monthly': () => json({ gifts: [] }),
     'GET /api/account/second-factor': () => json({ enabled: false, recoveryCodesLeft: null }),
+    'GET /api/account/identities': () =>
+      json({ providers: testProviders.providers, identities: [], password: true }),
   };
 }
+
+/** The identity providers of a site that set up one (GET /api/auth/providers). */
+export const testProviders = {
+  providers: [{ id: 'oidc' as const, name: 'Test IdP' }],
+  origin: 'http://localhost:3000',
+};
+/** A site that set up none: the sign-in pages show no "Continue with …". */
+const noProviders = { providers: [], origin: 'http://localhost:3000' };
 
 /**
  * What any page may ask besides the test's own routes: the site, a signed-out session, the
@@ -90,6 +100,7 @@ const defaults: ApiRoutes = {
   'GET /api/site': () => json(site),
   ...sessionOf(null),
   'GET /api/auth/password-policy': () => json(passwordPolicy),
+  'GET /api/auth/providers': () => json(noProviders),
   'POST /api/auth/sign-out': noContent,
   'GET /api/forum/categories': () => json({ categories: buildCategories() }),
   'GET /api/notifications/unread-count': () => json({ unreadCount: 0 }),

@@ -27,9 +27,14 @@ const errors = errorResponses(400, 401, 403, 404, 409, 429);
 /** The signed-in user's own account settings (/user-profile). */
 export function registerAccountRoutes(
   app: FastifyInstance,
-  options: { db: Db; service: AccountsService; live: Pick<Live, 'disconnectSession'> },
+  options: {
+    db: Db;
+    service: AccountsService;
+    live: Pick<Live, 'disconnectSession'>;
+    describeWayIn: (label: string | null) => string | null;
+  },
 ) {
-  const { db, service, live } = options;
+  const { db, service, live, describeWayIn } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
 
@@ -124,6 +129,7 @@ export function registerAccountRoutes(
           ipAddress: row.ipAddress,
           createdAt: row.createdAt.toISOString(),
           lastSeenAt: row.updatedAt.toISOString(),
+          signedInWith: describeWayIn(row.signedInWith),
         })),
       };
     },

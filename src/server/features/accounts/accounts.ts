@@ -11,6 +11,8 @@ import { registerAccountRoutes } from './account-routes.js';
 import { createAccountMail } from './account-mail.js';
 import { createAuth } from './auth.js';
 import { accountCounters } from './limits.js';
+import { createIdentitiesService } from './identities.js';
+import { registerIdentityRoutes } from './identity-routes.js';
 import { registerAuthRoutes } from './routes.js';
 import { createSecondFactorService } from './second-factor.js';
 import { registerSecondFactorRoutes } from './second-factor-routes.js';
@@ -79,6 +81,7 @@ export function registerAccounts(
     live,
     secureCookies: config.publicUrl.protocol === 'https:',
   });
+  const identities = createIdentitiesService({ auth, db, config });
   const secondFactor = createSecondFactorService({
     auth,
     db,
@@ -117,7 +120,13 @@ export function registerAccounts(
     auth,
     registerRoutes() {
       registerAuthRoutes(app, { auth, service, secondFactor, live });
-      registerAccountRoutes(app, { db, service, live });
+      registerAccountRoutes(app, {
+        db,
+        service,
+        live,
+        describeWayIn: (label) => identities.describeWayIn(label),
+      });
+      registerIdentityRoutes(app, { db, identities, origin: config.publicUrl.origin });
       registerSecondFactorRoutes(app, { secondFactor });
     },
   };

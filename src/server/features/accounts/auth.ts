@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, magicLink, twoFactor, username } from 'better-auth/plugins';
+import { admin, genericOAuth, magicLink, twoFactor, username } from 'better-auth/plugins';
 import type { BetterAuthPlugin } from 'better-auth';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
@@ -9,7 +9,8 @@ import { accounts, sessions, twoFactors, users, verifications } from '../../plat
 import type { AccountMail } from './account-mail.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import { quietContexts } from './quiet-contexts.js';
-import { findUserByEmail, promoteListedAdmin } from './repo.js';
+import { providerCallbackPath, signInMethodOf, usernameForNewcomer } from './ways-in.js';
+import { findUserByEmail, promoteListedAdmin, recordIdentityChange } from './repo.js';
 
 /** The request header carrying Fastify's `request.ip` into Better Auth (never the client's). */
 export const CLIENT_IP_HEADER = 'x-viewpoint-client-ip';
@@ -31,12 +32,13 @@ export const secondFactorRules = {
 /**
  * Better Auth's two-factor plugin asks for the second factor after a password sign-in only. The
  * same check (its own hook) runs after the other ways in that start a session here: an emailed
- * sign-in link and an email verification link (which signs the member in). No path skips it.
+ * sign-in link, an email verification link (which signs the member in) and an identity
+ * provider's callback. No path skips it.
  */
 function secondFactorEverywhere(plugin: ReturnType<typeof twoFactor>): BetterAuthPlugin {
   const [afterSignIn] = plugin.hooks?.after ?? [];
   if (!afterSignIn) throw new Error('the two-factor plugin has no sign-in hook');
-  const paths = new Set(['/magic-link/verify', '/verify-email']);
+  const paths = new Set(['/magic-link/verify', '/verify-email', providerCallbackPath]);
   return {
     id: 'second-factor-everywhere',
     hooks: {
@@ -64,6 +66,11 @@ export function createAuth(options: { config: Config; db: Db; mail: AccountMail;
     twoFactorCookieMaxAge: secondFactorRules.challengeSeconds,
     accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
   });
+  async function promoteIfListed(user: { id: string; email: string; emailVerified: boolean }) {
+    if (user.emailVerified && config.adminEmails.includes(user.email.toLowerCase())) {
+      await promoteListedAdmin(db, user.id);
+    }
+  }
   const auth = betterAuth({
     appName: config.siteName,
     baseURL: config.publicUrl.origin,
@@ -98,19 +105,56 @@ export function createAuth(options: { config: Config; db: Db; mail: AccountMail;
       expiresIn: linkLifetimes.verifyEmailSeconds,
       sendVerificationEmail: ({ user, token }) => mail.verifyEmail(user.email, token),
     },
+    socialProviders: socialProviders(config),
+    account: {
+      accountLinking: {
+        enabled: true,
+        // An identity whose address matches an account never signs into it: its owner signs
+        // in first and links it (identities.ts). A provider's unverified address never links.
+        disableImplicitLinking: true,
+        allowDifferentEmails: true,
+        trustedProviders: [],
+      },
+    },
+    // Errors before a sign-in's own are known (a forged state, say) land on the same page.
+    onAPIError: { errorURL: `${config.publicUrl.origin}/auth/provider-done` },
     databaseHooks: {
       user: {
-        update: {
-          // ADMIN_EMAILS: the first admins of a site become admin once their address is proven.
-          after: async (user) => {
-            if (user.emailVerified && config.adminEmails.includes(user.email.toLowerCase())) {
-              await promoteListedAdmin(db, user.id);
+        create: {
+          // A newcomer from an identity provider gets a username to confirm.
+          before: async (user, context) =>
+            context?.path === providerCallbackPath
+              ? { data: { ...user, ...(await usernameForNewcomer(db, user)) } }
+              : undefined,
+          after: (user) => promoteIfListed(user),
+        },
+        // ADMIN_EMAILS: the first admins of a site become admin once their address is proven.
+        update: { after: (user) => promoteIfListed(user) },
+      },
+      session: {
+        // The sessions list says how each one began.
+        create: {
+          before: (session, context) =>
+            Promise.resolve({ data: { ...session, signedInWith: signInMethodOf(context) } }),
+        },
+      },
+      account: {
+        create: {
+          after: async (account) => {
+            if (account.providerId !== 'credential') {
+              await recordIdentityChange(
+                db,
+                account.userId,
+                'link',
+                providerName(config, account.providerId),
+              );
             }
           },
         },
       },
     },
     session: {
+      additionalFields: { signedInWith: { type: 'string', required: false, input: false } },
       expiresIn: sessionLifetime.expiresInSeconds,
       // Refreshing at most hourly keeps "last seen" in the sessions list honest and cheap.
       updateAge: sessionLifetime.updateAgeSeconds,
@@ -121,7 +165,10 @@ export function createAuth(options: { config: Config; db: Db; mail: AccountMail;
       changeEmail: { enabled: false },
       deleteUser: { enabled: false },
       // Read by loadViewer: a session that outlived its account's deletion signs nobody in.
-      additionalFields: { deletedAt: { type: 'date', required: false, input: false } },
+      additionalFields: {
+        deletedAt: { type: 'date', required: false, input: false },
+        usernameChosen: { type: 'boolean', required: false, input: false, defaultValue: true },
+      },
     },
     advanced: {
       cookiePrefix: 'vp',
@@ -144,6 +191,7 @@ export function createAuth(options: { config: Config; db: Db; mail: AccountMail;
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
       secondFactor,
       secondFactorEverywhere(secondFactor),
+      ...openIdConnect(config),
     ],
   });
   // Its storages are disabled between calls, so the rest of the site runs without promise
@@ -152,3 +200,43 @@ export function createAuth(options: { config: Config; db: Db; mail: AccountMail;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const providerName = (config: Config, id: string) =>
+  config.identityProviders.find((provider) => provider.id === id)?.name ?? id;
+
+/** GitHub and Google, when their variables are set (config.ts). */
+function socialProviders(config: Config) {
+  const providers: Record<string, { clientId: string; clientSecret: string }> = {};
+  for (const provider of config.identityProviders) {
+    if (provider.id === 'github' || provider.id === 'google') {
+      providers[provider.id] = { clientId: provider.clientId, clientSecret: provider.clientSecret };
+    }
+  }
+  return providers;
+}
+
+/**
+ * Any OpenID Connect issuer (Keycloak, Authentik, Auth0, a company's own), found through its
+ * discovery document. Its ID token must verify against the issuer's keys, with this client as
+ * the audience and the nonce this sign-in sent.
+ */
+function openIdConnect(config: Config): BetterAuthPlugin[] {
+  const oidc = config.identityProviders.find((provider) => provider.id === 'oidc');
+  if (!oidc || oidc.id !== 'oidc') return [];
+  return [
+    genericOAuth({
+      config: [
+        {
+          providerId: 'oidc',
+          name: oidc.name,
+          discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+          clientId: oidc.clientId,
+          clientSecret: oidc.clientSecret,
+          scopes: ['openid', 'email', 'profile'],
+          pkce: true,
+          requireIdTokenVerification: true,
+        },
+      ],
+    }),
+  ];
+}

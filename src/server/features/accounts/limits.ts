@@ -40,6 +40,7 @@ export const authLimits = {
   'magic-link': byAddress('magic-link', 'asking for links', 10),
   'magic-link/verify': byAddress('magic-link-verify', 'following links', 20),
   'second-factor': byAddress('second-factor', 'entering codes', 20),
+  provider: byAddress('provider-sign-in', 'signing in', 30),
 } satisfies Record<string, RouteLimit>;
 
 export const accountLimits = {
@@ -48,6 +49,7 @@ export const accountLimits = {
   email: memberLimit('email', 'changing your email', perMinute(10)),
   remove: memberLimit('account-delete', 'deleting your account', perMinute(5)),
   secondFactor: memberLimit('second-factor', 'changing your second factor', perMinute(10)),
+  identities: memberLimit('identities', 'linking accounts', perMinute(10)),
 };
 
 export function tooManyAttempts(retryAfterMs: number): AppError {

@@ -5,6 +5,8 @@ import { isRole } from '../../../shared/roles.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { accounts, sessions, twoFactors, users, verifications } from '../../platform/db/schema.js';
 import { activeMute, presentMute } from '../../core/viewer.js';
+import { recordAudit } from '../../core/audit.js';
+import type { DbOrTx } from '../../core/transaction.js';
 
 /** SQL of the accounts feature that Better Auth does not do for us. */
 type UserRow = typeof users.$inferSelect;
@@ -253,4 +255,75 @@ export async function insertAccount(
     });
   });
   return id;
+}
+
+/** The ways into an account: 'credential' (a password) and each linked provider. */
+export function identitiesOf(db: Db, userId: string) {
+  return db
+    .select({ providerId: accounts.providerId, createdAt: accounts.createdAt })
+    .from(accounts)
+    .where(eq(accounts.userId, userId))
+    .orderBy(accounts.createdAt);
+}
+
+/**
+ * Removes one linked provider when another way in is left, in one statement (two unlinks at once
+ * never leave none), and records it; false when it was the last way in or not linked.
+ */
+export async function unlinkIdentity(db: Db, userId: string, providerId: string, name: string) {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(accounts)
+      .where(
+        and(
+          eq(accounts.userId, userId),
+          eq(accounts.providerId, providerId),
+          sql`(select count(*) from ${accounts} a where a.user_id = ${userId}) > 1`,
+        ),
+      )
+      .returning({ id: accounts.id });
+    if (removed.length === 0) return false;
+    await recordIdentityChange(tx, userId, 'unlink', name);
+    return true;
+  });
+}
+
+/** A link or unlink goes in the audit log, where staff look into an account's history. */
+export async function recordIdentityChange(
+  db: DbOrTx,
+  userId: string,
+  change: 'link' | 'unlink',
+  provider: string,
+): Promise<void> {
+  const [user] = await db
+    .select({ username: users.displayUsername, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  const detail = { provider };
+  await recordAudit(db, {
+    actor: { id: userId },
+    action: change === 'link' ? 'user.identity-link' : 'user.identity-unlink',
+    target: { type: 'user', id: userId, label: user?.username ?? user?.name ?? '' },
+    ...(change === 'link' ? { after: detail } : { before: detail }),
+  });
+}
+
+/** A newcomer from a provider keeps or changes the username made up for them, once. */
+export async function chooseUsername(db: Db, userId: string, username: string) {
+  try {
+    const [row] = await db
+      .update(users)
+      .set({
+        username: username.toLowerCase(),
+        displayUsername: username,
+        usernameChosen: true,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, userId), eq(users.usernameChosen, false)))
+      .returning();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
 }

@@ -12,6 +12,7 @@ import { assertPasswordAllowed } from './password-policy.js';
 import * as repo from './repo.js';
 import { deviceOf, giveDeviceCookie, type Device } from './device-cookie.js';
 import { secondFactorNeeded, waitsForSecondFactor } from './second-factor.js';
+import { rememberWayIn } from './ways-in.js';
 import { authHeaders, forwardCookies } from './viewer.js';
 import { activeBlock, blockedError, type Viewer } from '../../core/viewer.js';
 import type { Live } from '../../core/live.js';
@@ -93,6 +94,12 @@ export function createAccountsService(deps: {
     await counters.signInSpacing.consume(email, spacing);
   }
 
+  /** The first step was right: the answer asks for the second, and the way in is kept. */
+  function waitForSecondFactor(reply: FastifyReply, wayIn: string) {
+    rememberWayIn(reply, wayIn, deps.secureCookies);
+    return secondFactorNeeded;
+  }
+
   async function checkPassword(userId: string, password: string): Promise<boolean> {
     const hash = await repo.passwordHashOf(db, userId);
     return hash !== undefined && (await verifyPassword({ hash, password }));
@@ -145,7 +152,7 @@ export function createAccountsService(deps: {
         await counters.knownAddress.penalise(pair);
         forwardCookies(reply, headers);
         // The password was right; a member with a second factor is asked for it next.
-        if (waitsForSecondFactor(response)) return secondFactorNeeded;
+        if (waitsForSecondFactor(response)) return waitForSecondFactor(reply, 'password');
         return { user: await userAfterSignIn(reply, response.user.id) };
       } catch (error) {
         if (authErrorCode(error) === 'BANNED_USER') return refuseIfBlocked(error, email);
@@ -183,7 +190,7 @@ export function createAccountsService(deps: {
       }
       if (waitsForSecondFactor(result.response)) {
         forwardCookies(reply, result.headers);
-        return secondFactorNeeded;
+        return waitForSecondFactor(reply, 'email-link');
       }
       // Better Auth signs the user in (a session cookie) only when this link verified the
       // address; an address verified before answers without one.
@@ -241,7 +248,7 @@ export function createAccountsService(deps: {
           returnHeaders: true,
         });
         forwardCookies(reply, headers);
-        if (waitsForSecondFactor(response)) return secondFactorNeeded;
+        if (waitsForSecondFactor(response)) return waitForSecondFactor(reply, 'email-link');
         return { user: await userAfterSignIn(reply, response.user.id) };
       } catch (error) {
         if (authErrorCode(error) === 'BANNED_USER') {

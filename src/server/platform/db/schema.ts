@@ -59,6 +59,8 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Every way in asks for a second factor (an authenticator's code or a recovery code). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** False for a newcomer from an identity provider until they confirm the username made up. */
+    usernameChosen: boolean('username_chosen').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,6 +106,8 @@ export const sessions = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     impersonatedBy: text('impersonated_by'),
+    /** How it began: 'password', 'email-link' or a provider's id, '+second-factor' after one. */
+    signedInWith: text('signed_in_with'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

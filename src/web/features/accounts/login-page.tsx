@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { signInBody } from '../../../shared/accounts';
 import { blockOf } from '../../shell/auth-state';
@@ -18,6 +19,13 @@ import { useFormKeepsTyping } from '../../shell/kept-typing';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { errorMessage } from '../../shell/server-errors';
 import { MagicLinkRequest } from './magic-link-request';
+import {
+  linkPendingProvider,
+  ProviderButtons,
+  rememberPendingLink,
+  useProviderSignIn,
+} from './provider-sign-in';
+import { providerErrorMessage } from './providers';
 import { safeRedirect } from './safe-redirect';
 import { SecondFactorStep } from './second-factor-step';
 import { useSignIn } from './sign-in';
@@ -34,8 +42,35 @@ export function LoginPage() {
   // Drawn on the server: what was typed before the app started stays.
   useFormKeepsTyping(form);
 
-  // Read when leaving: the page is also drawn on the server, which has no window.
-  const leave = () => void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+  // Read when leaving: the page is also drawn on the server, which has no window. A provider
+  // that found this account's address is linked first.
+  const leave = () =>
+    void linkPendingProvider().then(async (linking) => {
+      if (!linking) await navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    });
+  const providerFlow = useProviderSignIn(searchParams.get('redirect') ?? '/');
+  // A provider sign-in that went on in this page (popups blocked) came back with these.
+  const [fromRedirect, setFromRedirect] = useState(() => ({
+    provider: searchParams.get('provider') ?? '',
+    error: searchParams.get('providerError'),
+    secondFactor: searchParams.get('secondFactor') === '1',
+  }));
+  const providerOutcome = providerFlow.outcome ?? fromRedirect;
+  // An identity that found this account's address is linked once its owner signed in.
+  useEffect(() => {
+    if (fromRedirect.error === 'account_not_linked') rememberPendingLink(fromRedirect.provider);
+  }, [fromRedirect]);
+  const providerName =
+    providerFlow.providers.find((provider) => provider.id === providerOutcome.provider)?.name ??
+    'that account';
+  const providerFailure = providerOutcome.error
+    ? providerErrorMessage(providerOutcome.error, providerName)
+    : null;
+  const startAgain = () => {
+    signIn.reset();
+    providerFlow.reset();
+    setFromRedirect({ provider: '', error: null, secondFactor: false });
+  };
   const submit = form.onSubmit((values) => {
     signIn.mutate(signInBody.parse(values), {
       onSuccess: (answer) => {
@@ -50,7 +85,8 @@ export function LoginPage() {
     return signInBody.shape.email.parse(form.getValues().email);
   };
 
-  const secondStep = signIn.data !== undefined && 'secondFactor' in signIn.data;
+  const secondStep =
+    (signIn.data !== undefined && 'secondFactor' in signIn.data) || providerOutcome.secondFactor;
   // A blocked account is taken to the Account Blocked page by the app shell.
   const failure = signIn.error && !blockOf(signIn.error) ? errorMessage(signIn.error) : null;
 
@@ -67,9 +103,16 @@ export function LoginPage() {
 
       {secondStep ? (
         // The password was right; the form keeps what was typed should the member start again.
-        <SecondFactorStep onSignedIn={leave} onStartAgain={() => signIn.reset()} />
+        <SecondFactorStep onSignedIn={leave} onStartAgain={startAgain} />
       ) : (
         <>
+          {providerFailure && (
+            <Alert color="red" role="alert" title={`Could not sign in with ${providerName}`}>
+              {providerFailure}
+            </Alert>
+          )}
+          <ProviderButtons providers={providerFlow.providers} onChoose={providerFlow.start} />
+          {providerFlow.providers.length > 0 && <Divider label="or" labelPosition="center" />}
           <form onSubmit={submit} noValidate>
             <Stack gap="sm">
               {failure && (

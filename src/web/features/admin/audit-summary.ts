@@ -23,6 +23,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'user.block': 'Blocked',
   'user.unblock': 'Unblocked',
   'user.role': 'Role changed',
+  'user.identity-link': 'Sign-in account linked',
+  'user.identity-unlink': 'Sign-in account unlinked',
   'mod-request.approve': 'Moderator request approved',
   'mod-request.reject': 'Moderator request rejected',
   'news.create': 'Article written',
@@ -211,6 +213,10 @@ export function describeEntry(entry: AuditEntry): string {
       return `Unblocked ${label}`;
     case 'user.role':
       return `Changed ${label}’s role from ${roleName(field(before, 'role'))} to ${roleName(field(after, 'role'))}`;
+    case 'user.identity-link':
+      return `Linked ${providerName(field(after, 'provider'))} to ${label}’s account`;
+    case 'user.identity-unlink':
+      return `Unlinked ${providerName(field(before, 'provider'))} from ${label}’s account`;
     case 'mod-request.approve':
       return `Approved ${label}’s request to become a moderator`;
     case 'mod-request.reject':
@@ -243,6 +249,11 @@ export function describeEntry(entry: AuditEntry): string {
     case 'campaign.update':
       return `Changed the campaign ‘${label}’`;
   }
+}
+
+/** A sign-in provider as the audit entry names it (its name was kept with it). */
+function providerName(value: unknown): string {
+  return typeof value === 'string' && value.length > 0 ? value : 'a sign-in account';
 }
 
 /** Where the target lives in the app, when it has a page of its own. */

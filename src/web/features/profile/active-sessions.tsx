@@ -36,6 +36,7 @@ function SessionRow({ session }: { session: ActiveSession }) {
           </Badge>
         )}
       </Table.Td>
+      <Table.Td>{session.signedInWith ?? 'Unknown'}</Table.Td>
       <Table.Td>{session.ipAddress ?? 'Unknown'}</Table.Td>
       <Table.Td>
         <time dateTime={session.lastSeenAt} title={formatDateTime(session.lastSeenAt)}>
@@ -77,12 +78,13 @@ export function ActiveSessions() {
         subject="your sessions"
         empty="No device is signed in."
         renderItems={(items, { label }) => (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={680}>
             <Table verticalSpacing="sm">
               <Table.Caption>{label}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Device</Table.Th>
+                  <Table.Th scope="col">Signed in with</Table.Th>
                   <Table.Th scope="col">IP address</Table.Th>
                   <Table.Th scope="col">Last seen</Table.Th>
                   <Table.Th scope="col">

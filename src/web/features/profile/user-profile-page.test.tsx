@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, noContent, profilePageRoutes, stubApi } from '../../test/fake-api';
+import { json, noContent, profilePageRoutes, stubApi, testProviders } from '../../test/fake-api';
 import { buildUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 
@@ -9,16 +9,18 @@ const ann = buildUser();
 
 describe('user profile page', () => {
   it('links each part of the settings from one section navigation', async () => {
-    stubApi(profilePageRoutes());
+    stubApi({ ...profilePageRoutes(), 'GET /api/auth/providers': () => json(testProviders) });
     renderRoute('/user-profile');
 
     const nav = await screen.findByRole('navigation', { name: 'Profile settings' });
+    await within(nav).findByRole('link', { name: 'Linked accounts' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       'Profile and avatar',
       'Account',
       'Password',
       'Second factor',
+      'Linked accounts',
       'Sessions',
       'Notifications',
       'Your reports',

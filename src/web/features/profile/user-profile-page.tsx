@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { SessionUser } from '../../../shared/accounts';
 import { can } from '../../../shared/permissions';
 import { useSession } from '../../api/session';
+import { useIdentityProviders } from '../accounts';
 import { MonthlyGifts } from '../donations';
 import { NotificationSettings } from '../notifications';
 import { AccountOverview } from './account-overview';
@@ -11,6 +12,7 @@ import { ActiveSessions } from './active-sessions';
 import { DeleteAccount } from './delete-account';
 import { DisplayNameForm } from './display-name-form';
 import { EmailForm } from './email-form';
+import { IdentitiesSection } from './identities-section';
 import { ModRequestSection } from './mod-request-section';
 import { MyReportsSection } from './my-reports-section';
 import { PasswordForm } from './password-form';
@@ -26,7 +28,7 @@ interface SettingsPart {
   content: ReactNode;
 }
 
-function partsFor(user: SessionUser): SettingsPart[] {
+function partsFor(user: SessionUser, offersProviders: boolean): SettingsPart[] {
   const parts: SettingsPart[] = [
     { id: 'profile', label: 'Profile and avatar', content: <ProfileSection user={user} /> },
     {
@@ -42,6 +44,10 @@ function partsFor(user: SessionUser): SettingsPart[] {
     },
     { id: 'password', label: 'Password', content: <PasswordForm /> },
     { id: 'second-factor', label: 'Second factor', content: <SecondFactorSection /> },
+    // Only where the site offers other accounts to sign in with.
+    ...(offersProviders
+      ? [{ id: 'identities', label: 'Linked accounts', content: <IdentitiesSection /> }]
+      : []),
     { id: 'sessions', label: 'Sessions', content: <ActiveSessions /> },
     {
       id: 'notifications',
@@ -90,7 +96,8 @@ function partsFor(user: SessionUser): SettingsPart[] {
  * (staying in view while scrolling), above them on a phone.
  */
 function SettingsParts({ user }: { user: SessionUser }) {
-  const parts = partsFor(user);
+  const offersProviders = (useIdentityProviders().data?.providers.length ?? 0) > 0;
+  const parts = partsFor(user, offersProviders);
   return (
     <Flex direction={{ base: 'column', md: 'row' }} gap="xl" align="flex-start">
       <Box
