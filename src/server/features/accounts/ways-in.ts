@@ -12,7 +12,6 @@ import * as repo from './repo.js';
 /** Better Auth's path for a provider's answer: the second factor is asked after it too. */
 export const providerCallbackPath = '/callback/:id';
 
-
 /** The sign-in cookies here are sent to the auth routes only, for 10 minutes. */
 export const flowCookiePath = '/api/auth';
 export const flowSeconds = 10 * 60;
