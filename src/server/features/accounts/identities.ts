@@ -27,6 +27,16 @@ const providerDonePath = '/auth/provider-done';
 /** Remembers, for this browser, where a provider sign-in goes once a second factor is given. */
 const flowCookie = 'vp.provider-flow';
 
+/**
+ * Whether the two-factor plugin replaced the callback's redirect with its own answer (JSON,
+ * keeping the redirect's status): the session was ended and waits for the second factor.
+ */
+async function waitsForCode(response: Response): Promise<boolean> {
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return false;
+  const body = (await response.json().catch(() => null)) as { twoFactorRedirect?: unknown } | null;
+  return body?.twoFactorRedirect === true;
+}
+
 /** A local path to go to afterwards; anything else (another site, a scheme) goes home. */
 function localPath(target: string | undefined): string {
   if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) {
@@ -157,7 +167,7 @@ export function createIdentitiesService(deps: { auth: Auth; db: Db; config: Conf
       }
       forwardCookies(reply, response.headers);
       void reply.clearCookie(flowCookie, { path: flowCookiePath });
-      if (response.status === 200) {
+      if (await waitsForCode(response)) {
         // The two-factor plugin answered instead of the redirect: the session waits for a code.
         rememberWayIn(reply, providerId, secure);
         return `${back}&secondFactor=1`;
