@@ -146,7 +146,8 @@ export async function startServer(
   databaseTemplate?: string,
 ): Promise<RunningServer> {
   assertBuilt();
-  const port = await findFreePort();
+  // A spec that must know the address first (to register it with a provider) chooses the port.
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await findFreePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'viewpoint-e2e-'));
   if (databaseTemplate) await cp(databaseTemplate, path.join(dataDir, 'db'), { recursive: true });
   await prepare?.(dataDir);

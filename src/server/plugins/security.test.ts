@@ -14,7 +14,7 @@ describe('security headers', () => {
       const res = await t.app.inject({ url });
       expect(res.headers, url).toMatchObject({
         'content-security-policy': expect.stringContaining("default-src 'self'"),
-        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-opener-policy': 'same-origin-allow-popups',
         'cross-origin-resource-policy': 'same-origin',
         'origin-agent-cluster': '?1',
         'referrer-policy': 'no-referrer',

@@ -51,6 +51,8 @@ export function registerSecurityHeaders(
     // HSTS only makes sense when the public address is https.
     strictTransportSecurity: options.https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // A provider's sign-in popup (decision 051) stays this page's, as Google advises for them.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);

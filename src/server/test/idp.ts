@@ -63,7 +63,7 @@ function signInPage(uid: string, accounts: Iterable<IdpAccount>): string {
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Sign in to Test IdP</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
 <style>body{font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}button{display:block;width:100%;margin:.4rem 0;padding:.6rem;font-size:1rem}label{display:block;margin:.4rem 0}input[type=text],input[type=email]{width:100%;padding:.4rem}</style>
 </head><body><main>
 <h1>Sign in to Test IdP</h1>

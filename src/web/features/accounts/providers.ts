@@ -43,6 +43,8 @@ export function outcomeOf(params: URLSearchParams): ProviderOutcome {
 export const popupName = 'vp-provider-sign-in';
 const channelName = 'vp-provider-sign-in';
 export const popupSize = { width: 500, height: 600 };
+/** How long a closed popup's report may lag behind the window closing. */
+const closedGraceMs = 1500;
 
 /** Tells the page that opened this popup how its sign-in ended. */
 export function reportToOpener(outcome: ProviderOutcome): void {
@@ -165,16 +167,15 @@ export function useProviderPopup(options: {
         stop();
         latest.current(event.data.outcome);
       };
-      // Closed before it reported: the member closed it.
+      // Closed before it reported: the member closed it. `closed` also reads true once a
+      // provider's isolation headers cut this page off from its popup, so a report that comes
+      // later still signs in (the channel stays open until the next sign-in or this page goes).
       const watch = window.setInterval(() => {
         if (!popup.closed || settled) return;
-        // The report may be a moment behind the window closing.
-        window.setTimeout(() => {
-          if (settled) return;
-          stop();
-          fail('popup-closed-by-user');
-        }, 300);
         window.clearInterval(watch);
+        window.setTimeout(() => {
+          if (!settled) fail('popup-closed-by-user');
+        }, closedGraceMs);
       }, 250);
       pending.current = { popup, name: provider.name, stop };
     },
