@@ -129,6 +129,9 @@ describe('npm run seed:demo', () => {
       expect(first.filter((c) => c.secondFactor).map((c) => c.role)).toEqual(['user']);
       expect(first.at(-1)?.secondFactor?.uri).toMatch(/^otpauth:\/\/totp\/.*secret=[A-Z2-7]+/);
       expect(await countOf(users, eq(users.twoFactorEnabled, true))).toBe(1);
+      // One is linked to the local test provider's person (npm run dev:idp).
+      expect(first.filter((c) => c.linkedIdentity).map((c) => c.role)).toEqual(['moderator']);
+      expect(await countOf(accounts, eq(accounts.providerId, 'oidc'))).toBe(1);
 
       const roles = await db()
         .select({ role: users.role, n: count() })

@@ -26,10 +26,20 @@ async function main() {
             ]
           : [],
       );
+      const identities = credentials.flatMap(({ email, linkedIdentity }) =>
+        linkedIdentity
+          ? [
+              `${email} is linked to ${linkedIdentity} at the local test provider: run`,
+              '  npm run dev:idp, start the site with the OIDC_* variables it prints, and',
+              `  "Continue with Test IdP" as ${linkedIdentity} signs in to it.`,
+            ]
+          : [],
+      );
       process.stdout.write(
         `Demo content is in ${database.kind === 'pglite' ? config.dataDir : 'the PostgreSQL database'}.\n` +
           `Accounts (role, email, password):\n${lines.join('\n')}\n` +
-          (factors.length > 0 ? `${factors.join('\n')}\n` : ''),
+          (factors.length > 0 ? `${factors.join('\n')}\n` : '') +
+          (identities.length > 0 ? `${identities.join('\n')}\n` : ''),
       );
     } finally {
       await storage.close();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../src/server/features/accounts/password-hash.js';
@@ -14,6 +14,34 @@ export interface DemoCredential {
   password: string;
   /** The account asks for a second factor: its authenticator address and a recovery code. */
   secondFactor?: { uri: string; recoveryCode: string };
+  /** Linked to this person at `npm run dev:idp`'s provider: "Continue with Test IdP" signs in. */
+  linkedIdentity?: string;
+}
+
+/** The printed member linked to the local test provider's Ada Film (scripts/dev-idp.ts). */
+const linkedRole = 'moderator';
+export const devIdentity = { providerId: 'oidc', accountId: 'ada', name: 'Ada Film' } as const;
+
+/** Links the member to the test provider's person, once. */
+async function linkDevIdentity(site: DemoSite, userId: string): Promise<void> {
+  const [linked] = await site.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.providerId, devIdentity.providerId),
+        eq(accounts.accountId, devIdentity.accountId),
+      ),
+    );
+  if (linked) return;
+  await site.db.insert(accounts).values({
+    id: randomUUID(),
+    accountId: devIdentity.accountId,
+    providerId: devIdentity.providerId,
+    userId,
+    createdAt: daysAgo(3),
+    updatedAt: daysAgo(3),
+  });
 }
 
 /** The printed member whose account shows the second factor (asked after the password). */
@@ -80,6 +108,16 @@ export async function seedMembers(site: DemoSite): Promise<DemoCredential[]> {
       .where(and(eq(accounts.userId, id), eq(accounts.providerId, 'credential')));
     const row = await findMember(site, member.username);
     if (!row) continue;
+    if (row.role === linkedRole) {
+      await linkDevIdentity(site, row.id);
+      credentials.push({
+        role: row.role,
+        email: row.email,
+        password,
+        linkedIdentity: devIdentity.name,
+      });
+      continue;
+    }
     if (row.role !== secondFactorRole) {
       credentials.push({ role: row.role, email: row.email, password });
       continue;
