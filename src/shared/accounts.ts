@@ -316,3 +316,43 @@ export const redirectResponse = z.object({ url: z.string() });
 
 /** A newcomer from a provider confirms (or changes) the username made up for them. */
 export const chooseUsernameBody = z.object({ username: usernameSchema }).strict();
+
+/**
+ * Passkeys (WebAuthn): a way in without a password, and a second factor in place of a code for
+ * members whose second factor is on. The browser's own JSON (from `@simplewebauthn/browser`)
+ * travels as it is; the server checks every part of it.
+ */
+export const webAuthnResponseSchema = z
+  .object({
+    id: singleLineText().min(1).max(1400),
+    rawId: singleLineText().min(1).max(1400),
+    type: z.literal('public-key'),
+    response: z.record(z.string(), z.unknown()),
+  })
+  .loose();
+/** What the browser needs to create or use a passkey (WebAuthn options as JSON). */
+export const passkeyOptionsResponse = z.object({ options: z.record(z.string(), z.unknown()) });
+export const passkeyNameSchema = singleLineText()
+  .min(1, 'Name this passkey')
+  .max(50, 'A passkey name is at most 50 characters');
+export const passkeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** Synced by a password manager or the platform (iCloud Keychain, Google Password Manager). */
+  backedUp: z.boolean(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+export const passkeysResponse = z.object({ passkeys: z.array(passkeySchema) });
+export const passkeyResponse = z.object({ passkey: passkeySchema });
+export const passkeyIdParams = z.object({ id: singleLineText().min(1).max(100) });
+/** Adding a passkey: the password, when the account has one. */
+export const passkeyOptionsBody = z.object({ password: currentPasswordSchema.optional() }).strict();
+export const addPasskeyBody = z
+  .object({ name: passkeyNameSchema, response: webAuthnResponseSchema })
+  .strict();
+export const passkeySignInBody = z.object({ response: webAuthnResponseSchema }).strict();
+/** The second step of a sign-in with a passkey instead of a code. */
+export const passkeySecondFactorBody = z
+  .object({ response: webAuthnResponseSchema, trustBrowser: z.boolean().optional() })
+  .strict();
