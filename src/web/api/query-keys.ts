@@ -11,6 +11,8 @@ export const queryKeys = {
   activeSessions: ['account', 'sessions'] as const,
   /** Whether the member's second factor is on, and their recovery codes left. */
   secondFactor: ['account', 'second-factor'] as const,
+  /** The member's passkeys, each a way in without a password. */
+  passkeys: ['account', 'passkeys'] as const,
   adminUsers: ['admin', 'users'] as const,
   userHistory: (userId: string) => ['admin', 'users', userId, 'history'] as const,
   /** The moderators' review queue (reported posts and replies). */

@@ -1,7 +1,9 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import type { z } from 'zod';
 import type {
   activeSessionSchema,
   AdminUser,
+  Passkey,
   PasswordPolicy,
   SessionUser,
 } from '../../shared/accounts';
@@ -457,6 +459,44 @@ export function buildActiveSession(
     lastSeenAt: now,
     signedInWith: 'Password',
     ...overrides,
+  };
+}
+
+/** One of the member's passkeys (GET /api/account/passkeys). */
+export function buildPasskey(overrides: Partial<Passkey> & { id: string }): Passkey {
+  return { name: 'Passkey on Firefox', createdAt: at, backedUp: false, ...overrides };
+}
+
+/** What the browser's prompt answers when it created a passkey (its JSON, as sent on). */
+export function buildRegistrationResponse(): RegistrationResponseJSON {
+  return {
+    id: 'bmV3LXBhc3NrZXk',
+    rawId: 'bmV3LXBhc3NrZXk',
+    type: 'public-key',
+    response: {
+      clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0',
+      attestationObject: 'o2NmbXRkbm9uZQ',
+      transports: ['internal'],
+    },
+    authenticatorAttachment: 'platform',
+    clientExtensionResults: {},
+  };
+}
+
+/** What the browser's prompt answers when a passkey signed the server's challenge. */
+export function buildAuthenticationResponse(): AuthenticationResponseJSON {
+  return {
+    id: 'YW5ucy1wYXNza2V5',
+    rawId: 'YW5ucy1wYXNza2V5',
+    type: 'public-key',
+    response: {
+      clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0',
+      authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ',
+      signature: 'MEUCIQDsignature',
+      userHandle: 'dTE',
+    },
+    authenticatorAttachment: 'platform',
+    clientExtensionResults: {},
   };
 }
 

@@ -79,6 +79,7 @@ export function profilePageRoutes(user: SessionUser = buildUser()): ApiRoutes {
     'GET /api/notifications/settings': () => json({ settings: defaultDeliveries }),
     'GET /api/donations/monthly': () => json({ gifts: [] }),
     'GET /api/account/second-factor': () => json({ enabled: false, recoveryCodesLeft: null }),
+    'GET /api/account/passkeys': () => json({ passkeys: [] }),
     'GET /api/account/identities': () =>
       json({ providers: testProviders.providers, identities: [], password: true }),
   };
@@ -89,6 +90,21 @@ export const testProviders = {
   providers: [{ id: 'oidc' as const, name: 'Test IdP' }],
   origin: 'http://localhost:3000',
 };
+/**
+ * The WebAuthn options the passkey endpoints answer with (`{ options }`): what the server would
+ * hand the browser's prompt, which the tests fake.
+ */
+export const testPasskeyOptions = {
+  creation: {
+    challenge: 'Y3JlYXRlLWNoYWxsZW5nZQ',
+    rp: { name: 'Viewpoint', id: 'localhost' },
+    user: { id: 'dTE', name: 'ann@example.com', displayName: 'Ann Lee' },
+    pubKeyCredParams: [{ type: 'public-key', alg: -7 }],
+    excludeCredentials: [],
+  },
+  request: { challenge: 'c2lnbi1pbi1jaGFsbGVuZ2U', rpId: 'localhost', allowCredentials: [] },
+};
+
 /** A site that set up none: the sign-in pages show no "Continue with …". */
 const noProviders = { providers: [], origin: 'http://localhost:3000' };
 

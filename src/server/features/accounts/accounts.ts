@@ -13,6 +13,8 @@ import { createAuth } from './auth.js';
 import { accountCounters } from './limits.js';
 import { createIdentitiesService } from './identities.js';
 import { registerIdentityRoutes } from './identity-routes.js';
+import { createPasskeyService } from './passkeys.js';
+import { registerPasskeyRoutes } from './passkey-routes.js';
 import { registerAuthRoutes } from './routes.js';
 import { createSecondFactorService } from './second-factor.js';
 import { registerSecondFactorRoutes } from './second-factor-routes.js';
@@ -82,6 +84,12 @@ export function registerAccounts(
     secureCookies: config.publicUrl.protocol === 'https:',
   });
   const identities = createIdentitiesService({ auth, db, config });
+  const passkeys = createPasskeyService({
+    auth,
+    db,
+    signedIn: service.userAfterSignIn,
+    checkPassword: service.checkPassword,
+  });
   const secondFactor = createSecondFactorService({
     auth,
     db,
@@ -90,6 +98,7 @@ export function registerAccounts(
     live,
     signedIn: service.userAfterSignIn,
     checkPassword: service.checkPassword,
+    passkeys,
   });
   const lookup = prepareSessionLookup(db, { cacheMs: config.sessionCacheMs });
   const source = { auth, db, secret: config.authSecret, lookup };
@@ -128,6 +137,7 @@ export function registerAccounts(
       });
       registerIdentityRoutes(app, { db, identities, origin: config.publicUrl.origin });
       registerSecondFactorRoutes(app, { secondFactor });
+      registerPasskeyRoutes(app, { passkeys, secondFactor });
     },
   };
 }

@@ -5,9 +5,17 @@ import type { BetterAuthPlugin } from 'better-auth';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Db } from '../../platform/db/database.js';
-import { accounts, sessions, twoFactors, users, verifications } from '../../platform/db/schema.js';
+import {
+  accounts,
+  passkeys,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from '../../platform/db/schema.js';
 import type { AccountMail } from './account-mail.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
+import { passkeyPlugins } from './passkey-auth.js';
 import { quietContexts } from './quiet-contexts.js';
 import { providerCallbackPath, signInMethodOf, usernameForNewcomer } from './ways-in.js';
 import { findUserByEmail, promoteListedAdmin, recordIdentityChange } from './repo.js';
@@ -80,7 +88,7 @@ export function createAuth(options: { config: Config; db: Db; mail: AccountMail;
     database: drizzleAdapter(db, {
       provider: 'pg',
       usePlural: true,
-      schema: { users, accounts, sessions, verifications, twoFactors },
+      schema: { users, accounts, sessions, verifications, twoFactors, passkeys },
     }),
     logger: {
       level: 'warn',
@@ -158,6 +166,9 @@ export function createAuth(options: { config: Config; db: Db; mail: AccountMail;
       expiresIn: sessionLifetime.expiresInSeconds,
       // Refreshing at most hourly keeps "last seen" in the sessions list honest and cheap.
       updateAge: sessionLifetime.updateAgeSeconds,
+      // Sensitive changes ask for the password (or a recent sign-in, passkeys.ts) instead of a
+      // session begun within a day, which would refuse a member who has just typed it.
+      freshAge: 0,
       // No cookie cache: a revoked or blocked session must fail on its very next request.
       cookieCache: { enabled: false },
     },
@@ -192,6 +203,7 @@ export function createAuth(options: { config: Config; db: Db; mail: AccountMail;
       secondFactor,
       secondFactorEverywhere(secondFactor),
       ...openIdConnect(config),
+      ...passkeyPlugins(config, secondFactorRules),
     ],
   });
   // Its storages are disabled between calls, so the rest of the site runs without promise

@@ -106,7 +106,9 @@ export function createIdentitiesService(deps: { auth: Auth; db: Db; config: Conf
             ? 'Emailed link'
             : first === 'sign-in'
               ? 'Sign-in'
-              : nameOf(first);
+              : first === 'passkey'
+                ? 'Passkey'
+                : nameOf(first);
       return second ? `${words}, then second factor` : words;
     },
 

@@ -41,6 +41,7 @@ export const authLimits = {
   'magic-link/verify': byAddress('magic-link-verify', 'following links', 20),
   'second-factor': byAddress('second-factor', 'entering codes', 20),
   provider: byAddress('provider-sign-in', 'signing in', 30),
+  passkey: byAddress('passkey-sign-in', 'signing in', 30),
 } satisfies Record<string, RouteLimit>;
 
 export const accountLimits = {
@@ -50,6 +51,7 @@ export const accountLimits = {
   remove: memberLimit('account-delete', 'deleting your account', perMinute(5)),
   secondFactor: memberLimit('second-factor', 'changing your second factor', perMinute(10)),
   identities: memberLimit('identities', 'linking accounts', perMinute(10)),
+  passkeys: memberLimit('passkeys', 'changing your passkeys', perMinute(10)),
 };
 
 export function tooManyAttempts(retryAfterMs: number): AppError {

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../../shared/accounts.js';
+import type { Passkey, SessionUser } from '../../../shared/accounts.js';
 import { isRole } from '../../../shared/roles.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
-import { accounts, sessions, twoFactors, users, verifications } from '../../platform/db/schema.js';
+import {
+  accounts,
+  passkeys,
+  sessions,
+  twoFactors,
+  users,
+  verifications,
+} from '../../platform/db/schema.js';
 import { activeMute, presentMute } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
 import type { DbOrTx } from '../../core/transaction.js';
@@ -143,7 +150,7 @@ export async function changeEmail(db: Db, userId: string, email: string) {
 
 /**
  * Deleting an account keeps the row (content stays attributed to 'deleted user') but removes
- * every personal detail, the password and all sessions.
+ * every personal detail, the password, passkeys and all sessions.
  */
 export async function scrubAccount(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -164,6 +171,7 @@ export async function scrubAccount(db: Db, userId: string): Promise<void> {
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx.delete(passkeys).where(eq(passkeys.userId, userId));
   });
 }
 
@@ -272,13 +280,14 @@ export function identitiesOf(db: Db, userId: string) {
  */
 export async function unlinkIdentity(db: Db, userId: string, providerId: string, name: string) {
   return db.transaction(async (tx) => {
+    await lockWaysIn(tx, userId);
     const removed = await tx
       .delete(accounts)
       .where(
         and(
           eq(accounts.userId, userId),
           eq(accounts.providerId, providerId),
-          sql`(select count(*) from ${accounts} a where a.user_id = ${userId}) > 1`,
+          sql`${waysInOf(userId)} > 1`,
         ),
       )
       .returning({ id: accounts.id });
@@ -287,6 +296,112 @@ export async function unlinkIdentity(db: Db, userId: string, providerId: string,
     return true;
   });
 }
+
+/**
+ * How many ways in an account has: its password, each linked provider, each passkey. The last
+ * one is never removed.
+ */
+const waysInOf = (userId: string) =>
+  sql`((select count(*) from ${accounts} a where a.user_id = ${userId})
+    + (select count(*) from ${passkeys} p where p.user_id = ${userId}))`;
+
+/** Two removals at once (an unlink and a passkey, say) take turns, so one way in stays. */
+async function lockWaysIn(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+const passkeyColumns = {
+  id: passkeys.id,
+  name: passkeys.name,
+  createdAt: passkeys.createdAt,
+  backedUp: passkeys.backedUp,
+};
+
+function presentPasskey(row: {
+  id: string;
+  name: string | null;
+  createdAt: Date;
+  backedUp: boolean;
+}): Passkey {
+  return {
+    id: row.id,
+    name: row.name ?? 'Passkey',
+    createdAt: row.createdAt.toISOString(),
+    backedUp: row.backedUp,
+  };
+}
+
+/** A member's passkeys, oldest first. */
+export async function passkeysOf(db: Db, userId: string): Promise<Passkey[]> {
+  const rows = await db
+    .select(passkeyColumns)
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(passkeys.createdAt, passkeys.id);
+  return rows.map(presentPasskey);
+}
+
+export async function passkeyOf(db: Db, userId: string, id: string): Promise<Passkey | undefined> {
+  const [row] = await db
+    .select(passkeyColumns)
+    .from(passkeys)
+    .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)));
+  return row && presentPasskey(row);
+}
+
+/** The member a passkey belongs to (to tell a blocked member why they cannot sign in). */
+export async function userOfPasskey(db: Db, credentialId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(passkeys)
+    .innerJoin(users, eq(users.id, passkeys.userId))
+    .where(eq(passkeys.credentialID, credentialId));
+  return row?.user;
+}
+
+/** When a member's session began (adding a passkey to an account without a password). */
+export async function sessionStartedAt(db: Db, sessionId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.createdAt;
+}
+
+export async function hasPasskey(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Removes a member's passkey, unless it is their last way in; the audit log tells it.
+ * 'missing' when they have no such passkey.
+ */
+export async function removePasskey(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<'removed' | 'missing' | 'last'> {
+  return db.transaction(async (tx) => {
+    await lockWaysIn(tx, userId);
+    const [found] = await tx
+      .select({ name: passkeys.name, last: sql<boolean>`${waysInOf(userId)} <= 1` })
+      .from(passkeys)
+      .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)));
+    if (!found) return 'missing';
+    if (found.last) return 'last';
+    await tx.delete(passkeys).where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)));
+    await recordIdentityChange(tx, userId, 'unlink', passkeyLabel(found.name));
+    return 'removed';
+  });
+}
+
+/** How a passkey is named in the audit log. */
+export const passkeyLabel = (name: string | null) => `Passkey "${name ?? 'Passkey'}"`;
 
 /** A link or unlink goes in the audit log, where staff look into an account's history. */
 export async function recordIdentityChange(

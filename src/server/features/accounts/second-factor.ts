@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { createOTP } from '@better-auth/utils/otp';
 import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +12,13 @@ import type { Viewer } from '../../core/viewer.js';
 import type { AccountMail } from './account-mail.js';
 import { secondFactorRules, type Auth } from './auth.js';
 import { authErrorCode, toCatalogueError } from './auth-errors.js';
+import { PASSKEY_SECOND_STEP_HEADER } from './passkey-auth.js';
+import {
+  asCeremonyAnswer,
+  callPasskey,
+  type PasskeyService,
+  type WebAuthnResponse,
+} from './passkeys.js';
 import * as repo from './repo.js';
 import { unsignCookie } from './session-lookup.js';
 import { authHeaders, forwardCookies } from './viewer.js';
@@ -119,8 +127,9 @@ export function createSecondFactorService(deps: {
   /** The member signed in: their device cookie and what the session answer shows. */
   signedIn: (reply: FastifyReply, userId: string) => Promise<SessionUser>;
   checkPassword: (userId: string, password: string) => Promise<boolean>;
+  passkeys: Pick<PasskeyService, 'signInOptions'>;
 }) {
-  const { auth, db, mail, live } = deps;
+  const { auth, db, mail, live, passkeys } = deps;
 
   /**
    * Refuses a code this member's account has accepted before: an authenticator's code stays
@@ -195,6 +204,16 @@ export function createSecondFactorService(deps: {
   async function recoveryCodesLeft(userId: string): Promise<number> {
     const { backupCodes } = await auth.api.viewBackupCodes({ body: { userId } });
     return backupCodes.length;
+  }
+
+  /** A session a passkey began for someone else than the sign-in it was to finish ends now. */
+  async function endStraySession(headers: Headers) {
+    const cookie = headers
+      .getSetCookie()
+      .map((set) => set.split(';')[0] ?? '')
+      .filter((pair) => pair.includes('session_token='))
+      .join('; ');
+    await auth.api.signOut({ headers: new Headers({ cookie }) }).catch(() => undefined);
   }
 
   return {
@@ -292,6 +311,58 @@ export function createSecondFactorService(deps: {
       const user = await deps.signedIn(reply, userId);
       if (recovery) await mail.recoveryCodeUsed(user.email, await recoveryCodesLeft(userId));
       return user;
+    },
+
+    /** A challenge for the second step, answered by one of the member's passkeys. */
+    async passkeyOptions(request: FastifyRequest, reply: FastifyReply) {
+      const userId = await challengedMember(request);
+      if (!(await repo.hasPasskey(db, userId))) {
+        throw new AppError(
+          'failed-precondition',
+          'This account has no passkey. Use your authenticator app or a recovery code.',
+        );
+      }
+      return passkeys.signInOptions(request, reply);
+    },
+
+    /**
+     * The second step with a passkey in place of a code: the passkey must be the same member's;
+     * the sign-in's challenge is spent and the browser trusted for 30 days when asked.
+     */
+    async signInWithPasskey(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      body: { response: WebAuthnResponse; trustBrowser?: boolean | undefined },
+    ) {
+      const userId = await challengedMember(request);
+      const headers = authHeaders(request);
+      headers.set(PASSKEY_SECOND_STEP_HEADER, '1');
+      const answer = await callPasskey(() =>
+        auth.api.verifyPasskeyAuthentication({
+          body: { response: asCeremonyAnswer<AuthenticationResponseJSON>(body.response) },
+          headers,
+          returnHeaders: true,
+        }),
+      );
+      if (answer.response.user.id !== userId) {
+        await endStraySession(answer.headers);
+        throw new AppError('unauthenticated', 'That passkey belongs to another account.');
+      }
+      try {
+        const ended = await auth.api.endSecondStepWithPasskey({
+          body: { userId, trustDevice: body.trustBrowser === true },
+          headers: authHeaders(request),
+          returnHeaders: true,
+        });
+        void reply.header('set-cookie', [
+          ...answer.headers.getSetCookie(),
+          ...ended.headers.getSetCookie(),
+        ]);
+      } catch (error) {
+        await endStraySession(answer.headers);
+        throw codeError(error);
+      }
+      return deps.signedIn(reply, userId);
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../../shared/errors.js';
 import type { Db } from '../../platform/db/database.js';
+import { PASSKEY_SECOND_STEP_HEADER } from './passkey-auth.js';
 import * as repo from './repo.js';
 
 /*
@@ -38,12 +39,25 @@ export function signInMethodOf(context: EndpointContext): string | null {
     return typeof id === 'string' ? id : 'provider';
   }
   if (path === '/change-password') return 'password';
+  if (path === passkeySignInPath) {
+    // A passkey in place of a code ends a sign-in that began another way (passkey-auth.ts).
+    if (!context?.headers?.get(PASSKEY_SECOND_STEP_HEADER)) return 'passkey';
+    return `${firstWayIn(context)}+second-factor`;
+  }
   if (secondFactorPaths.includes(path)) {
-    const first = cookieValue(context?.headers?.get('cookie') ?? '', wayInCookie);
-    return `${first && /^[\w-]{1,40}$/.test(first) ? first : 'sign-in'}+second-factor`;
+    return `${firstWayIn(context)}+second-factor`;
   }
   return null;
 }
+
+/** The first step of a sign-in now ending with its second, from the cookie it left. */
+function firstWayIn(context: EndpointContext): string {
+  const first = cookieValue(context?.headers?.get('cookie') ?? '', wayInCookie);
+  return first && /^[\w-]{1,40}$/.test(first) ? first : 'sign-in';
+}
+
+/** Better Auth's path for a passkey's answer. */
+export const passkeySignInPath = '/passkey/verify-authentication';
 
 /** The first step of a sign-in waiting for its second factor (a label, never a credential). */
 export const wayInCookie = 'vp.way-in';

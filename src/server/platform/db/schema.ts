@@ -148,6 +148,34 @@ export const twoFactors = pgTable(
   (table) => [uniqueIndex('two_factors_user_id_idx').on(table.userId)],
 );
 
+/**
+ * Passkeys (WebAuthn credentials), as Better Auth's passkey plugin stores them: the public key
+ * and signature counter of each; a way in without a password, and a second factor in place of
+ * a code.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    aaguid: text('aaguid'),
+  },
+  (table) => [
+    index('passkeys_user_id_idx').on(table.userId),
+    uniqueIndex('passkeys_credential_id_idx').on(table.credentialID),
+  ],
+);
+
 /** Site-wide settings edited by admins (site description, and later categories order etc.). */
 export const siteSettings = pgTable('site_settings', {
   key: text('key').primaryKey(),

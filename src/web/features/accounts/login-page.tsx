@@ -19,6 +19,7 @@ import { useFormKeepsTyping } from '../../shell/kept-typing';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { errorMessage } from '../../shell/server-errors';
 import { MagicLinkRequest } from './magic-link-request';
+import { usePasskeySupport } from './passkey-prompt';
 import {
   linkPendingProvider,
   ProviderButtons,
@@ -28,12 +29,14 @@ import {
 import { providerErrorMessage } from './providers';
 import { safeRedirect } from './safe-redirect';
 import { SecondFactorStep } from './second-factor-step';
-import { useSignIn } from './sign-in';
+import { usePasskeySignIn, useSignIn } from './sign-in';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signIn = useSignIn();
+  const passkeySignIn = usePasskeySignIn();
+  const passkeys = usePasskeySupport();
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -72,12 +75,18 @@ export function LoginPage() {
     setFromRedirect({ provider: '', error: null, secondFactor: false });
   };
   const submit = form.onSubmit((values) => {
+    passkeySignIn.reset();
     signIn.mutate(signInBody.parse(values), {
       onSuccess: (answer) => {
         if ('user' in answer) leave();
       },
     });
   });
+
+  const signInWithPasskey = () => {
+    signIn.reset();
+    passkeySignIn.mutate(undefined, { onSuccess: leave });
+  };
 
   /** The email typed so far, if it is a valid address (for the sign-in link). */
   const validEmail = () => {
@@ -89,6 +98,9 @@ export function LoginPage() {
     (signIn.data !== undefined && 'secondFactor' in signIn.data) || providerOutcome.secondFactor;
   // A blocked account is taken to the Account Blocked page by the app shell.
   const failure = signIn.error && !blockOf(signIn.error) ? errorMessage(signIn.error) : null;
+  const otherWaysIn = providerFlow.providers.length > 0 || passkeys;
+  const passkeyFailure =
+    passkeySignIn.error && !blockOf(passkeySignIn.error) ? errorMessage(passkeySignIn.error) : null;
 
   return (
     <Stack gap="md">
@@ -111,8 +123,29 @@ export function LoginPage() {
               {providerFailure}
             </Alert>
           )}
-          <ProviderButtons providers={providerFlow.providers} onChoose={providerFlow.start} />
-          {providerFlow.providers.length > 0 && <Divider label="or" labelPosition="center" />}
+          {passkeyFailure && (
+            <Alert color="red" role="alert" title="Could not sign in with a passkey">
+              {passkeyFailure}
+            </Alert>
+          )}
+          {otherWaysIn && (
+            <>
+              <Stack gap="xs">
+                <ProviderButtons providers={providerFlow.providers} onChoose={providerFlow.start} />
+                {passkeys && (
+                  <Button
+                    variant="default"
+                    fullWidth
+                    loading={passkeySignIn.isPending}
+                    onClick={signInWithPasskey}
+                  >
+                    Sign in with a passkey
+                  </Button>
+                )}
+              </Stack>
+              <Divider label="or" labelPosition="center" />
+            </>
+          )}
           <form onSubmit={submit} noValidate>
             <Stack gap="sm">
               {failure && (

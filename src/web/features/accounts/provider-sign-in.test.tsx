@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, profilePageRoutes, sessionOf, stubApi, testProviders } from '../../test/fake-api';
-import { buildUser } from '../../test/factories';
+import { buildPasskey, buildUser } from '../../test/factories';
 import { renderRoute, toastTitles } from '../../test/render-route';
 import { toast } from '../../shell/toast-store';
 import { reportToOpener, type ProviderOutcome } from './providers';
@@ -171,5 +171,26 @@ describe('linked accounts on the profile', () => {
     const unlink = await screen.findByRole('button', { name: 'Unlink Test IdP' });
     expect((unlink as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/It is your only way to sign in/)).toBeTruthy();
+  });
+
+  it('offers to unlink the last provider when a passkey also signs in', async () => {
+    stubApi({
+      ...profilePageRoutes(),
+      ...withProviders,
+      'GET /api/account/identities': () =>
+        json({
+          providers: testProviders.providers,
+          identities: [
+            { provider: 'oidc', name: 'Test IdP', linkedAt: '2026-11-01T10:00:00.000Z' },
+          ],
+          password: false,
+        }),
+      'GET /api/account/passkeys': () => json({ passkeys: [buildPasskey({ id: 'pk1' })] }),
+    });
+    renderRoute('/user-profile');
+    await screen.findByText('Passkey on Firefox');
+    const unlink = await screen.findByRole('button', { name: 'Unlink Test IdP' });
+    expect((unlink as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(/It is your only way to sign in/)).toBeNull();
   });
 });

@@ -1,7 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { signInResponse, type signInBody, type SignInAnswer } from '../../../shared/accounts';
+import {
+  passkeyOptionsResponse,
+  signInResponse,
+  userResponse,
+  type signInBody,
+  type SignInAnswer,
+} from '../../../shared/accounts';
 import { apiFetch } from '../../api/api-client';
+import { authenticateWithPasskey } from './passkey-prompt';
 import { useStartSession } from './start-session';
 
 export type SignInInput = z.infer<typeof signInBody>;
@@ -29,3 +36,19 @@ export function useWayIn<T>(mutationFn: (input: T) => Promise<SignInAnswer>) {
 export const signIn = (input: SignInInput) => postWayIn('/api/auth/sign-in', input);
 
 export const useSignIn = () => useWayIn(signIn);
+
+/**
+ * A way in with a passkey: the server's challenge from `{path}/options`, the browser's prompt,
+ * and the signed answer (with `body`) to `path`. The answer is the member, signed in.
+ */
+export async function postPasskeyWayIn(path: string, body: object = {}): Promise<SignInAnswer> {
+  const { options } = await apiFetch(`${path}/options`, passkeyOptionsResponse, { method: 'POST' });
+  const response = await authenticateWithPasskey(options);
+  return apiFetch(path, userResponse, {
+    method: 'POST',
+    body: JSON.stringify({ ...body, response }),
+  });
+}
+
+/** POST /api/auth/passkey: any of the member's passkeys signs them in, no address typed. */
+export const usePasskeySignIn = () => useWayIn(() => postPasskeyWayIn('/api/auth/passkey'));

@@ -15,10 +15,12 @@ import {
   useProviderPopup,
 } from '../accounts';
 import { useIdentities, useUnlinkIdentity } from './api/identities';
+import { usePasskeys } from './api/passkeys';
 import { SettingsSection } from './settings-section';
 
-/** How many ways into the account there are: a password and each linked provider. */
-const waysIn = (data: Identities) => data.identities.length + (data.password ? 1 : 0);
+/** How many ways into the account there are: a password, each linked provider, each passkey. */
+const waysIn = (data: Identities, passkeys: number) =>
+  data.identities.length + (data.password ? 1 : 0) + passkeys;
 
 /**
  * /user-profile#identities: the accounts at GitHub, Google or the site's OpenID Connect
@@ -27,6 +29,8 @@ const waysIn = (data: Identities) => data.identities.length + (data.password ? 1
  */
 export function IdentitiesSection() {
   const identities = useIdentities();
+  // Until the passkeys are known none count, so the last provider cannot be unlinked meanwhile.
+  const passkeyCount = usePasskeys().data?.passkeys.length ?? 0;
   const origin = useIdentityProviders().data?.origin;
   const unlink = useUnlinkIdentity();
   const queryClient = useQueryClient();
@@ -56,7 +60,7 @@ export function IdentitiesSection() {
     body = <LoadError title="Could not load your linked accounts" error={identities.error} />;
   else {
     const data = identities.data;
-    const last = waysIn(data) <= 1;
+    const last = waysIn(data, passkeyCount) <= 1;
     body = (
       <Stack gap="sm">
         {data.providers.length === 0 && (
@@ -78,7 +82,7 @@ export function IdentitiesSection() {
                   disabled={last}
                   title={
                     last
-                      ? 'Your only way to sign in: set a password or link another account first'
+                      ? 'Your only way to sign in: set a password, add a passkey or link another account first'
                       : undefined
                   }
                   loading={unlink.isPending && unlink.variables === provider.id}
@@ -108,8 +112,8 @@ export function IdentitiesSection() {
         })}
         {last && data.identities.length > 0 && (
           <Text size="sm" c="dimmed">
-            It is your only way to sign in, so it cannot be unlinked until you set a password or
-            link another account.
+            It is your only way to sign in, so it cannot be unlinked until you set a password, add a
+            passkey or link another account.
           </Text>
         )}
       </Stack>

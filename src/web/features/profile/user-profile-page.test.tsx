@@ -20,6 +20,7 @@ describe('user profile page', () => {
       'Account',
       'Password',
       'Second factor',
+      'Passkeys',
       'Linked accounts',
       'Sessions',
       'Notifications',

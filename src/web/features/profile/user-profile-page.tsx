@@ -15,6 +15,7 @@ import { EmailForm } from './email-form';
 import { IdentitiesSection } from './identities-section';
 import { ModRequestSection } from './mod-request-section';
 import { MyReportsSection } from './my-reports-section';
+import { PasskeysSection } from './passkeys-section';
 import { PasswordForm } from './password-form';
 import { ProfileSection } from './profile-section';
 import { SecondFactorSection } from './second-factor-section';
@@ -44,6 +45,7 @@ function partsFor(user: SessionUser, offersProviders: boolean): SettingsPart[] {
     },
     { id: 'password', label: 'Password', content: <PasswordForm /> },
     { id: 'second-factor', label: 'Second factor', content: <SecondFactorSection /> },
+    { id: 'passkeys', label: 'Passkeys', content: <PasskeysSection /> },
     // Only where the site offers other accounts to sign in with.
     ...(offersProviders
       ? [{ id: 'identities', label: 'Linked accounts', content: <IdentitiesSection /> }]
