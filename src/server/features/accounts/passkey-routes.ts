@@ -19,7 +19,6 @@ import type { PasskeyService } from './passkeys.js';
 import type { SecondFactorService } from './second-factor.js';
 
 const errors = errorResponses(400, 401, 403, 404, 412, 429);
-const noBody = z.object({}).strict().optional();
 const ceremony =
   'The browser answers with `navigator.credentials` (for example `@simplewebauthn/browser`); ' +
   'the challenge lives 5 minutes, in a cookie of this browser, and works once.';
@@ -111,7 +110,6 @@ export function registerPasskeyRoutes(
         summary: 'Start signing in with a passkey',
         description: ceremony,
         querystring: noQuery,
-        body: noBody,
         response: { 200: passkeyOptionsResponse, ...errors },
       },
     },
@@ -145,7 +143,6 @@ export function registerPasskeyRoutes(
         summary: 'Start the second step of a sign-in with a passkey instead of a code',
         description: `After a sign-in answered \`secondFactor\`. ${ceremony}`,
         querystring: noQuery,
-        body: noBody,
         response: { 200: passkeyOptionsResponse, ...errors },
       },
     },

@@ -72,7 +72,7 @@ describe('passkey settings', () => {
     const section = await findSection();
     expect(
       within(section).getByText(
-        'Sign in with your fingerprint, face or device PIN instead of a password. When two-factor is on, a passkey also works in place of a code.',
+        'Sign in with your fingerprint, face or device PIN instead of a password. With the second factor on, a passkey also works in place of a code.',
       ),
     ).toBeTruthy();
     const list = await within(section).findByRole('list', { name: 'Your passkeys' });

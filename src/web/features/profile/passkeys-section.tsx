@@ -145,7 +145,7 @@ export function PasskeysSection() {
   return (
     <SettingsSection
       title="Passkeys"
-      description="Sign in with your fingerprint, face or device PIN instead of a password. When two-factor is on, a passkey also works in place of a code."
+      description="Sign in with your fingerprint, face or device PIN instead of a password. With the second factor on, a passkey also works in place of a code."
     >
       <QueryList
         query={passkeys}
