@@ -173,7 +173,10 @@ export const secondFactorStatusResponse = z.object({
 });
 export type SecondFactorStatus = z.infer<typeof secondFactorStatusResponse>;
 
-export const secondFactorSetupBody = z.object({ password: currentPasswordSchema }).strict();
+/** The password, when the account has one (a provider's newcomer may have none). */
+export const secondFactorSetupBody = z
+  .object({ password: currentPasswordSchema.optional() })
+  .strict();
 export const secondFactorSetupResponse = z.object({
   /** The otpauth:// address an authenticator app reads from the QR code. */
   uri: z.string(),
@@ -185,7 +188,7 @@ export type SecondFactorSetup = z.infer<typeof secondFactorSetupResponse>;
 export const secondFactorConfirmBody = z.object({ code: authenticatorCodeSchema }).strict();
 /** Turning the second factor off, or making new recovery codes: the password and a current factor. */
 export const secondFactorChangeBody = z
-  .object({ password: currentPasswordSchema, code: secondFactorCodeSchema })
+  .object({ password: currentPasswordSchema.optional(), code: secondFactorCodeSchema })
   .strict();
 export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
 

@@ -73,6 +73,9 @@ export function createAuth(options: { config: Config; db: Db; mail: AccountMail;
     trustDeviceMaxAge: secondFactorRules.trustBrowserSeconds,
     twoFactorCookieMaxAge: secondFactorRules.challengeSeconds,
     accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+    // A provider's newcomer has no password: our service asks for a recent sign-in instead
+    // (owner-proof.ts). An account with a password is still asked for it.
+    allowPasswordless: true,
   });
   async function promoteIfListed(user: { id: string; email: string; emailVerified: boolean }) {
     if (user.emailVerified && config.adminEmails.includes(user.email.toLowerCase())) {

@@ -2,11 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { z } from 'zod';
 import type { Passkey, SessionUser, webAuthnResponseSchema } from '../../../shared/accounts.js';
-import { AppError, invalidArgument, notFound } from '../../../shared/errors.js';
+import { AppError, notFound } from '../../../shared/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { activeBlock, blockedError, type Viewer } from '../../core/viewer.js';
 import type { Auth } from './auth.js';
 import { authErrorCode, toCatalogueError } from './auth-errors.js';
+import { proveOwner } from './owner-proof.js';
 import * as repo from './repo.js';
 import { authHeaders, forwardCookies } from './viewer.js';
 
@@ -15,9 +16,6 @@ import { authHeaders, forwardCookies } from './viewer.js';
  * a password; with the second factor on, one also answers in place of a code (second-factor.ts).
  * Better Auth's passkey plugin runs the WebAuthn ceremonies (passkey-auth.ts).
  */
-
-/** An account without a password proves itself by a recent sign-in before adding a passkey. */
-const recentSignInMs = 60 * 60 * 1000;
 
 /**
  * The browser's answer, as our schema let it through; Better Auth's plugin checks every part
@@ -70,24 +68,6 @@ export function createPasskeyService(deps: {
 }) {
   const { auth, db } = deps;
 
-  /** The password when the account has one; otherwise a sign-in within the last hour. */
-  async function proveOwner(viewer: Viewer, password: string | undefined): Promise<void> {
-    if ((await repo.passwordHashOf(db, viewer.id)) !== undefined) {
-      if (!password) throw invalidArgument('Enter your current password');
-      if (!(await deps.checkPassword(viewer.id, password))) {
-        throw invalidArgument('Current password is incorrect');
-      }
-      return;
-    }
-    const started = await repo.sessionStartedAt(db, viewer.sessionId);
-    if (!started || Date.now() - started.getTime() > recentSignInMs) {
-      throw new AppError(
-        'failed-precondition',
-        'Sign out and in again, then add the passkey within the hour.',
-      );
-    }
-  }
-
   return {
     list: (viewer: Viewer): Promise<Passkey[]> => repo.passkeysOf(db, viewer.id),
 
@@ -98,7 +78,7 @@ export function createPasskeyService(deps: {
       viewer: Viewer,
       password: string | undefined,
     ) {
-      await proveOwner(viewer, password);
+      await proveOwner(db, deps.checkPassword, viewer, password, 'add the passkey');
       const { headers, response } = await callPasskey(() =>
         auth.api.generatePasskeyRegistrationOptions({
           headers: authHeaders(request),

@@ -46,8 +46,10 @@ export function registerSecondFactorRoutes(
       config,
       schema: {
         tags,
-        summary: 'Start setting up an authenticator app (needs the password)',
+        summary: 'Start setting up an authenticator app',
         description:
+          'Needs the password when the account has one; an account without one must have ' +
+          'signed in within the hour. ' +
           'Answers the key (as an otpauth:// address for a QR code, and to type) and 10 ' +
           'recovery codes, shown this once. Nothing changes for signing in until a first code ' +
           'confirms it; starting again replaces an unconfirmed key.',
@@ -83,8 +85,8 @@ export function registerSecondFactorRoutes(
       config,
       schema: {
         tags,
-        summary: 'Turn the second factor off (needs the password and a current code)',
-        description: 'The member is told by mail.',
+        summary: 'Turn the second factor off (needs a current code)',
+        description: 'And the password, when the account has one. The member is told by mail.',
         querystring: noQuery,
         body: secondFactorChangeBody,
         response: { 204: z.null(), ...errors },
@@ -102,8 +104,8 @@ export function registerSecondFactorRoutes(
       config,
       schema: {
         tags,
-        summary: 'Make 10 new recovery codes (needs the password and a current code)',
-        description: 'The old codes stop working.',
+        summary: 'Make 10 new recovery codes (needs a current code)',
+        description: 'And the password, when the account has one. The old codes stop working.',
         querystring: noQuery,
         body: secondFactorChangeBody,
         response: { 200: recoveryCodesResponse, ...errors },

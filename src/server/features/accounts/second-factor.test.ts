@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccount } from '../../test/factories.js';
+import { accounts, sessions } from '../../platform/db/schema.js';
+import { buildAccount, buildUser } from '../../test/factories.js';
 import { grantSecondFactor } from './second-factor.js';
 import {
   createAgent,
@@ -416,5 +419,65 @@ describe('"staff must use a second factor"', () => {
       });
       expect(off.statusCode, off.body).toBe(200);
     }
+  });
+});
+
+describe('an account without a password', () => {
+  /** A provider's newcomer (no password), signed in by an emailed link. */
+  async function passwordlessMember() {
+    const user = await buildUser(db(), { emailVerified: true });
+    await db()
+      .insert(accounts)
+      .values({ id: randomUUID(), accountId: user.id, providerId: 'oidc', userId: user.id });
+    const agent = createAgent(t.app);
+    await agent.inject({ url: '/api/auth/session' });
+    expect((await post(agent, '/api/auth/magic-link', { email: user.email })).statusCode).toBe(200);
+    const token = await linkToken(t, user.email, '/auth/magic-link');
+    const followed = await post(agent, '/api/auth/magic-link/verify', { token });
+    expect(followed.statusCode, followed.body).toBe(200);
+    return { user, agent };
+  }
+
+  it('sets it up without a password, soon after signing in, and turns it off with a code', async () => {
+    const { user, agent } = await passwordlessMember();
+    const setup = await post(agent, '/api/account/second-factor/setup', {});
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { key } = setup.json<{ key: string }>();
+    const confirmed = await post(agent, '/api/account/second-factor/confirm', {
+      code: codeFor(key),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(204);
+    const fresh = await post(agent, '/api/account/second-factor/recovery-codes', {
+      code: codeFor(key, 1),
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json<{ recoveryCodes: string[] }>().recoveryCodes).toHaveLength(10);
+    const wrong = await post(agent, '/api/account/second-factor/disable', { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    const off = await post(agent, '/api/account/second-factor/disable', { code: codeFor(key, -1) });
+    expect(off.statusCode, off.body).toBe(204);
+    const told = (await readMails(t)).filter((mail) => mail.to.includes(user.email));
+    expect(told.map((mail) => mail.subject)).toContainEqual(
+      expect.stringMatching(/second factor was turned off/),
+    );
+  });
+
+  it('an hour after signing in, setting it up asks to sign in again', async () => {
+    const { user, agent } = await passwordlessMember();
+    await db()
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000) })
+      .where(eq(sessions.userId, user.id));
+    const late = await post(agent, '/api/account/second-factor/setup', {});
+    expect(late.statusCode).toBe(412);
+    expect(late.json().error.message).toMatch(/within the hour/);
+  });
+
+  it('an account with a password is still asked for it', async () => {
+    const user = await buildAccount(db());
+    const agent = await signIn(t.app, user);
+    const missing = await post(agent, '/api/account/second-factor/setup', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe('Enter your current password');
   });
 });

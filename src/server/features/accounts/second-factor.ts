@@ -19,6 +19,7 @@ import {
   type PasskeyService,
   type WebAuthnResponse,
 } from './passkeys.js';
+import { checkPasswordIfAny, proveOwner } from './owner-proof.js';
 import * as repo from './repo.js';
 import { unsignCookie } from './session-lookup.js';
 import { authHeaders, forwardCookies } from './viewer.js';
@@ -84,6 +85,9 @@ function codeError(error: unknown): unknown {
       return toCatalogueError(error);
   }
 }
+
+/** Better Auth's body for an account with a password, or one without (`allowPasswordless`). */
+const passwordIfAny = (password: string | undefined) => (password ? { password } : {});
 
 async function callWithCodes<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -163,14 +167,12 @@ export function createSecondFactorService(deps: {
   async function checkBothFactors(
     request: FastifyRequest,
     viewer: Viewer,
-    body: { password: string; code: string },
+    body: { password?: string | undefined; code: string },
   ) {
     if (!(await repo.hasSecondFactor(db, viewer.id))) {
       throw new AppError('failed-precondition', 'The second factor is not turned on');
     }
-    if (!(await deps.checkPassword(viewer.id, body.password))) {
-      throw invalidArgument('Current password is incorrect');
-    }
+    await checkPasswordIfAny(db, deps.checkPassword, viewer, body.password);
     const code = normalise(body.code);
     await acceptOnce(viewer.id, code);
     const headers = authHeaders(request);
@@ -226,12 +228,13 @@ export function createSecondFactorService(deps: {
      * Starts (or starts again) setting up an authenticator: a new key and new recovery codes,
      * which sign nobody in until the member confirms with a first code.
      */
-    async setup(request: FastifyRequest, viewer: Viewer, password: string) {
+    async setup(request: FastifyRequest, viewer: Viewer, password: string | undefined) {
       if (await repo.hasSecondFactor(db, viewer.id)) {
         throw new AppError('failed-precondition', 'The second factor is already on');
       }
+      await proveOwner(db, deps.checkPassword, viewer, password, 'set up the second factor');
       const answer = await callWithCodes(() =>
-        auth.api.enableTwoFactor({ body: { password }, headers: authHeaders(request) }),
+        auth.api.enableTwoFactor({ body: passwordIfAny(password), headers: authHeaders(request) }),
       );
       if (!('totpURI' in answer) || !answer.totpURI) throw new Error('no authenticator address');
       const key = new URL(answer.totpURI).searchParams.get('secret') ?? '';
@@ -260,12 +263,12 @@ export function createSecondFactorService(deps: {
       request: FastifyRequest,
       reply: FastifyReply,
       viewer: Viewer,
-      body: { password: string; code: string },
+      body: { password?: string | undefined; code: string },
     ) {
       await checkBothFactors(request, viewer, body);
       const { headers } = await callWithCodes(() =>
         auth.api.disableTwoFactor({
-          body: { password: body.password },
+          body: passwordIfAny(body.password),
           headers: authHeaders(request),
           returnHeaders: true,
         }),
@@ -277,12 +280,12 @@ export function createSecondFactorService(deps: {
     async newRecoveryCodes(
       request: FastifyRequest,
       viewer: Viewer,
-      body: { password: string; code: string },
+      body: { password?: string | undefined; code: string },
     ) {
       await checkBothFactors(request, viewer, body);
       const answer = await callWithCodes(() =>
         auth.api.generateBackupCodes({
-          body: { password: body.password },
+          body: passwordIfAny(body.password),
           headers: authHeaders(request),
         }),
       );

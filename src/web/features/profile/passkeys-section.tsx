@@ -3,12 +3,12 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { z } from 'zod';
 import { passkeyNameSchema, type Passkey } from '../../../shared/accounts';
 import { formatDate } from '../../components/format-time';
-import { LoadError, LoadingStatus, QueryList } from '../../components/query-list';
+import { QueryList } from '../../components/query-list';
 import { confirm } from '../../shell/confirm-store';
 import { showServerError } from '../../shell/server-errors';
 import { toast } from '../../shell/toast-store';
 import { usePasskeySupport } from '../accounts';
-import { useIdentities } from './api/identities';
+import { WithPasswordKnown } from './with-password-known';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from './api/passkeys';
 import { currentPasswordSchema } from './current-password-schema';
 import { SettingsSection } from './settings-section';
@@ -128,16 +128,6 @@ function AddPasskeyForm({ hasPassword }: { hasPassword: boolean }) {
   );
 }
 
-/** The add form once it is known whether the account has a password to ask for. */
-function AddPasskey() {
-  const identities = useIdentities();
-  if (identities.isPending) return <LoadingStatus label="Loading how you sign in" />;
-  if (identities.isError) {
-    return <LoadError title="Could not load how you sign in" error={identities.error} />;
-  }
-  return <AddPasskeyForm hasPassword={identities.data.password} />;
-}
-
 /** /user-profile#passkeys: the passkeys that sign in to this account, added and removed here. */
 export function PasskeysSection() {
   const passkeys = usePasskeys();
@@ -156,7 +146,9 @@ export function PasskeysSection() {
         renderItem={(passkey) => <PasskeyRow key={passkey.id} passkey={passkey} />}
       />
       {supported ? (
-        <AddPasskey />
+        <WithPasswordKnown>
+          {(hasPassword) => <AddPasskeyForm hasPassword={hasPassword} />}
+        </WithPasswordKnown>
       ) : (
         <Text>This browser cannot use passkeys, so none can be added here.</Text>
       )}

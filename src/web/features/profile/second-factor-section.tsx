@@ -16,13 +16,14 @@ import { renderSVG } from 'uqr';
 import { z } from 'zod';
 import {
   authenticatorCodeSchema,
-  secondFactorChangeBody,
+  secondFactorCodeSchema,
   type SecondFactorSetup,
 } from '../../../shared/accounts';
 import { useSite } from '../../api/get-site';
 import { LoadError, LoadingStatus } from '../../components/query-list';
 import { showServerError } from '../../shell/server-errors';
 import { toast } from '../../shell/toast-store';
+import { WithPasswordKnown } from './with-password-known';
 import {
   useConfirmSecondFactor,
   useNewRecoveryCodes,
@@ -34,9 +35,11 @@ import {
 import { currentPasswordSchema } from './current-password-schema';
 import { SettingsSection } from './settings-section';
 
-const passwordForm = z.object({ password: currentPasswordSchema });
+const setupForm = z.object({});
+const setupWithPasswordForm = setupForm.extend({ password: currentPasswordSchema });
 const confirmForm = z.object({ code: authenticatorCodeSchema });
-const changeForm = secondFactorChangeBody.extend({ password: currentPasswordSchema });
+const changeForm = z.object({ code: secondFactorCodeSchema });
+const changeWithPasswordForm = changeForm.extend({ password: currentPasswordSchema });
 
 /** Recovery codes as they are shown once: a grid to copy, and a file to keep. */
 function RecoveryCodes({ codes }: { codes: string[] }) {
@@ -77,16 +80,25 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   );
 }
 
-/** The password starts a setup: a new key and codes, pending until confirmed. */
-function StartSetup({ onStarted }: { onStarted: (setup: SecondFactorSetup) => void }) {
+/**
+ * Starts a setup (a new key and codes, pending until confirmed) with the password when the
+ * account has one; without one, the server wants a sign-in within the hour.
+ */
+function StartSetup({
+  hasPassword,
+  onStarted,
+}: {
+  hasPassword: boolean;
+  onStarted: (setup: SecondFactorSetup) => void;
+}) {
   const setUp = useSetUpSecondFactor();
   const form = useForm({
     initialValues: { password: '' },
-    validate: schemaResolver(passwordForm, { sync: true }),
+    validate: schemaResolver(hasPassword ? setupWithPasswordForm : setupForm, { sync: true }),
   });
   const onSubmit = form.onSubmit(async ({ password }) => {
     try {
-      onStarted(await setUp.mutateAsync(password));
+      onStarted(await setUp.mutateAsync(hasPassword ? password : undefined));
       form.reset();
     } catch (error) {
       showServerError('Could not start the setup', error, form);
@@ -95,11 +107,18 @@ function StartSetup({ onStarted }: { onStarted: (setup: SecondFactorSetup) => vo
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm" maw={420}>
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
-          {...form.getInputProps('password')}
-        />
+        {hasPassword ? (
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            {...form.getInputProps('password')}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Your account has no password, so this works within an hour of signing in. If it has been
+            longer, sign out and in again first.
+          </Text>
+        )}
         <Button type="submit" loading={form.submitting} style={{ alignSelf: 'flex-start' }}>
           Set up an authenticator app
         </Button>
@@ -174,23 +193,29 @@ function SetupSteps({ setup, onDone }: { setup: SecondFactorSetup; onDone: () =>
   );
 }
 
-/** The password and a current code: new recovery codes, or the second factor off. */
+/**
+ * A current code, and the password when the account has one: new recovery codes, or the second
+ * factor off.
+ */
 function ChangeForm({
   action,
   danger,
+  hasPassword,
   onChange,
 }: {
   action: string;
   danger?: boolean;
+  hasPassword: boolean;
   onChange: (input: SecondFactorChange) => Promise<void>;
 }) {
   const form = useForm({
     initialValues: { password: '', code: '' },
-    validate: schemaResolver(changeForm, { sync: true }),
+    validate: schemaResolver(hasPassword ? changeWithPasswordForm : changeForm, { sync: true }),
   });
   const onSubmit = form.onSubmit(async (values) => {
+    const code = values.code.trim();
     try {
-      await onChange({ password: values.password, code: values.code.trim() });
+      await onChange(hasPassword ? { password: values.password, code } : { code });
       form.reset();
     } catch (error) {
       showServerError(`Could not ${action.toLowerCase()}`, error, form);
@@ -199,11 +224,13 @@ function ChangeForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm" maw={420}>
-        <PasswordInput
-          label="Current password"
-          autoComplete="current-password"
-          {...form.getInputProps('password')}
-        />
+        {hasPassword && (
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            {...form.getInputProps('password')}
+          />
+        )}
         <TextInput
           label="Code from your app, or a recovery code"
           autoComplete="one-time-code"
@@ -239,7 +266,11 @@ export function SecondFactorSection() {
   } else if (status.isError) {
     content = <LoadError title="Could not load your second factor" error={status.error} />;
   } else if (!status.data.enabled) {
-    content = <StartSetup onStarted={setSetup} />;
+    content = (
+      <WithPasswordKnown>
+        {(hasPassword) => <StartSetup hasPassword={hasPassword} onStarted={setSetup} />}
+      </WithPasswordKnown>
+    );
   } else {
     const left = status.data.recoveryCodesLeft ?? 0;
     content = (
@@ -249,27 +280,38 @@ export function SecondFactorSection() {
           {left === 1 ? 'code is' : 'codes are'} left.
         </Alert>
         {freshCodes && <RecoveryCodes codes={freshCodes} />}
-        <Stack gap="xs">
-          <Text fw={600}>New recovery codes</Text>
-          <ChangeForm
-            action="Make new codes"
-            onChange={async (input) => {
-              setFreshCodes((await newCodes.mutateAsync(input)).recoveryCodes);
-            }}
-          />
-        </Stack>
-        <Stack gap="xs">
-          <Text fw={600}>Turn off</Text>
-          <ChangeForm
-            action="Turn off the second factor"
-            danger
-            onChange={async (input) => {
-              await turnOff.mutateAsync(input);
-              setFreshCodes(null);
-              toast.show({ title: 'Second factor off', description: 'We emailed you about it.' });
-            }}
-          />
-        </Stack>
+        <WithPasswordKnown>
+          {(hasPassword) => (
+            <>
+              <Stack gap="xs">
+                <Text fw={600}>New recovery codes</Text>
+                <ChangeForm
+                  action="Make new codes"
+                  hasPassword={hasPassword}
+                  onChange={async (input) => {
+                    setFreshCodes((await newCodes.mutateAsync(input)).recoveryCodes);
+                  }}
+                />
+              </Stack>
+              <Stack gap="xs">
+                <Text fw={600}>Turn off</Text>
+                <ChangeForm
+                  action="Turn off the second factor"
+                  danger
+                  hasPassword={hasPassword}
+                  onChange={async (input) => {
+                    await turnOff.mutateAsync(input);
+                    setFreshCodes(null);
+                    toast.show({
+                      title: 'Second factor off',
+                      description: 'We emailed you about it.',
+                    });
+                  }}
+                />
+              </Stack>
+            </>
+          )}
+        </WithPasswordKnown>
       </Stack>
     );
   }
@@ -277,7 +319,7 @@ export function SecondFactorSection() {
   return (
     <SettingsSection
       title="Second factor"
-      description="A code from an authenticator app on your phone, asked at every sign-in after your password or emailed link, so a stolen password alone signs nobody in."
+      description="A code from an authenticator app on your phone, asked at every sign-in after your password, emailed link or linked account, so that first step alone signs nobody in."
     >
       {content}
     </SettingsSection>

@@ -9,6 +9,7 @@ import {
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 
+/** A current code, and the password when the account has one (members of a provider have none). */
 export type SecondFactorChange = z.input<typeof secondFactorChangeBody>;
 
 const post = <T>(path: string, schema: z.ZodType<T>, body: object) =>
@@ -31,10 +32,17 @@ function useSecondFactorMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   });
 }
 
-/** POST …/setup: a new key and recovery codes, pending until a first code confirms them. */
+/**
+ * POST …/setup: a new key and recovery codes, pending until a first code confirms them. The
+ * password when the account has one; without it, the server wants a sign-in within the hour.
+ */
 export const useSetUpSecondFactor = () =>
-  useSecondFactorMutation((password: string) =>
-    post('/api/account/second-factor/setup', secondFactorSetupResponse, { password }),
+  useSecondFactorMutation((password?: string) =>
+    post(
+      '/api/account/second-factor/setup',
+      secondFactorSetupResponse,
+      password === undefined ? {} : { password },
+    ),
   );
 
 /** POST …/confirm: the app's first code turns the second factor on. */
@@ -43,7 +51,7 @@ export const useConfirmSecondFactor = () =>
     post('/api/account/second-factor/confirm', z.undefined(), { code }),
   );
 
-/** POST …/disable: the password and a current code turn it off. */
+/** POST …/disable: a current code (and the password, if the account has one) turns it off. */
 export const useTurnOffSecondFactor = () =>
   useSecondFactorMutation((input: SecondFactorChange) =>
     post('/api/account/second-factor/disable', z.undefined(), input),
