@@ -44,6 +44,7 @@ import type { Platforms } from './platform/platforms.js';
 import { connectionOptions, registerConnections } from './plugins/connections.js';
 import { earlyErrorOptions, registerErrorHandler } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
@@ -215,6 +216,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger,
   });
   app.decorate('live', live);
+  // Before the routes, so that its hook times each of them.
+  if (config.metricsToken) {
+    registerMetrics(app, {
+      token: config.metricsToken,
+      database: platforms.database,
+      openSockets: () => live.io.of('/').sockets.size,
+    });
+  }
   const site = createSiteInfoStore({
     db: platforms.database.db,
     bus: platforms.bus,

@@ -169,6 +169,10 @@ export const envSchema = z.object({
     emptyAsUndefined,
     z.string().trim().min(1).max(40, 'a name of at most 40 characters').optional(),
   ),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'a random token of at least 16 characters').optional(),
+  ),
   DONATION_CURRENCY: z.preprocess(
     emptyAsUndefined,
     z
@@ -228,6 +232,8 @@ export interface Config {
   donationCurrency: DonationCurrency;
   /** The identity providers members may sign in with, in the order their buttons show. */
   identityProviders: IdentityProviderConfig[];
+  /** `/metrics` answers a scraper sending this bearer token; unset: it is not there at all. */
+  metricsToken: string | undefined;
 }
 
 /** One way to sign in with an account people already have (decision 051). */
@@ -284,6 +290,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeSettings(env),
     donationCurrency: env.DONATION_CURRENCY,
     identityProviders: identityProviders(env),
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

@@ -98,3 +98,20 @@ export async function rescheduleJob(
     })
     .where(stillClaimed(job));
 }
+
+/**
+ * The queue at a glance (for /metrics): jobs due now and waiting later, and how long the oldest
+ * due job has waited, in seconds (0 when none is due).
+ */
+export async function queueState(
+  db: Db,
+): Promise<{ due: number; later: number; oldestDueSeconds: number }> {
+  const [row] = await db
+    .select({
+      due: sql<number>`count(*) filter (where ${jobs.runAt} <= now())::int`,
+      later: sql<number>`count(*) filter (where ${jobs.runAt} > now())::int`,
+      oldest: sql<number>`coalesce(extract(epoch from now() - min(${jobs.runAt}) filter (where ${jobs.runAt} <= now())), 0)::float8`,
+    })
+    .from(jobs);
+  return { due: row?.due ?? 0, later: row?.later ?? 0, oldestDueSeconds: row?.oldest ?? 0 };
+}

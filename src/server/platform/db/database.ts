@@ -27,6 +27,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Answers when the database can run a query. */
   ping(): Promise<void>;
+  /** PostgreSQL's connection pool now (for /metrics); null for PGlite, which has none. */
+  poolState(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function openPglite(
     async ping() {
       await client.query('select 1');
     },
+    poolState: () => null,
     async close() {
       await autovacuum?.stop();
       if (!client.closed) await client.close();
@@ -167,6 +170,11 @@ export async function openPostgres(
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolState: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       await pool.end();
     },

@@ -1,0 +1,123 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { queueState } from '../core/jobs-repo.js';
+import { noQuery } from '../http.js';
+import type { Database } from '../platform/db/database.js';
+
+/**
+ * /metrics in Prometheus' text format (prom-client), for an operator's scraper: requests by
+ * route and status with their latency, the job queue, open live sockets, PostgreSQL's pool,
+ * and the process itself (memory, CPU, event-loop delay, garbage collection). It is not there
+ * at all unless METRICS_TOKEN is set, and then only for a request bearing that token: anyone
+ * else gets the usual 404.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  options: {
+    token: string;
+    database: Database;
+    /** Live sockets open on this process now. */
+    openSockets: () => number;
+  },
+) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'viewpoint_' });
+
+  const requests = new Histogram({
+    name: 'viewpoint_http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route (its pattern) and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    requests.observe(
+      {
+        method: request.method,
+        // The pattern, never the address itself: one series per route, not per thread.
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  // Each gauge reads the queue as it is scraped (the gauges are read at once, not in turn).
+  new Gauge({
+    name: 'viewpoint_jobs',
+    help: 'Background jobs waiting, due now or later',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const queue = await queueState(options.database.db);
+      this.set({ state: 'due' }, queue.due);
+      this.set({ state: 'later' }, queue.later);
+    },
+  });
+  new Gauge({
+    name: 'viewpoint_jobs_oldest_due_seconds',
+    help: 'How long the oldest due job has waited (0: none is due)',
+    registers: [registry],
+    async collect() {
+      this.set((await queueState(options.database.db)).oldestDueSeconds);
+    },
+  });
+
+  new Gauge({
+    name: 'viewpoint_live_sockets',
+    help: 'Live channel sockets open on this process',
+    registers: [registry],
+    collect() {
+      this.set(options.openSockets());
+    },
+  });
+
+  new Gauge({
+    name: 'viewpoint_database_pool_connections',
+    help: 'PostgreSQL pool connections by state (absent on the embedded database)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const pool = options.database.poolState();
+      if (!pool) return;
+      this.set({ state: 'total' }, pool.total);
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+
+  const scrapes = new Counter({
+    name: 'viewpoint_metrics_refused_total',
+    help: 'Requests for /metrics without the right token',
+    registers: [registry],
+  });
+
+  const expected = Buffer.from(`Bearer ${options.token}`);
+  const authorised = (request: FastifyRequest) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+
+  app.get(
+    '/metrics',
+    {
+      logLevel: 'warn',
+      schema: {
+        tags: ['health'],
+        summary: 'Prometheus metrics (only with METRICS_TOKEN, as a bearer token; otherwise 404)',
+        querystring: noQuery,
+      },
+    },
+    async (request, reply) => {
+      if (!authorised(request)) {
+        scrapes.inc();
+        return reply.callNotFound();
+      }
+      return reply
+        .header('content-type', registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await registry.metrics());
+    },
+  );
+}
