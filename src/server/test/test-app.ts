@@ -56,26 +56,31 @@ async function writeWebFixture(webRoot: string) {
  * A fresh database for one test file: in-memory PGlite, or a new PostgreSQL database. `queries`
  * collects the text of every query run through it; `through` rewrites the address the pool
  * connects to (a test's cuttable proxy), while the database is made and dropped directly.
+ * `kind` overrides the choice DATABASE_URL makes (PostgreSQL needs DATABASE_URL all the same);
+ * `empty` leaves it unmigrated, as a new site's database is before its first start.
  */
 export async function createTestDatabase(
   queries: string[] = [],
   through: (url: string) => string = (url) => url,
+  options: { kind?: 'pglite' | 'postgres'; empty?: boolean } = {},
 ): Promise<{
   database: Database;
   drop: () => Promise<void>;
 }> {
   const logger = { logQuery: (query: string) => void queries.push(query) };
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const template = inject('pgliteTemplate');
+  const kind = options.kind ?? (serverUrl ? 'postgres' : 'pglite');
+  if (kind === 'pglite') {
+    const template = options.empty ? undefined : inject('pgliteTemplate');
     const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
     const database = await openPglite(undefined, {
       logger,
       ...(loadDataDir ? { loadDataDir } : {}),
     });
-    await database.migrate();
+    if (!options.empty) await database.migrate();
     return { database, drop: () => database.close() };
   }
+  if (!serverUrl) throw new Error('A PostgreSQL test database needs DATABASE_URL');
   const name = `viewpoint_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -84,7 +89,7 @@ export async function createTestDatabase(
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(through(url.toString()), { max: 5, logger });
-  await database.migrate();
+  if (!options.empty) await database.migrate();
   return {
     database,
     async drop() {

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../../paths.js';
 import { startAutovacuum, vacuumEverything, type AutovacuumReport } from './pglite-autovacuum.js';
+import { migrationsUpTo } from './migrations.js';
 import { preparedStatements } from './pglite-statements.js';
 import { namedStatements } from './postgres-statements.js';
 import * as schema from './schema.js';
@@ -23,8 +24,11 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies pending migrations; safe to run twice and from two processes at once. */
-  migrate(): Promise<void>;
+  /**
+   * Applies pending migrations; safe to run twice and from two processes at once. `upTo` stops
+   * after the migration of that timestamp (a restore brings an empty database to its copy's level).
+   */
+  migrate(options?: { upTo?: number }): Promise<void>;
   /** Answers when the database can run a query. */
   ping(): Promise<void>;
   /** PostgreSQL's connection pool now (for /metrics); null for PGlite, which has none. */
@@ -69,8 +73,10 @@ export async function openPglite(
   return {
     db,
     kind: 'pglite',
-    async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    async migrate(options) {
+      await withMigrationsFolder(options?.upTo, (folder) =>
+        migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder }),
+      );
     },
     async ping() {
       await client.query('select 1');
@@ -154,12 +160,14 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
-    async migrate() {
+    async migrate(options) {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await withMigrationsFolder(options?.upTo, (folder) =>
+            migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder }),
+          );
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
@@ -179,6 +187,20 @@ export async function openPostgres(
       await pool.end();
     },
   };
+}
+
+/** Runs `migrate` on every migration, or on those up to the one of timestamp `upTo`. */
+async function withMigrationsFolder(
+  upTo: number | undefined,
+  migrate: (folder: string) => Promise<void>,
+): Promise<void> {
+  if (upTo === undefined) return migrate(migrationsFolder);
+  const { folder, remove } = await migrationsUpTo(upTo);
+  try {
+    await migrate(folder);
+  } finally {
+    await remove();
+  }
 }
 
 /** True for PostgreSQL's unique_violation (23505), raw or wrapped by Drizzle. */

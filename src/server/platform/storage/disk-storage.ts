@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, contentTypeOfKey, type Storage } from './storage.js';
+import { assertStorageKey, contentTypeOfKey, isStorageKey, type Storage } from './storage.js';
 
 const tempPrefix = '.tmp-';
 
@@ -72,6 +72,9 @@ export async function openDiskStorage(dir: string): Promise<Storage> {
         await handle.close();
         throw error;
       }
+    },
+    async *list() {
+      for (const name of await readdir(dir)) if (isStorageKey(name)) yield name;
     },
     async delete(key) {
       assertStorageKey(key);

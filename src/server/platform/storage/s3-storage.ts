@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { assertStorageKey, contentTypeOfKey, type Storage } from './storage.js';
+import { assertStorageKey, contentTypeOfKey, isStorageKey, type Storage } from './storage.js';
 
 export interface S3Settings {
   bucket: string;
@@ -23,6 +23,7 @@ export async function createS3Storage(settings: S3Settings): Promise<Storage> {
     DeleteObjectCommand,
     GetObjectCommand,
     HeadBucketCommand,
+    ListObjectsV2Command,
     NoSuchKey,
     PutObjectCommand,
     S3Client,
@@ -72,6 +73,16 @@ export async function createS3Storage(settings: S3Settings): Promise<Storage> {
         if (isMissing(error)) return null;
         throw error;
       }
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key !== undefined && isStorageKey(object.Key)) yield object.Key;
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     async delete(key) {
       assertStorageKey(key);

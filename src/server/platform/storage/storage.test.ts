@@ -11,7 +11,7 @@ import { openDiskStorage } from './disk-storage.js';
 import { startLocalS3Server, type LocalS3Server } from './local-s3-server.js';
 import { openStorage } from './open-storage.js';
 import { createS3Storage } from './s3-storage.js';
-import { InvalidStorageKeyError, type Storage } from './storage.js';
+import { contentTypeOfKey, InvalidStorageKeyError, type Storage } from './storage.js';
 
 async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -48,6 +48,16 @@ describe.each([
   it('answers a ping and names its kind', async () => {
     await expect(storage.ping()).resolves.toBeUndefined();
     expect(storage.kind).toBe(kind);
+  });
+
+  it('lists every stored key, and only ours', async () => {
+    const keys = [newKey(), newKey('.png'), newKey('.thumb.webp')];
+    for (const key of keys) await storage.put(key, randomBytes(10), contentTypeOfKey(key) ?? '');
+    if (kind === 'disk') await writeFile(path.join(diskDir, 'uploads', '.tmp-stray'), 'half');
+    const listed: string[] = [];
+    for await (const key of storage.list()) listed.push(key);
+    expect(listed).toEqual(expect.arrayContaining(keys));
+    expect(listed.every((key) => /^[a-z0-9.]+$/.test(key) && !key.startsWith('.'))).toBe(true);
   });
 
   it('gives back exactly what was put, with its type and size', async () => {

@@ -16,6 +16,8 @@ export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The object as a stream, or null when there is none under `key`. */
   get(key: string): Promise<StoredObject | null>;
+  /** Every stored object's key (backups copy them all), in no particular order. */
+  list(): AsyncIterable<string>;
   /** Removes the object; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
   /** Answers when objects can be read and written (the folder or the bucket is there). */
@@ -37,6 +39,11 @@ const typeByExtension: Record<string, string> = {
   jpg: 'image/jpeg',
   gif: 'image/gif',
 };
+
+/** True for a key of ours: what `list` yields (a temporary file or a stranger's is skipped). */
+export function isStorageKey(key: string): boolean {
+  return key.length <= 128 && keyPattern.test(key) && contentTypeOfKey(key) !== undefined;
+}
 
 export function contentTypeOfKey(key: string): string | undefined {
   return typeByExtension[key.slice(key.lastIndexOf('.') + 1)];
