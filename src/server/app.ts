@@ -45,6 +45,7 @@ import { connectionOptions, registerConnections } from './plugins/connections.js
 import { earlyErrorOptions, registerErrorHandler } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
 import { registerMetrics } from './plugins/metrics.js';
+import type { ServerBackups } from './backup/server-backups.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
@@ -90,6 +91,8 @@ export interface AppOptions {
   pageRenderer?: PageRenderer;
   /** Prefix of rate-limit keys, so test apps sharing one Redis do not share counters. */
   limitNamespace?: string;
+  /** The server's own backups (main.ts starts them): their state for /metrics. */
+  backups?: Pick<ServerBackups, 'state'>;
 }
 
 /**
@@ -222,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       token: config.metricsToken,
       database: platforms.database,
       openSockets: () => live.io.of('/').sockets.size,
+      backups: options.backups,
     });
   }
   const site = createSiteInfoStore({

@@ -153,6 +153,33 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('keeps backups in DATA_DIR/backups, seven of them, and takes none itself unless told how often', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).backups).toEqual({
+      dir: path.join(dataDir, 'backups'),
+      everyMs: undefined,
+      keep: 7,
+    });
+    const set = loadConfig({
+      DATA_DIR: dataDir,
+      BACKUP_DIR: '/srv/backups',
+      BACKUP_EVERY: '6h',
+      BACKUP_KEEP: '30',
+    });
+    expect(set.backups).toEqual({ dir: '/srv/backups', everyMs: 6 * 3_600_000, keep: 30 });
+    expect(loadConfig({ DATA_DIR: dataDir, BACKUP_EVERY: '1d' }).backups.everyMs).toBe(86_400_000);
+  });
+
+  it.each([
+    [{ BACKUP_EVERY: 'daily' }, 'BACKUP_EVERY must be a period such as 30m, 6h or 1d'],
+    [{ BACKUP_EVERY: '5m' }, 'BACKUP_EVERY must be a period of at least 15m'],
+    [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP must be a whole number of backups from 1 to 1000'],
+  ])('refuses a backup setting it cannot follow: %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(
+      `Invalid configuration: ${message}`,
+    );
+  });
+
   it('trusts the listed proxy addresses and ranges, also as IPv4 in IPv6 form, and nothing else', () => {
     const { trustProxy } = loadConfig({
       DATA_DIR: tempDir(),

@@ -40,6 +40,8 @@ const milliseconds = (min: number, max: number, fallback: number) => {
   );
 };
 
+const periodMs = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
 export const envSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyAsUndefined,
@@ -169,6 +171,25 @@ export const envSchema = z.object({
     emptyAsUndefined,
     z.string().trim().min(1).max(40, 'a name of at most 40 characters').optional(),
   ),
+  BACKUP_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  BACKUP_EVERY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[1-9]\d{0,4}[mhd]$/, 'a period such as 30m, 6h or 1d (minutes, hours or days)')
+      .transform((value) => Number(value.slice(0, -1)) * periodMs[value.at(-1) as 'm' | 'h' | 'd'])
+      .refine((ms) => ms >= 15 * 60_000, 'a period of at least 15m')
+      .optional(),
+  ),
+  BACKUP_KEEP: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number('a whole number of backups from 1 to 1000')
+      .int('a whole number of backups from 1 to 1000')
+      .min(1, 'a whole number of backups from 1 to 1000')
+      .max(1000, 'a whole number of backups from 1 to 1000')
+      .default(7),
+  ),
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
     z.string().min(16, 'a random token of at least 16 characters').optional(),
@@ -234,6 +255,11 @@ export interface Config {
   identityProviders: IdentityProviderConfig[];
   /** `/metrics` answers a scraper sending this bearer token; unset: it is not there at all. */
   metricsToken: string | undefined;
+  /**
+   * Where backups go (BACKUP_DIR, DATA_DIR/backups by default), how often the server takes one
+   * itself (BACKUP_EVERY; never when unset) and how many it keeps (BACKUP_KEEP).
+   */
+  backups: { dir: string; everyMs: number | undefined; keep: number };
 }
 
 /** One way to sign in with an account people already have (decision 051). */
@@ -291,6 +317,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     donationCurrency: env.DONATION_CURRENCY,
     identityProviders: identityProviders(env),
     metricsToken: env.METRICS_TOKEN,
+    backups: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      everyMs: env.BACKUP_EVERY,
+      keep: env.BACKUP_KEEP,
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { startServerBackups } from './backup/server-backups.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { PlatformError, startPlatforms } from './platform/platforms.js';
@@ -11,10 +12,13 @@ async function main() {
   const log = createLogger(config);
   const platforms = await startPlatforms(config, log);
   let app;
+  let backups;
   try {
-    app = await buildApp({ config, platforms, logger: log });
+    backups = await startServerBackups({ config, platforms, log });
+    app = await buildApp({ config, platforms, logger: log, backups });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await backups?.close();
     await platforms.close();
     throw error;
   }
@@ -27,9 +31,13 @@ async function main() {
     `${config.siteName} is ready at ${url}`,
   );
   const started = app;
+  const startedBackups = backups;
   onTerminationSignals((signal) => {
     log.info(`${signal} received: finishing in-flight requests`);
-    void shutdown(started, platforms, log).then((code) => process.exit(code));
+    void startedBackups
+      .close()
+      .then(() => shutdown(started, platforms, log))
+      .then((code) => process.exit(code));
   });
 }
 

@@ -96,6 +96,27 @@ export async function takeBackup(sources: BackupSources, dir: string): Promise<B
   }
 }
 
+/** Older than any backup in progress: in scaled mode several processes share the folder. */
+const leftoverAgeMs = 6 * 60 * 60_000;
+
+/** Removes what backups cut short by a killed process left in `dir` (work folders, partial files). */
+export async function removeLeftovers(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (
+      !name.startsWith('.work-') &&
+      !(name.startsWith('.viewpoint-') && name.endsWith('.partial'))
+    ) {
+      continue;
+    }
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > leftoverAgeMs) {
+      await rm(file, { recursive: true, force: true });
+    }
+  }
+}
+
 /** Removes all but the newest `keep` backups in `dir` (only files named as ours). */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
   const names = (await readdir(dir)).filter(isBackupName).sort();

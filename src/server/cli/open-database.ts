@@ -4,10 +4,11 @@ import { openPglite, openPostgres, type Database } from '../platform/db/database
 import { lockDataDir } from '../platform/db/data-dir-lock.js';
 
 /**
- * Opens the configured database for a command-line script, migrated. On PGlite the script
- * takes the data-directory lock, so it refuses while a server runs on the same directory.
+ * Opens the configured database for a command-line script, migrated unless `migrate` is false.
+ * On PGlite the script takes the data-directory lock, so it refuses while a server runs on the
+ * same directory.
  */
-export async function openScriptDatabase(): Promise<{
+export async function openScriptDatabase(options: { migrate?: boolean } = {}): Promise<{
   config: Config;
   database: Database;
   close: () => Promise<void>;
@@ -18,7 +19,7 @@ export async function openScriptDatabase(): Promise<{
     const database = config.databaseUrl
       ? await openPostgres(config.databaseUrl, { max: 4 })
       : await openPglite(path.join(config.dataDir, 'db'));
-    await database.migrate();
+    if (options.migrate !== false) await database.migrate();
     return {
       config,
       database,

@@ -19,6 +19,13 @@ export function registerMetrics(
     database: Database;
     /** Live sockets open on this process now. */
     openSockets: () => number;
+    /** The backups' record, when the server takes them (main.ts). */
+    backups?: {
+      state(): Promise<{
+        lastSuccess?: { finishedAt: Date | null };
+        lastFailure?: { finishedAt: Date | null };
+      }>;
+    };
   },
 ) {
   const registry = new Registry();
@@ -86,6 +93,25 @@ export function registerMetrics(
       this.set({ state: 'waiting' }, pool.waiting);
     },
   });
+
+  const { backups } = options;
+  if (backups) {
+    new Gauge({
+      name: 'viewpoint_backup_last_time_seconds',
+      help: 'When the last backup ended (Unix time), by outcome: success or failure (absent: none yet)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+      async collect() {
+        const { lastSuccess, lastFailure } = await backups.state();
+        const seconds = (run?: { finishedAt: Date | null }) =>
+          run?.finishedAt ? run.finishedAt.getTime() / 1000 : undefined;
+        const success = seconds(lastSuccess);
+        const failure = seconds(lastFailure);
+        if (success !== undefined) this.set({ outcome: 'success' }, success);
+        if (failure !== undefined) this.set({ outcome: 'failure' }, failure);
+      },
+    });
+  }
 
   const scrapes = new Counter({
     name: 'viewpoint_metrics_refused_total',
