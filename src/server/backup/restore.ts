@@ -11,8 +11,8 @@ import { BackupRefusedError, readSecret, unpackBackup, type Manifest } from './a
 export interface RestoreTarget {
   /** Empty: no table, no migration. */
   database: Database;
-  /** Empty: no object. */
-  storage: Storage;
+  /** Empty: no object. None: the uploads stay where they are (a move that keeps the folder). */
+  storage: Storage | undefined;
 }
 
 export interface RestoreResult {
@@ -45,6 +45,7 @@ export async function assertEmptyTarget(target: RestoreTarget, name: string): Pr
       `${name} is not empty: restore into an empty database (nothing was changed)`,
     );
   }
+  if (!target.storage) return;
   for await (const key of target.storage.list()) {
     throw new BackupRefusedError(
       `The ${target.storage.kind === 's3' ? 'bucket' : 'uploads folder'} of ${name} is not empty (it holds ${key}): restore into an empty one (nothing was changed)`,
@@ -77,7 +78,7 @@ export async function restoreBackup(
     });
     await target.database.migrate();
     for (const entry of manifest.files) {
-      if (!entry.path.startsWith('uploads/')) continue;
+      if (!target.storage || !entry.path.startsWith('uploads/')) continue;
       const key = entry.path.slice('uploads/'.length);
       await target.storage.put(
         key,
