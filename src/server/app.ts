@@ -45,7 +45,8 @@ import { connectionOptions, registerConnections } from './plugins/connections.js
 import { earlyErrorOptions, registerErrorHandler } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
 import { registerMetrics } from './plugins/metrics.js';
-import type { ServerBackups } from './backup/server-backups.js';
+import { viewpointVersion } from './backup/backup.js';
+import { readBackupState } from './backup/server-backups.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security.js';
 import { responseSerializerCompiler } from './plugins/serializer.js';
@@ -91,8 +92,6 @@ export interface AppOptions {
   pageRenderer?: PageRenderer;
   /** Prefix of rate-limit keys, so test apps sharing one Redis do not share counters. */
   limitNamespace?: string;
-  /** The server's own backups (main.ts starts them): their state for /metrics. */
-  backups?: Pick<ServerBackups, 'state'>;
 }
 
 /**
@@ -225,7 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       token: config.metricsToken,
       database: platforms.database,
       openSockets: () => live.io.of('/').sockets.size,
-      backups: options.backups,
+      backups: { state: () => readBackupState(platforms.database.db) },
     });
   }
   const site = createSiteInfoStore({
@@ -286,6 +285,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: platforms.database.db,
     site,
     currency: config.donationCurrency,
+    status: {
+      platforms,
+      version: viewpointVersion,
+      backups: { ...config.backups, state: () => readBackupState(platforms.database.db) },
+    },
   });
   registerModRequestRoutes(app, {
     db: platforms.database.db,

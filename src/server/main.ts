@@ -15,7 +15,7 @@ async function main() {
   let backups;
   try {
     backups = await startServerBackups({ config, platforms, log });
-    app = await buildApp({ config, platforms, logger: log, backups });
+    app = await buildApp({ config, platforms, logger: log });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await backups?.close();

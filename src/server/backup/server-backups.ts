@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { desc, eq, isNotNull, isNull, and } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import type { Db } from '../platform/db/database.js';
 import type { Platforms } from '../platform/platforms.js';
 import { backupRuns } from '../platform/db/schema.js';
 import { pruneBackups, removeLeftovers, takeBackup, type BackupResult } from './backup.js';
@@ -21,6 +22,18 @@ export interface ServerBackups {
   take(trigger: 'command' | 'schedule', dir?: string): Promise<BackupResult>;
   state(): Promise<BackupState>;
   close(): Promise<void>;
+}
+
+/** The backups recorded in the database: the last success and failure, and the newest runs. */
+export async function readBackupState(db: Db): Promise<BackupState> {
+  const newest = (where?: SQL) =>
+    db.select().from(backupRuns).where(where).orderBy(desc(backupRuns.startedAt)).limit(10);
+  const [recent, [lastSuccess], [lastFailure]] = await Promise.all([
+    newest(),
+    newest(and(isNotNull(backupRuns.file), isNull(backupRuns.error))),
+    newest(isNotNull(backupRuns.error)),
+  ]);
+  return { lastSuccess, lastFailure, recent };
 }
 
 /**
@@ -117,26 +130,7 @@ export async function startServerBackups(options: {
 
   return {
     take,
-    async state() {
-      const recent = await db
-        .select()
-        .from(backupRuns)
-        .orderBy(desc(backupRuns.startedAt))
-        .limit(10);
-      const [lastSuccess] = await db
-        .select()
-        .from(backupRuns)
-        .where(and(isNotNull(backupRuns.file), isNull(backupRuns.error)))
-        .orderBy(desc(backupRuns.startedAt))
-        .limit(1);
-      const [lastFailure] = await db
-        .select()
-        .from(backupRuns)
-        .where(isNotNull(backupRuns.error))
-        .orderBy(desc(backupRuns.startedAt))
-        .limit(1);
-      return { lastSuccess, lastFailure, recent };
-    },
+    state: () => readBackupState(db),
     /** Stops the schedule and the socket; a backup in progress is not waited for: one cut
      * short by the exit leaves only work files, which the next start removes. */
     async close() {

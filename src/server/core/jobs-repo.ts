@@ -100,18 +100,25 @@ export async function rescheduleJob(
 }
 
 /**
- * The queue at a glance (for /metrics): jobs due now and waiting later, and how long the oldest
+ * The queue at a glance (for /metrics and the Status page): jobs due now, waiting later and dead
+ * (failed too often), and how long the oldest
  * due job has waited, in seconds (0 when none is due).
  */
 export async function queueState(
   db: Db,
-): Promise<{ due: number; later: number; oldestDueSeconds: number }> {
+): Promise<{ due: number; later: number; dead: number; oldestDueSeconds: number }> {
   const [row] = await db
     .select({
       due: sql<number>`count(*) filter (where ${jobs.runAt} <= now())::int`,
-      later: sql<number>`count(*) filter (where ${jobs.runAt} > now())::int`,
+      later: sql<number>`count(*) filter (where ${jobs.runAt} > now() and ${jobs.runAt} < 'infinity')::int`,
+      dead: sql<number>`count(*) filter (where ${jobs.runAt} = 'infinity')::int`,
       oldest: sql<number>`coalesce(extract(epoch from now() - min(${jobs.runAt}) filter (where ${jobs.runAt} <= now())), 0)::float8`,
     })
     .from(jobs);
-  return { due: row?.due ?? 0, later: row?.later ?? 0, oldestDueSeconds: row?.oldest ?? 0 };
+  return {
+    due: row?.due ?? 0,
+    later: row?.later ?? 0,
+    dead: row?.dead ?? 0,
+    oldestDueSeconds: row?.oldest ?? 0,
+  };
 }

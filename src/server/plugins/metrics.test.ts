@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../platform/db/schema.js';
+import { backupRuns, jobs } from '../platform/db/schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 const token = 'metrics-token-0123456789';
@@ -50,7 +50,7 @@ describe('/metrics', () => {
       ),
     ).toBe(1);
     // One series per pattern, never per address.
-    expect(text).not.toContain('999999');
+    expect(text).not.toMatch(/route="[^"]*999999/);
     expect(text).toMatch(/route="unmatched",status="404"/);
   });
 
@@ -74,5 +74,24 @@ describe('/metrics', () => {
     const pool = valueOf(text, 'viewpoint_database_pool_connections{state="total"}');
     if (t.platforms.database.kind === 'postgres') expect(pool).toBeGreaterThan(0);
     else expect(pool).toBeUndefined();
+  });
+
+  it('tells when the last backup succeeded and when one last failed', async () => {
+    const before = (await scrape(t, `Bearer ${token}`)).body;
+    expect(
+      valueOf(before, 'viewpoint_backup_last_time_seconds{outcome="success"}'),
+    ).toBeUndefined();
+    const finishedAt = new Date('2026-11-28T03:00:00Z');
+    await t.platforms.database.db.insert(backupRuns).values([
+      { trigger: 'schedule', finishedAt, file: '/b/one.tar.gz', bytes: 10 },
+      { trigger: 'schedule', finishedAt: new Date('2026-11-29T03:00:00Z'), error: 'disk full' },
+    ]);
+    const text = (await scrape(t, `Bearer ${token}`)).body;
+    expect(valueOf(text, 'viewpoint_backup_last_time_seconds{outcome="success"}')).toBe(
+      finishedAt.getTime() / 1000,
+    );
+    expect(valueOf(text, 'viewpoint_backup_last_time_seconds{outcome="failure"}')).toBe(
+      Date.parse('2026-11-29T03:00:00Z') / 1000,
+    );
   });
 });

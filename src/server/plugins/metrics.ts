@@ -19,7 +19,7 @@ export function registerMetrics(
     database: Database;
     /** Live sockets open on this process now. */
     openSockets: () => number;
-    /** The backups' record, when the server takes them (main.ts). */
+    /** The backups' record (`backup_runs`). */
     backups?: {
       state(): Promise<{
         lastSuccess?: { finishedAt: Date | null };
@@ -53,13 +53,14 @@ export function registerMetrics(
   // Each gauge reads the queue as it is scraped (the gauges are read at once, not in turn).
   new Gauge({
     name: 'viewpoint_jobs',
-    help: 'Background jobs waiting, due now or later',
+    help: 'Background jobs waiting, due now or later, or dead (failed too often, kept to look at)',
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {
       const queue = await queueState(options.database.db);
       this.set({ state: 'due' }, queue.due);
       this.set({ state: 'later' }, queue.later);
+      this.set({ state: 'dead' }, queue.dead);
     },
   });
   new Gauge({

@@ -9,6 +9,8 @@ import { AppError } from '../../../shared/errors.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { readAdminStats } from './stats.js';
+import { readSiteStatus, type StatusSources } from './status.js';
+import { siteStatusResponse } from '../../../shared/status.js';
 import { viewerOf } from '../../core/access.js';
 import type { SiteInfoStore } from '../site/index.js';
 import { memberLimit, perMinute } from '../../core/route-limits.js';
@@ -21,7 +23,7 @@ const errors = errorResponses(400, 401, 403, 412);
 /** The admin dashboard's counts and the site settings (admins). */
 export function registerAdminRoutes(
   app: FastifyInstance,
-  options: { db: Db; site: SiteInfoStore; currency: DonationCurrency },
+  options: { db: Db; site: SiteInfoStore; currency: DonationCurrency; status: StatusSources },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
@@ -38,6 +40,25 @@ export function registerAdminRoutes(
       },
     },
     () => readAdminStats(options.db, options.currency),
+  );
+
+  api.get(
+    '/api/admin/status',
+    {
+      config: { access: { permission: 'site.settings' } },
+      schema: {
+        tags,
+        summary:
+          "The site's health for its operator: database, Redis, mail and storage, the job queue, " +
+          'the backups, the version and migrations, and plain-language warnings',
+        querystring: noQuery,
+        response: { 200: siteStatusResponse, ...errors },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return readSiteStatus(options.status);
+    },
   );
 
   api.put(
