@@ -106,6 +106,7 @@ const adminPages = () => [
   '/admin/mod-requests',
   '/admin/audit',
   '/admin/settings',
+  '/admin/status',
   '/admin/donations',
   '/admin/news',
   '/admin/news/create',

@@ -296,6 +296,15 @@ export const siteRoutes: readonly SiteRoute[] = [
     requiresAdmin: true,
   },
   {
+    name: 'admin-status',
+    path: '/admin/status',
+    layout: 'default',
+    title: 'Status',
+    description: 'The health of the services, the job queue and the backups.',
+    requiresAuth: true,
+    requiresAdmin: true,
+  },
+  {
     name: 'admin-settings',
     path: '/admin/settings',
     layout: 'default',

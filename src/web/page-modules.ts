@@ -98,6 +98,8 @@ const pages: Record<string, () => Promise<PageModule>> = {
     import('./features/admin/admin-dashboard-page').then((m) => ({
       Component: m.AdminDashboardPage,
     })),
+  'admin-status': () =>
+    import('./features/admin/admin-status-page').then((m) => ({ Component: m.AdminStatusPage })),
   'admin-settings': () =>
     import('./features/admin/admin-settings-page').then((m) => ({
       Component: m.AdminSettingsPage,

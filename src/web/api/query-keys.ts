@@ -36,6 +36,7 @@ export const queryKeys = {
   ownProfile: ['account', 'profile'] as const,
   uploads: ['account', 'uploads'] as const,
   adminStats: ['admin', 'stats'] as const,
+  adminStatus: ['admin', 'status'] as const,
   /** Every audit list; a list's own key adds its filters. */
   auditLog: ['admin', 'audit'] as const,
   auditList: (filters: Record<string, string | undefined>) => ['admin', 'audit', filters] as const,

@@ -7,6 +7,7 @@ import {
   IconMessages,
   IconNews,
   IconSettings,
+  IconShieldCheck,
   IconShieldPlus,
   IconUserPlus,
   IconUsers,
@@ -90,6 +91,7 @@ const areas = [
   { label: 'News articles', to: '/admin/news', icon: <IconNews size={18} aria-hidden /> },
   { label: 'Donations', to: '/admin/donations', icon: <IconCoin size={18} aria-hidden /> },
   { label: 'Site settings', to: '/admin/settings', icon: <IconSettings size={18} aria-hidden /> },
+  { label: 'Status', to: '/admin/status', icon: <IconShieldCheck size={18} aria-hidden /> },
 ];
 
 function StatCardView({ card }: { card: StatCard }) {
