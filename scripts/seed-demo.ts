@@ -1,10 +1,12 @@
 // `npm run seed:demo`: fills the site with a demo community (members of every role, threads,
 // reviews, replies, likes, news, chat rooms and messages, reports, a moderator request, and a
 // donation campaign with donations paid through the demo checkout, their receipts in the mail
-// outbox) and prints how to sign in with one account per role. Safe to run again: it adds only what is
+// outbox), takes a backup of it (recorded for the admin Status page) and prints how to sign in with one account per role. Safe to run again: it adds only what is
 // missing, and gives the printed accounts fresh random passwords, since a demo site reachable
 // from elsewhere must not share known passwords.
 import { exitWithMessage, openScriptDatabase } from '../src/server/cli/open-database.js';
+import pino from 'pino';
+import { startServerBackups } from '../src/server/backup/server-backups.js';
 import { openStorage } from '../src/server/platform/storage/open-storage.js';
 import { seedDemo } from './seed/demo.js';
 
@@ -35,8 +37,16 @@ async function main() {
             ]
           : [],
       );
+      // One backup, recorded as the server records its own, so the admin Status page has one.
+      const backups = await startServerBackups({
+        config: { ...config, backups: { ...config.backups, everyMs: undefined } },
+        platforms: { database, storage },
+        log: pino({ level: 'silent' }),
+      });
+      const backup = await backups.take('command').finally(() => backups.close());
       process.stdout.write(
-        `Demo content is in ${database.kind === 'pglite' ? config.dataDir : 'the PostgreSQL database'}.\n` +
+        `A backup of it is in ${backup.file} (/admin/status lists it).\n` +
+          `Demo content is in ${database.kind === 'pglite' ? config.dataDir : 'the PostgreSQL database'}.\n` +
           `Accounts (role, email, password):\n${lines.join('\n')}\n` +
           (factors.length > 0 ? `${factors.join('\n')}\n` : '') +
           (identities.length > 0 ? `${identities.join('\n')}\n` : ''),

@@ -68,7 +68,7 @@ function ServiceCard({ name, health }: { name: string; health: ServiceHealth }) 
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={600}>{name}</Text>
-          <Badge color={health.ok ? 'green' : 'red'} variant="light">
+          <Badge color={health.ok ? 'green' : 'red'} variant="light" style={{ flexShrink: 0 }}>
             {health.ok ? 'Answering' : 'Not answering'}
           </Badge>
         </Group>
@@ -120,7 +120,7 @@ function BackupRuns({ runs }: { runs: BackupRunView[] }) {
                   {run.bytes === null ? '' : ` · ${formatBytes(run.bytes)}`}
                 </Text>
               </Text>
-              <Badge color={outcome.color} variant="light">
+              <Badge color={outcome.color} variant="light" style={{ flexShrink: 0 }}>
                 {outcome.label}
               </Badge>
             </Group>
