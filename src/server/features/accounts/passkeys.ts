@@ -1,7 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { z } from 'zod';
-import type { Passkey, SessionUser, webAuthnResponseSchema } from '../../../shared/accounts.js';
+import type {
+  authenticationResponseSchema,
+  Passkey,
+  registrationResponseSchema,
+  SessionUser,
+} from '../../../shared/accounts.js';
 import { AppError, notFound } from '../../../shared/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { activeBlock, blockedError, type Viewer } from '../../core/viewer.js';
@@ -18,11 +22,11 @@ import { authHeaders, forwardCookies } from './viewer.js';
  */
 
 /**
- * The browser's answer, as our schema let it through; Better Auth's plugin checks every part
- * of it (the shape included) against the challenge it issued.
+ * The browser's answers, in the shape our schemas let through; Better Auth's plugin checks
+ * every part of them against the challenge it issued.
  */
-export type WebAuthnResponse = z.infer<typeof webAuthnResponseSchema>;
-export const asCeremonyAnswer = <T>(response: WebAuthnResponse) => response as unknown as T;
+export type RegistrationAnswer = z.infer<typeof registrationResponseSchema>;
+export type AuthenticationAnswer = z.infer<typeof authenticationResponseSchema>;
 
 /** Better Auth's refusals of a passkey, in the catalogue's terms. */
 export function passkeyError(error: unknown): unknown {
@@ -92,12 +96,12 @@ export function createPasskeyService(deps: {
     async add(
       request: FastifyRequest,
       viewer: Viewer,
-      body: { name: string; response: WebAuthnResponse },
+      body: { name: string; response: RegistrationAnswer },
     ): Promise<Passkey> {
       const created = await callPasskey(() =>
         auth.api.verifyPasskeyRegistration({
           body: {
-            response: asCeremonyAnswer<RegistrationResponseJSON>(body.response),
+            response: body.response,
             name: body.name,
           },
           headers: authHeaders(request),
@@ -136,10 +140,10 @@ export function createPasskeyService(deps: {
      * Signs in with a passkey: the device checked it was the member (fingerprint, face or PIN),
      * so it counts as both factors and no code is asked.
      */
-    async signIn(request: FastifyRequest, reply: FastifyReply, response: WebAuthnResponse) {
+    async signIn(request: FastifyRequest, reply: FastifyReply, response: AuthenticationAnswer) {
       try {
         const answer = await auth.api.verifyPasskeyAuthentication({
-          body: { response: asCeremonyAnswer<AuthenticationResponseJSON>(response) },
+          body: { response },
           headers: authHeaders(request),
           returnHeaders: true,
         });

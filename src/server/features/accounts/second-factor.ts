@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { createOTP } from '@better-auth/utils/otp';
 import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,12 +12,7 @@ import type { AccountMail } from './account-mail.js';
 import { secondFactorRules, type Auth } from './auth.js';
 import { authErrorCode, toCatalogueError } from './auth-errors.js';
 import { PASSKEY_SECOND_STEP_HEADER } from './passkey-auth.js';
-import {
-  asCeremonyAnswer,
-  callPasskey,
-  type PasskeyService,
-  type WebAuthnResponse,
-} from './passkeys.js';
+import { callPasskey, type PasskeyService, type AuthenticationAnswer } from './passkeys.js';
 import { checkPasswordIfAny, proveOwner } from './owner-proof.js';
 import * as repo from './repo.js';
 import { unsignCookie } from './session-lookup.js';
@@ -335,14 +329,14 @@ export function createSecondFactorService(deps: {
     async signInWithPasskey(
       request: FastifyRequest,
       reply: FastifyReply,
-      body: { response: WebAuthnResponse; trustBrowser?: boolean | undefined },
+      body: { response: AuthenticationAnswer; trustBrowser?: boolean | undefined },
     ) {
       const userId = await challengedMember(request);
       const headers = authHeaders(request);
       headers.set(PASSKEY_SECOND_STEP_HEADER, '1');
       const answer = await callPasskey(() =>
         auth.api.verifyPasskeyAuthentication({
-          body: { response: asCeremonyAnswer<AuthenticationResponseJSON>(body.response) },
+          body: { response: body.response },
           headers,
           returnHeaders: true,
         }),

@@ -111,7 +111,7 @@ export async function withSnapshot<T>(
   read: (snapshot: SnapshotReader) => Promise<T>,
 ): Promise<T> {
   return database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     await db.execute(sql`set transaction isolation level repeatable read, read only`);
     // Timestamps are written in UTC whatever the server's zone, so copies compare byte for byte.
     await db.execute(sql`set local timezone = 'UTC'`);
@@ -209,7 +209,7 @@ export interface RowSource {
  */
 export async function loadRows(database: Database, source: RowSource): Promise<void> {
   await database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const tables = await tableShapes(db);
     if (tables.length > 0) {
       await db.execute(sql`truncate ${identList(tables.map((t) => t.name))}`);
