@@ -17,11 +17,12 @@ const serviceNames: Record<keyof SiteStatus['services'], Record<string, string>>
   storage: { disk: 'Uploads (folder)', s3: 'Uploads (S3 bucket)' },
 };
 
+/** "2.4 MB", the number and its unit kept on one line. */
 function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+  if (bytes < 1024) return `${bytes}\u00a0B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)}\u00a0KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)}\u00a0MB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)}\u00a0GB`;
 }
 
 /** "every 6 hours", "every day". */
