@@ -11,7 +11,7 @@ import {
   useOwnServer,
 } from './support/accounts';
 import { checkA11y } from './support/axe';
-import { screenshot, useBrowser } from './support/browser';
+import { fetchFromPage, screenshot, screenshotAtBothSizes, useBrowser } from './support/browser';
 import { findFreePort } from './support/server';
 
 /**
@@ -79,13 +79,7 @@ function virtualAuthenticator() {
 const section = (page: Page) => page.getByRole('region', { name: 'Passkeys' });
 
 async function signOut(page: Page) {
-  await page.evaluate(async () => {
-    const csrf = /(?:^|; )vp_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-    await fetch('/api/auth/sign-out', {
-      method: 'POST',
-      headers: { 'x-csrf-token': decodeURIComponent(csrf) },
-    });
-  });
+  await fetchFromPage(page, 'POST', '/api/auth/sign-out');
 }
 
 describe('passkeys', () => {
@@ -101,13 +95,7 @@ describe('passkeys', () => {
     await part.getByRole('button', { name: 'Add a passkey' }).click();
     await part.getByText('Test laptop').waitFor();
     expect(await device.keep()).toMatchObject([{ isResidentCredential: true }]);
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 800],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await screenshot(page, `passkeys-profile-${width}`);
-    }
+    await screenshotAtBothSizes(page, `passkeys-profile`);
     await checkA11y(page, '/user-profile (passkeys)');
 
     // Without a password: the browser offers the passkey it holds.
@@ -123,39 +111,19 @@ describe('passkeys', () => {
     await device.keep();
 
     // With the second factor on, the passkey answers in place of a code.
-    const key = await page.evaluate(async (password) => {
-      const csrf = /(?:^|; )vp_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-      const answer = await fetch('/api/account/second-factor/setup', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
-        body: JSON.stringify({ password }),
-      });
-      return ((await answer.json()) as { key: string }).key;
-    }, member.password);
-    const confirmed = await page.evaluate(
-      async (code) => {
-        const csrf = /(?:^|; )vp_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-        const answer = await fetch('/api/account/second-factor/confirm', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
-          body: JSON.stringify({ code }),
-        });
-        return answer.status;
-      },
-      generateSync({ secret: key }),
-    );
-    expect(confirmed).toBe(204);
+    const setup = await fetchFromPage(page, 'POST', '/api/account/second-factor/setup', {
+      password: member.password,
+    });
+    const { key } = setup.json as { key: string };
+    const confirmed = await fetchFromPage(page, 'POST', '/api/account/second-factor/confirm', {
+      code: generateSync({ secret: key }),
+    });
+    expect(confirmed.status).toBe(204);
     await signOut(page);
     await page.goto('/auth/login?redirect=%2Fforum');
     await submitSignIn(page, member.email, member.password);
     await field(page, 'Code').waitFor();
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 800],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await screenshot(page, `passkeys-second-step-dark-${width}`);
-    }
+    await screenshotAtBothSizes(page, `passkeys-second-step-dark`);
     await checkA11y(page, '/auth/login (second factor with a passkey)');
     await device.attach(page);
     await page.getByRole('button', { name: 'Use a passkey instead' }).click();

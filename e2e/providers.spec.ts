@@ -8,7 +8,7 @@ import {
   useOwnServer,
 } from './support/accounts';
 import { checkA11y } from './support/axe';
-import { screenshot, useBrowser } from './support/browser';
+import { screenshotAtBothSizes, useBrowser } from './support/browser';
 import { findFreePort } from './support/server';
 
 /**
@@ -49,13 +49,7 @@ describe('continue with a provider', () => {
     await other.goto('/');
     const page = await context.newPage();
     await page.goto('/auth/login?redirect=%2Fforum');
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 800],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await screenshot(page, `providers-sign-in-${width}`);
-    }
+    await screenshotAtBothSizes(page, `providers-sign-in`);
     await checkA11y(page, '/auth/login (providers)');
 
     const [popup] = await Promise.all([
@@ -103,13 +97,7 @@ describe('continue with a provider', () => {
       .waitFor();
     await popup.close();
     await page.getByText('The Test IdP window was closed before signing in finished.').waitFor();
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 800],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await screenshot(page, `providers-popup-closed-${width}`);
-    }
+    await screenshotAtBothSizes(page, `providers-popup-closed`);
   });
 
   it('links a provider from the profile, and the identity then signs in', async () => {
@@ -128,14 +116,9 @@ describe('continue with a provider', () => {
     await part.getByRole('button', { name: 'Unlink Test IdP' }).waitFor();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const [width, height] of [
-        [390, 844],
-        [1280, 800],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await part.scrollIntoViewIfNeeded();
-        await screenshot(page, `providers-linked-${scheme}-${width}`);
-      }
+      await screenshotAtBothSizes(page, `providers-linked-${scheme}`, () =>
+        part.scrollIntoViewIfNeeded(),
+      );
     }
     await checkA11y(page, '/user-profile (linked accounts)');
 

@@ -13,7 +13,7 @@ import {
   waitForMail,
 } from './support/accounts';
 import { checkA11y } from './support/axe';
-import { screenshot, useBrowser } from './support/browser';
+import { screenshotAtBothSizes, useBrowser } from './support/browser';
 
 /**
  * The second factor as a member lives it in Chromium: set up from the profile with the key the
@@ -53,13 +53,7 @@ describe('the second factor', () => {
       .allTextContents();
     expect(key).toMatch(/^[A-Z2-7]{16,}$/);
     expect(recoveryCodes).toHaveLength(10);
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 800],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await screenshot(page, `second-factor-setup-${width}`);
-    }
+    await screenshotAtBothSizes(page, `second-factor-setup`);
     await checkA11y(page, '/user-profile (second factor setup)');
 
     await part.getByLabel('Code from the app').fill(codeFor(key));
@@ -72,13 +66,7 @@ describe('the second factor', () => {
     await page.goto('/auth/login?redirect=%2Fforum');
     await submitSignIn(page, member.email, member.password);
     await field(page, 'Code').waitFor();
-    for (const [width, height] of [
-      [390, 844],
-      [1280, 800],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await screenshot(page, `second-factor-prompt-dark-${width}`);
-    }
+    await screenshotAtBothSizes(page, `second-factor-prompt-dark`);
     await checkA11y(page, '/auth/login (second factor)');
     await field(page, 'Code').fill(codeFor(key, 1));
     await page.getByLabel('Trust this browser for 30 days').check();

@@ -228,6 +228,56 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
 
+/** The two sizes every new screen is looked at in: a phone and a laptop. */
+export const shotSizes = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+/**
+ * `screenshot` at a phone's size then a laptop's (`<name>-390`, `<name>-1280`), the page left at
+ * the laptop's; `prepare` runs at each size before its shot (to scroll a part into view).
+ */
+export async function screenshotAtBothSizes(
+  page: Page,
+  name: string,
+  prepare?: () => Promise<void>,
+): Promise<void> {
+  for (const size of shotSizes) {
+    await page.setViewportSize(size);
+    await prepare?.();
+    await screenshot(page, `${name}-${size.width}`);
+  }
+}
+
+/**
+ * A JSON request from the page, as the app sends one (with the CSRF cookie's token): for a step
+ * a spec takes through the API rather than the screens. Answers the status and the JSON body.
+ */
+export async function fetchFromPage(
+  page: Page,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ([method, url, body]) => {
+      const csrf = /(?:^|; )vp_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const answer = await fetch(url, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          'x-csrf-token': decodeURIComponent(csrf),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await answer.text();
+      return { status: answer.status, json: text ? (JSON.parse(text) as unknown) : null };
+    },
+    [method, url, body] as const,
+  );
+}
+
 /**
  * A slow phone: holds every script of the app (`/assets/*.js`) until the returned function is
  * called, so a test sees the page the server drew before the app starts. Call before goto.
