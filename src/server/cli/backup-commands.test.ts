@@ -120,13 +120,16 @@ describe.skipIf(process.env.DATABASE_URL)('an embedded site', () => {
       BACKUP_DIR: scheduledDir,
       BACKUP_EVERY: '1d',
     });
-    for (let i = 0; i < 100 && !(await readdir(scheduledDir).catch(() => [])).length; i++) {
+    // The work folder appears first; the backup is there once its file is renamed into place.
+    const written = async () =>
+      (await readdir(scheduledDir).catch(() => [] as string[])).filter((name) =>
+        name.endsWith('.tar.gz'),
+      );
+    for (let i = 0; i < 400 && (await written()).length === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect((await readdir(scheduledDir)).filter((name) => name.endsWith('.tar.gz'))).toHaveLength(
-      1,
-    );
-  });
+    expect(await written()).toHaveLength(1);
+  }, 90_000);
 });
 
 describe.runIf(process.env.DATABASE_URL)('a PostgreSQL site', () => {
