@@ -323,59 +323,10 @@ export const chooseUsernameBody = z.object({ username: usernameSchema }).strict(
 /**
  * Passkeys (WebAuthn): a way in without a password, and a second factor in place of a code for
  * members whose second factor is on. The browser's own JSON (from `@simplewebauthn/browser`)
- * travels as it is; the server checks every part of it.
+ * travels as it is; the server checks every part of it (passkey-answers.ts).
+ *
+ * What the browser needs to create or use a passkey (WebAuthn options as JSON).
  */
-const base64url = singleLineText()
-  .min(1)
-  .max(16_384)
-  .regex(/^[\w-]+$/, 'base64url text');
-const credentialFields = {
-  id: singleLineText().min(1).max(1400),
-  rawId: singleLineText().min(1).max(1400),
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['cross-platform', 'platform']).optional(),
-  clientExtensionResults: z
-    .object({
-      appid: z.boolean().optional(),
-      credProps: z.object({ rk: z.boolean().optional() }).optional(),
-      hmacCreateSecret: z.boolean().optional(),
-    })
-    .loose(),
-};
-/** A new passkey, as `navigator.credentials.create()` answers (RegistrationResponseJSON). */
-export const registrationResponseSchema = z
-  .object({
-    ...credentialFields,
-    response: z
-      .object({
-        clientDataJSON: base64url,
-        attestationObject: base64url,
-        authenticatorData: base64url.optional(),
-        transports: z
-          .array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb']))
-          .max(10)
-          .optional(),
-        publicKeyAlgorithm: z.number().int().optional(),
-        publicKey: base64url.optional(),
-      })
-      .loose(),
-  })
-  .loose();
-/** A passkey used, as `navigator.credentials.get()` answers (AuthenticationResponseJSON). */
-export const authenticationResponseSchema = z
-  .object({
-    ...credentialFields,
-    response: z
-      .object({
-        clientDataJSON: base64url,
-        authenticatorData: base64url,
-        signature: base64url,
-        userHandle: base64url.optional(),
-      })
-      .loose(),
-  })
-  .loose();
-/** What the browser needs to create or use a passkey (WebAuthn options as JSON). */
 export const passkeyOptionsResponse = z.object({ options: z.record(z.string(), z.unknown()) });
 export const passkeyNameSchema = singleLineText()
   .min(1, 'Name this passkey')
@@ -393,11 +344,3 @@ export const passkeyResponse = z.object({ passkey: passkeySchema });
 export const passkeyIdParams = z.object({ id: singleLineText().min(1).max(100) });
 /** Adding a passkey: the password, when the account has one. */
 export const passkeyOptionsBody = z.object({ password: currentPasswordSchema.optional() }).strict();
-export const addPasskeyBody = z
-  .object({ name: passkeyNameSchema, response: registrationResponseSchema })
-  .strict();
-export const passkeySignInBody = z.object({ response: authenticationResponseSchema }).strict();
-/** The second step of a sign-in with a passkey instead of a code. */
-export const passkeySecondFactorBody = z
-  .object({ response: authenticationResponseSchema, trustBrowser: z.boolean().optional() })
-  .strict();

@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addPasskeyBody,
+  passkeySecondFactorBody,
+  passkeySignInBody,
+} from '../../../shared/passkey-answers.js';
+import {
   passkeyIdParams,
   passkeyOptionsBody,
   passkeyOptionsResponse,
   passkeyResponse,
-  passkeySecondFactorBody,
-  passkeySignInBody,
   passkeysResponse,
   userResponse,
 } from '../../../shared/accounts.js';

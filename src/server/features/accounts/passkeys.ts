@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Passkey, SessionUser } from '../../../shared/accounts.js';
 import type {
   authenticationResponseSchema,
-  Passkey,
   registrationResponseSchema,
-  SessionUser,
-} from '../../../shared/accounts.js';
+} from '../../../shared/passkey-answers.js';
 import { AppError, notFound } from '../../../shared/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import { activeBlock, blockedError, type Viewer } from '../../core/viewer.js';
