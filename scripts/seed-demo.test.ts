@@ -40,6 +40,7 @@ import { createTestDatabase } from '../src/server/test/test-app.js';
 import { newsCategorySlug } from '../src/shared/forum.js';
 import { seedDemo, type DemoCredential, type DemoSite } from './seed/demo.js';
 import { seedDonations } from './seed/donations.js';
+import { demoTestConfig } from './seed/test-config.js';
 
 /** The demo seed against the test database: PGlite, or PostgreSQL when DATABASE_URL is set. */
 let database: Database;
@@ -55,16 +56,7 @@ beforeAll(async () => {
   site = {
     db: database.db,
     storage,
-    config: {
-      publicUrl: new URL('http://viewpoint.test'),
-      uploadQuotaBytes: 50 * 1024 * 1024,
-      dataDir,
-      siteName: 'Viewpoint',
-      mailFrom: '"Viewpoint" <no-reply@viewpoint.test>',
-      authSecret: 'seed-test-secret-that-is-long-enough-0123456789',
-      stripe: undefined,
-      donationCurrency: 'usd',
-    },
+    config: demoTestConfig(dataDir, 'seed-test-secret-that-is-long-enough-0123456789'),
   };
 });
 

@@ -16,6 +16,7 @@ import { createTestDatabase } from '../test/test-app.js';
 import { BackupRefusedError, type Manifest } from './archive.js';
 import { pruneBackups, takeBackup } from './backup.js';
 import { restoreBackup } from './restore.js';
+import { demoTestConfig } from '../../../scripts/seed/test-config.js';
 
 type Kind = 'pglite' | 'postgres';
 /** PostgreSQL takes part when the suite runs against it; the embedded database always does. */
@@ -108,16 +109,7 @@ describe.each(kinds)('a backup of the demo site on %s', (sourceKind) => {
     await seedDemo({
       db: source.database.db,
       storage: source.storage,
-      config: {
-        publicUrl: new URL('http://viewpoint.test'),
-        uploadQuotaBytes: 50 * 1024 * 1024,
-        dataDir,
-        siteName: 'Viewpoint',
-        mailFrom: '"Viewpoint" <no-reply@viewpoint.test>',
-        authSecret,
-        stripe: undefined,
-        donationCurrency: 'usd',
-      },
+      config: demoTestConfig(dataDir, authSecret),
     });
     quiet = (await takeBackup(source, path.join(tempDir, `backups-${sourceKind}`))).file;
   }, 180_000);

@@ -12,6 +12,7 @@ import { startLocalS3Server, type LocalS3Server } from '../platform/storage/loca
 import { createS3Storage } from '../platform/storage/s3-storage.js';
 import type { Storage } from '../platform/storage/storage.js';
 import { createPostgresDatabase, startServerProcess } from '../test/server-process.js';
+import { demoTestConfig } from '../../../scripts/seed/test-config.js';
 
 /**
  * `npm run move-to-postgres` on the demo site, into the machine's PostgreSQL and a local S3
@@ -68,16 +69,7 @@ describe.runIf(serverUrl)('moving the embedded demo site to PostgreSQL', () => {
     await seedDemo({
       db: database.db,
       storage,
-      config: {
-        publicUrl: new URL('http://viewpoint.test'),
-        uploadQuotaBytes: 50 * 1024 * 1024,
-        dataDir,
-        siteName: 'Viewpoint',
-        mailFrom: '"Viewpoint" <no-reply@viewpoint.test>',
-        authSecret,
-        stripe: undefined,
-        donationCurrency: 'usd',
-      },
+      config: demoTestConfig(dataDir, authSecret),
     });
     await database.close();
     s3 = await startLocalS3Server('moved-site');
