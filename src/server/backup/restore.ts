@@ -56,13 +56,14 @@ export async function assertEmptyTarget(target: RestoreTarget, name: string): Pr
 /**
  * Restores `file` into an empty target: every entry is checked before anything is written;
  * the database is migrated to the backup's level, its rows loaded in one transaction, then
- * migrated forward to this version; then the uploads are stored. `name` says which target in
- * the messages.
+ * migrated forward to this version (unless `atItsLevel`: the upgrade test leaves that to the
+ * server's start); then the uploads are stored. `name` says which target in the messages.
  */
 export async function restoreBackup(
   file: string,
   target: RestoreTarget,
   name: string,
+  options: { atItsLevel?: boolean } = {},
 ): Promise<RestoreResult> {
   const work = await mkdtemp(path.join(os.tmpdir(), 'viewpoint-restore-'));
   try {
@@ -76,7 +77,7 @@ export async function restoreBackup(
       rowsOf: (table) =>
         jsonLines(tables.has(table) ? path.join(work, 'tables', `${table}.jsonl`) : undefined),
     });
-    await target.database.migrate();
+    if (!options.atItsLevel) await target.database.migrate();
     for (const entry of manifest.files) {
       if (!target.storage || !entry.path.startsWith('uploads/')) continue;
       const key = entry.path.slice('uploads/'.length);

@@ -92,7 +92,7 @@ export async function startPlatforms(config: Config, log: Logger): Promise<Platf
           });
       opened.push(db);
       await db.ping();
-      await db.migrate();
+      await db.migrate({ log });
       return db;
     });
     const bus = await attempt('bus', async () => {

@@ -1,7 +1,7 @@
 import type { SiteStatus, StatusWarning } from '../../../shared/status.js';
 import { queueState } from '../../core/jobs-repo.js';
 import { knownMigrations } from '../../platform/db/migrations.js';
-import { appliedMigrations } from '../../platform/db/snapshot.js';
+import { appliedMigrations } from '../../platform/db/migrations.js';
 import type { Platforms } from '../../platform/platforms.js';
 
 /** A backup run as the server records it (`backup_runs`). */

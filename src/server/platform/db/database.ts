@@ -1,34 +1,27 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type Logger, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type Logger } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder } from '../../paths.js';
 import { startAutovacuum, vacuumEverything, type AutovacuumReport } from './pglite-autovacuum.js';
-import { migrationsUpTo } from './migrations.js';
+import { applyMigrations, type MigrationLog } from './migrations.js';
 import { preparedStatements } from './pglite-statements.js';
 import { namedStatements } from './postgres-statements.js';
 import * as schema from './schema.js';
 
-export type Schema = typeof schema;
-/** One type for both drivers: features write the same queries for PGlite and PostgreSQL. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+import { queryRows, type Db } from './query.js';
 
-/** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
+export { queryRows, type Db, type Schema } from './query.js';
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /**
    * Applies pending migrations; safe to run twice and from two processes at once. `upTo` stops
-   * after the migration of that timestamp (a restore brings an empty database to its copy's level).
+   * after the migration of that timestamp (a restore brings an empty database to its copy's
+   * level). `log` is told how an upgrade goes, one migration at a time (migrations.ts).
    */
-  migrate(options?: { upTo?: number }): Promise<void>;
+  migrate(options?: { upTo?: number; log?: MigrationLog }): Promise<void>;
   /** Answers when the database can run a query. */
   ping(): Promise<void>;
   /** PostgreSQL's connection pool now (for /metrics); null for PGlite, which has none. */
@@ -74,9 +67,15 @@ export async function openPglite(
     db,
     kind: 'pglite',
     async migrate(options) {
-      await withMigrationsFolder(options?.upTo, (folder) =>
-        migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder }),
-      );
+      await applyMigrations({
+        db,
+        run: (folder, logger) =>
+          migratePglite(drizzlePglite(client, { schema, ...(logger && { logger }) }), {
+            migrationsFolder: folder,
+          }),
+        upTo: options?.upTo,
+        log: options?.log,
+      });
     },
     async ping() {
       await client.query('select 1');
@@ -165,9 +164,16 @@ export async function openPostgres(
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
-          await withMigrationsFolder(options?.upTo, (folder) =>
-            migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder }),
-          );
+          await applyMigrations({
+            db: drizzlePg(client, { schema }),
+            run: (folder, logger) =>
+              migratePg(drizzlePg(client, { schema, ...(logger && { logger }) }), {
+                migrationsFolder: folder,
+              }),
+            upTo: options?.upTo,
+            log: options?.log,
+            progress: () => indexBuildProgress(db),
+          });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
@@ -189,18 +195,18 @@ export async function openPostgres(
   };
 }
 
-/** Runs `migrate` on every migration, or on those up to the one of timestamp `upTo`. */
-async function withMigrationsFolder(
-  upTo: number | undefined,
-  migrate: (folder: string) => Promise<void>,
-): Promise<void> {
-  if (upTo === undefined) return migrate(migrationsFolder);
-  const { folder, remove } = await migrationsUpTo(upTo);
-  try {
-    await migrate(folder);
-  } finally {
-    await remove();
-  }
+/** What PostgreSQL says of an index being built now (read on another connection), if any. */
+async function indexBuildProgress(db: Db): Promise<string | null> {
+  const [row] = await queryRows<{ table: string; phase: string; done: number; total: number }>(
+    db,
+    sql`select relid::regclass::text as "table", phase,
+               blocks_done::float8 as done, blocks_total::float8 as total
+        from pg_stat_progress_create_index limit 1`,
+  );
+  if (!row) return null;
+  const share =
+    row.total > 0 ? `, ${String(Math.round((100 * row.done) / row.total))}% of its blocks` : '';
+  return `building an index on ${row.table}: ${row.phase}${share}`;
 }
 
 /** True for PostgreSQL's unique_violation (23505), raw or wrapped by Drizzle. */

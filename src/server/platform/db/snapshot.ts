@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database, type Db } from './database.js';
-import { migrationSteps, type MigrationStep } from './migrations.js';
+import type { Database } from './database.js';
+import { appliedMigrations, type MigrationStep } from './migrations.js';
+import { queryRows, type Db } from './query.js';
 
 /**
  * A portable copy of the database's rows: every table of the `public` schema read in one
@@ -166,23 +167,6 @@ export async function tableChecksums(
     }
     return sums;
   });
-}
-
-/**
- * The migrations a database has applied, oldest first; one this code does not know (the
- * database was made by a newer version) is named `unknown (<when>)`.
- */
-export async function appliedMigrations(db: Db): Promise<MigrationStep[]> {
-  const [table] = await queryRows<{ name: string | null }>(
-    db,
-    sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
-  );
-  if (!table?.name) return [];
-  const rows = await queryRows<{ when: string }>(
-    db,
-    sql`select created_at::text as "when" from drizzle.__drizzle_migrations`,
-  );
-  return migrationSteps(rows.map((row) => Number(row.when)));
 }
 
 /** True when the database holds no table and no migration: a restore may write into it. */
