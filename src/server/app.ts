@@ -45,6 +45,7 @@ import { connectionOptions, registerConnections } from './plugins/connections.js
 import { earlyErrorOptions, registerErrorHandler } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { createCacheCounts } from './core/cache-counts.js';
 import { viewpointVersion } from './backup/backup.js';
 import { readBackupState } from './backup/server-backups.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -185,6 +186,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cookie, { secret: config.authSecret });
   registerCsrf(app, { publicUrl: config.publicUrl });
+  // Lookups in the caches, hit or missed (for /metrics).
+  const caches = createCacheCounts();
   // Visitors' pages, kept once drawn; every write forgets what it makes stale (before the
   // routes, so that its hook runs on each of them).
   const pageCache =
@@ -196,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           maxBytes: 32 * 2 ** 20,
           onUnsent: (error) =>
             app.log.warn({ err: error }, 'other processes were not told which pages are stale'),
+          count: caches.counter('pages'),
         })
       : undefined;
   if (pageCache) {
@@ -225,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       database: platforms.database,
       openSockets: () => live.io.of('/').sockets.size,
       backups: { state: () => readBackupState(platforms.database.db) },
+      caches,
     });
   }
   const site = createSiteInfoStore({
@@ -245,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter,
     live,
     namespace: options.limitNamespace ?? '',
+    countSessionLookup: caches.counter('sessions'),
   });
   registerRouteLimits(app, { limiter });
   await registerOpenApi(app, { siteName: config.siteName });
@@ -305,6 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger,
     limitNamespace: options.limitNamespace ?? '',
     listCacheMs: config.forumListCacheMs,
+    countLookup: caches.counter('forum answers'),
   });
   registerChat(app, { db: platforms.database.db, limiter, live, logger: options.logger });
   registerNotifications(app, {

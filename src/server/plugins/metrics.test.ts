@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupRuns, jobs } from '../platform/db/schema.js';
+import { person } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 const token = 'metrics-token-0123456789';
@@ -7,7 +8,10 @@ let t: TestApp;
 let off: TestApp;
 beforeAll(async () => {
   [t, off] = await Promise.all([
-    createTestApp({ serveWeb: false, env: { METRICS_TOKEN: token } }),
+    createTestApp({
+      serveWeb: false,
+      env: { METRICS_TOKEN: token, SESSION_CACHE_MS: '10000', FORUM_LIST_CACHE_MS: '10000' },
+    }),
     createTestApp({ serveWeb: false }),
   ]);
 });
@@ -93,5 +97,27 @@ describe('/metrics', () => {
     expect(valueOf(text, 'viewpoint_backup_last_time_seconds{outcome="failure"}')).toBe(
       Date.parse('2026-11-29T03:00:00Z') / 1000,
     );
+  });
+
+  it("tells the database's query time and each cache's hits and misses", async () => {
+    const { agent } = await person(t);
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await agent.inject({ method: 'GET', url: '/api/notifications/unread-count' })).statusCode,
+      ).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/forum/posts' })).statusCode).toBe(200);
+    }
+    const text = (await scrape(t, `Bearer ${token}`)).body;
+    expect(valueOf(text, 'viewpoint_database_query_duration_seconds_count')).toBeGreaterThan(0);
+    expect(valueOf(text, 'viewpoint_database_query_duration_seconds_sum')).toBeGreaterThan(0);
+    const lookups = (cache: string, outcome: string) =>
+      valueOf(text, `viewpoint_cache_lookups_total{cache="${cache}",outcome="${outcome}"}`) ?? 0;
+    // The first of the three reads misses and is kept; the next two find it.
+    expect(lookups('forum answers', 'miss')).toBeGreaterThanOrEqual(1);
+    expect(lookups('forum answers', 'hit')).toBeGreaterThanOrEqual(2);
+    expect(lookups('sessions', 'hit')).toBeGreaterThanOrEqual(2);
+    const ratio = valueOf(text, 'viewpoint_cache_hit_ratio{cache="sessions"}') ?? -1;
+    expect(ratio).toBeGreaterThan(0);
+    expect(ratio).toBeLessThan(1);
   });
 });

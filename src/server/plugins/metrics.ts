@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { CacheCounts } from '../core/cache-counts.js';
 import { queueState } from '../core/jobs-repo.js';
 import { noQuery } from '../http.js';
 import type { Database } from '../platform/db/database.js';
@@ -8,6 +9,7 @@ import type { Database } from '../platform/db/database.js';
 /**
  * /metrics in Prometheus' text format (prom-client), for an operator's scraper: requests by
  * route and status with their latency, the job queue, open live sockets, PostgreSQL's pool,
+ * the database's query time, the caches' hits and misses,
  * and the process itself (memory, CPU, event-loop delay, garbage collection). It is not there
  * at all unless METRICS_TOKEN is set, and then only for a request bearing that token: anyone
  * else gets the usual 404.
@@ -19,6 +21,8 @@ export function registerMetrics(
     database: Database;
     /** Live sockets open on this process now. */
     openSockets: () => number;
+    /** Lookups in the caches, hit or missed. */
+    caches?: CacheCounts;
     /** The backups' record (`backup_runs`). */
     backups?: {
       state(): Promise<{
@@ -80,6 +84,43 @@ export function registerMetrics(
       this.set(options.openSockets());
     },
   });
+
+  const queries = new Histogram({
+    name: 'viewpoint_database_query_duration_seconds',
+    help: 'Time the database took to answer a query (PGlite: from its turn; PostgreSQL: on its connection)',
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+    registers: [registry],
+  });
+  options.database.onQuery((seconds) => queries.observe(seconds));
+
+  const { caches } = options;
+  if (caches) {
+    new Counter({
+      name: 'viewpoint_cache_lookups_total',
+      help: "Lookups in a cache (pages: visitors' pages; forum answers; sessions), by outcome: hit or miss",
+      labelNames: ['cache', 'outcome'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const { cache, hits, misses } of caches.read()) {
+          this.inc({ cache, outcome: 'hit' }, hits);
+          this.inc({ cache, outcome: 'miss' }, misses);
+        }
+      },
+    });
+    new Gauge({
+      name: 'viewpoint_cache_hit_ratio',
+      help: "Share of a cache's lookups since the process started that found what they looked for",
+      labelNames: ['cache'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const { cache, hits, misses } of caches.read()) {
+          if (hits + misses > 0) this.set({ cache }, hits / (hits + misses));
+        }
+      },
+    });
+  }
 
   new Gauge({
     name: 'viewpoint_database_pool_connections',

@@ -36,10 +36,17 @@ interface Entry {
 const recentStales = 256;
 
 export interface PageCache {
+  /** The page kept under `key`, if any (a lookup: counted, hit or miss). */
   get(key: string): CachedPage | undefined;
   /** A mark taken before a render begins: `keep` refuses a page something made stale since. */
   mark(): number;
-  keep(key: string, page: DrawnPage, areas: ReadonlySet<string>, since: number): void;
+  /** Keeps the page and answers it as kept; undefined when it was refused. */
+  keep(
+    key: string,
+    page: DrawnPage,
+    areas: ReadonlySet<string>,
+    since: number,
+  ): CachedPage | undefined;
   /** Forgets the pages `stale` reaches, here at once and then in every other process. */
   stale(stale: Stale): Promise<void>;
   /** Settles once the other processes' stales are heard. */
@@ -62,6 +69,8 @@ export function createPageCache(options: {
   ttlMs: number;
   maxBytes: number;
   onUnsent: (error: unknown) => void;
+  /** Told of each lookup, whether it found a page. */
+  count?: (hit: boolean) => void;
 }): PageCache {
   const pages = new LRUCache<string, Entry>({
     maxSize: options.maxBytes,
@@ -96,15 +105,19 @@ export function createPageCache(options: {
   });
 
   return {
-    get: (key) => pages.get(key)?.page,
+    get(key) {
+      const page = pages.get(key)?.page;
+      options.count?.(page !== undefined);
+      return page;
+    },
     mark: () => sequence,
     keep(key, page, areas, since) {
-      if (!listening) return;
+      if (!listening) return undefined;
       // Older than the stales remembered: whether one reached it cannot be told.
       const oldest = recent[0]?.sequence ?? sequence + 1;
-      if (since < sequence && since + 1 < oldest) return;
+      if (since < sequence && since + 1 < oldest) return undefined;
       for (const { sequence: at, stale } of recent) {
-        if (at > since && reaches(stale, areas)) return;
+        if (at > since && reaches(stale, areas)) return undefined;
       }
       const etag = `"${createHash('sha1').update(page.html).digest('base64url')}"`;
       const brotli = brotliCompressSync(page.html, {
@@ -113,7 +126,9 @@ export function createPageCache(options: {
           [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page.html),
         },
       });
-      pages.set(key, { page: { status: page.status, brotli, etag, threads: page.threads }, areas });
+      const kept = { status: page.status, brotli, etag, threads: page.threads };
+      pages.set(key, { page: kept, areas });
+      return kept;
     },
     stale(stale) {
       drop(stale);

@@ -315,13 +315,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       reads.onlyReads
     ) {
       const threads = reads.urls.flatMap((url) => threadRead(url) ?? []);
-      pageCache.keep(
+      const kept = pageCache.keep(
         cacheKey,
         { status: 200, html, threads },
         new Set(reads.urls.map(areasRead)),
         since,
       );
-      const kept = pageCache.get(cacheKey);
       if (kept) {
         await sendKept(request, reply, kept);
         return true;

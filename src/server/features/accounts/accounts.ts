@@ -62,6 +62,8 @@ export function registerAccounts(
     namespace: string;
     /** Whether staff must have a second factor on before any staff action (a site setting). */
     staffNeedSecondFactor?: () => Promise<boolean>;
+    /** Told of each session check, whether it was remembered (for /metrics). */
+    countSessionLookup?: (hit: boolean) => void;
   },
 ) {
   const { config, platforms, logger } = options;
@@ -100,7 +102,10 @@ export function registerAccounts(
     checkPassword: service.checkPassword,
     passkeys,
   });
-  const lookup = prepareSessionLookup(db, { cacheMs: config.sessionCacheMs });
+  const lookup = prepareSessionLookup(db, {
+    cacheMs: config.sessionCacheMs,
+    count: options.countSessionLookup,
+  });
   const source = { auth, db, secret: config.authSecret, lookup };
   registerAccess(app, {
     loadViewer: (request, reply) => loadViewer(source, request, reply),

@@ -88,11 +88,15 @@ export type SessionRow = Awaited<
   ReturnType<ReturnType<typeof prepareStatement>['execute']>
 >[number];
 
-export function prepareSessionLookup(db: Db, options: { cacheMs: number }): SessionLookup {
+export function prepareSessionLookup(
+  db: Db,
+  options: { cacheMs: number; count?: ((hit: boolean) => void) | undefined },
+): SessionLookup {
   const statement = prepareStatement(db);
   return rememberSessions(
     async (token) => (await statement.execute({ token }))[0] ?? null,
     options.cacheMs,
+    options.count,
   );
 }
 
@@ -108,6 +112,8 @@ export function prepareSessionLookup(db: Db, options: { cacheMs: number }): Sess
 export function rememberSessions<T>(
   read: (token: string) => Promise<T>,
   cacheMs: number,
+  /** Told of each check, whether it was remembered. */
+  count?: (hit: boolean) => void,
 ): { (token: string): Promise<T>; forget(token?: string): void } {
   if (cacheMs <= 0) return Object.assign(read, { forget: () => undefined });
   const remembered = new Map<string, { until: number; row: Promise<T> }>();
@@ -115,7 +121,9 @@ export function rememberSessions<T>(
   const lookup = (token: string) => {
     const now = Date.now();
     const hit = remembered.get(token);
-    if (hit && hit.until > now) return hit.row;
+    const fresh = hit !== undefined && hit.until > now;
+    count?.(fresh);
+    if (fresh) return hit.row;
     if (remembered.size >= maxRemembered) remembered.clear();
     const row = read(token);
     remembered.set(token, { until: now + cacheMs, row });

@@ -38,6 +38,8 @@ export interface ForumOptions {
    * 0 reads every time.
    */
   listCacheMs: number;
+  /** Told of each lookup of a kept answer, whether it was there (for /metrics). */
+  countLookup?: (hit: boolean) => void;
 }
 
 /** The forum: categories, threads, replies, reactions, revisions, reports, Markdown preview. */
@@ -55,6 +57,7 @@ export function registerForum(
     listCacheMs: options.listCacheMs,
     bus,
     namespace: limitNamespace,
+    ...(options.countLookup && { count: options.countLookup }),
   });
   app.addHook('onClose', () => reads.close());
   const views = createViewCounter({

@@ -72,6 +72,8 @@ export function createForumReads(
     bus: Bus;
     /** Prefix of the bus channel (test apps sharing one Redis must not share it). */
     namespace?: string;
+    /** Told of each lookup of a kept answer, whether it was there. */
+    count?: (hit: boolean) => void;
   },
 ) {
   const { listCacheMs } = options;
@@ -154,7 +156,9 @@ export function createForumReads(
 
     /** The answer remembered under `key`, while it is fresh. */
     recall<T>(key: string): Promise<T> | undefined {
-      return lists.get(key) as Promise<T> | undefined;
+      const kept = lists.get(key) as Promise<T> | undefined;
+      options.count?.(kept !== undefined);
+      return kept;
     },
 
     /**

@@ -1,4 +1,6 @@
+import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type Logger } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -26,7 +28,45 @@ export interface Database {
   ping(): Promise<void>;
   /** PostgreSQL's connection pool now (for /metrics); null for PGlite, which has none. */
   poolState(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * Tells `listener` how long each query the app runs took, in seconds, from the moment the
+   * database takes it (PGlite's turn, a pooled connection) to its answer (for /metrics).
+   */
+  onQuery(listener: QueryListener): void;
   close(): Promise<void>;
+}
+
+export type QueryListener = (seconds: number) => void;
+
+/** How a query is timed for the listeners of `onQuery`. */
+interface QueryTimer {
+  add(this: void, listener: QueryListener): void;
+  /** From now: the clock of one query, told to the listeners when called. */
+  start(this: void): () => void;
+  /** Times the promise `run` answers. */
+  time<T>(this: void, run: () => Promise<T>): Promise<T>;
+}
+
+function queryTimer(): QueryTimer {
+  const listeners: QueryListener[] = [];
+  const start = () => {
+    if (listeners.length === 0) return () => undefined;
+    const started = performance.now();
+    return () => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const listener of listeners) listener(seconds);
+    };
+  };
+  return {
+    add: (listener) => void listeners.push(listener),
+    start,
+    time(run) {
+      const stop = start();
+      const answer = run();
+      answer.then(stop, stop);
+      return answer;
+    },
+  };
 }
 
 /** Any fixed number: the key of the advisory lock that serialises migrations across processes. */
@@ -52,7 +92,8 @@ export async function openPglite(
     extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  oneQueryPerTurn(client);
+  const timer = queryTimer();
+  oneQueryPerTurn(client, timer.time);
   if (options.autovacuum) {
     const { report } = options.autovacuum;
     // Reported, never fatal: the server starts without it and the rounds follow.
@@ -81,6 +122,7 @@ export async function openPglite(
       await client.query('select 1');
     },
     poolState: () => null,
+    onQuery: timer.add,
     async close() {
       await autovacuum?.stop();
       if (!client.closed) await client.close();
@@ -98,13 +140,15 @@ export async function openPglite(
  * keeps accepting and reading between them. A text run before is run as a named prepared
  * statement (pglite-statements.ts), inside a transaction as outside one.
  */
-function oneQueryPerTurn(client: PGlite) {
+function oneQueryPerTurn(client: PGlite, time: QueryTimer['time']) {
   const statements = preparedStatements(client, client.query.bind(client));
   const { query } = statements;
   const transaction = client.transaction.bind(client);
   client.transaction = ((run: Parameters<typeof transaction>[0]) =>
     transaction((tx) => {
-      tx.query = statements.inTransaction(tx);
+      const inTransaction = statements.inTransaction(tx);
+      tx.query = ((...args: Parameters<typeof inTransaction>) =>
+        time(() => inTransaction(...args))) as typeof inTransaction;
       return run(tx);
     })) as typeof client.transaction;
   const waiting: (() => void)[] = [];
@@ -120,7 +164,7 @@ function oneQueryPerTurn(client: PGlite) {
       if (!running) next();
     });
     try {
-      return await query(...args);
+      return await time(() => query(...args));
     } finally {
       next();
     }
@@ -152,6 +196,8 @@ export async function openPostgres(
     connectionTimeoutMillis: 10_000,
   });
   namedStatements(pool);
+  const timer = queryTimer();
+  timeQueries(pool, timer);
   // An idle client's error (database restarted) must not crash the process; the next query
   // gets a fresh connection and /readyz reports the outage meanwhile.
   pool.on('error', () => undefined);
@@ -184,6 +230,7 @@ export async function openPostgres(
     async ping() {
       await db.execute(sql`select 1`);
     },
+    onQuery: timer.add,
     poolState: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,
@@ -193,6 +240,30 @@ export async function openPostgres(
       await pool.end();
     },
   };
+}
+
+/**
+ * Times each query a pooled connection runs: the pool's own `query` calls its client's with a
+ * callback, Drizzle's transactions with none (a promise).
+ */
+function timeQueries(pool: pg.Pool, timer: QueryTimer): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const callback = args.at(-1);
+      if (typeof callback === 'function') {
+        const stop = timer.start();
+        args[args.length - 1] = (...answer: unknown[]) => {
+          stop();
+          return (callback as (...answer: unknown[]) => unknown)(...answer);
+        };
+        return query(...args);
+      }
+      const result = query(...args);
+      // A Query object: answered as it is, untimed.
+      return result instanceof Promise ? timer.time(() => result) : result;
+    }) as typeof client.query;
+  });
 }
 
 /** What PostgreSQL says of an index being built now (read on another connection), if any. */
