@@ -51,6 +51,7 @@ const noMail: Mailer = {
   sendInBackground: () => undefined,
   idle: () => Promise.resolve(),
   verify: () => Promise.resolve(),
+  lastFailure: () => null,
   close: () => Promise.resolve(),
 };
 

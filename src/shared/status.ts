@@ -42,7 +42,10 @@ export const siteStatusResponse = z.object({
     database: serviceHealth,
     /** Redis in scaled mode; the in-process bus otherwise. */
     bus: serviceHealth,
-    mail: serviceHealth,
+    mail: serviceHealth.extend({
+      /** The last message this process failed to send, unless one went out since. */
+      lastFailure: z.object({ at: z.iso.datetime(), error: z.string() }).nullable(),
+    }),
     storage: serviceHealth,
   }),
   jobs: z.object({

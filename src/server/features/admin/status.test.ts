@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/roles.js';
@@ -75,6 +77,39 @@ describe('the Status page', () => {
     ]);
   });
 
+  it('says when a message could not be sent, until one is', async () => {
+    const outbox = path.join(t.config.dataDir, 'mail');
+    const message = {
+      to: 'someone@example.com',
+      subject: 'Hello',
+      text: 'Hello.',
+      html: '<p>Hello.</p>',
+    };
+    await rm(outbox, { recursive: true, force: true });
+    await writeFile(outbox, 'a file where the folder should be');
+    await expect(t.platforms.mailer.send(message)).rejects.toThrow();
+    const failing = await status();
+    expect(failing.services.mail).toMatchObject({
+      ok: false,
+      lastFailure: { error: expect.stringMatching(/ENOTDIR|EEXIST/) },
+    });
+    expect(failing.warnings[0]?.text).toMatch(/^Mail \(outbox\) is not answering: /);
+    expect(failing.warnings[1]?.text).toMatch(
+      /^An e-mail failed to send less than a minute ago, and none has gone out since: /,
+    );
+
+    await rm(outbox);
+    await t.platforms.mailer.send(message);
+    const sent = await status();
+    expect(sent.services.mail).toEqual({
+      kind: 'outbox',
+      ok: true,
+      error: null,
+      lastFailure: null,
+    });
+    expect(sent.warnings.map((w) => w.text).join('\n')).not.toMatch(/Mail|e-mail/);
+  });
+
   it('counts the job queue, dead jobs included', async () => {
     await db()
       .insert(jobs)
@@ -106,7 +141,7 @@ describe('the warnings', () => {
     services: {
       database: { kind: 'postgres', ok: true, error: null },
       bus: { kind: 'redis', ok: true, error: null },
-      mail: { kind: 'smtp', ok: true, error: null },
+      mail: { kind: 'smtp', ok: true, error: null, lastFailure: null },
       storage: { kind: 's3', ok: true, error: null },
     },
     jobs: { due: 0, later: 0, dead: 0, oldestDueSeconds: 0 },
@@ -175,6 +210,28 @@ describe('the warnings', () => {
       {
         level: 'warning',
         text: 'Background jobs are falling behind: the oldest has waited 30 minutes.',
+      },
+    ]);
+  });
+
+  it('tell that an e-mail failed to send, and when', () => {
+    const warnings = statusWarnings(
+      {
+        ...healthy,
+        services: {
+          ...healthy.services,
+          mail: {
+            ...healthy.services.mail,
+            lastFailure: { at: '2026-11-29T11:55:00.000Z', error: 'Greeting never received' },
+          },
+        },
+      },
+      now,
+    );
+    expect(warnings).toEqual([
+      {
+        level: 'danger',
+        text: 'An e-mail failed to send 5 minutes ago, and none has gone out since: Greeting never received',
       },
     ]);
   });

@@ -1,7 +1,6 @@
 import type { SiteStatus, StatusWarning } from '../../../shared/status.js';
 import { queueState } from '../../core/jobs-repo.js';
-import { knownMigrations } from '../../platform/db/migrations.js';
-import { appliedMigrations } from '../../platform/db/migrations.js';
+import { appliedMigrations, knownMigrations } from '../../platform/db/migrations.js';
 import type { Platforms } from '../../platform/platforms.js';
 
 /** A backup run as the server records it (`backup_runs`). */
@@ -30,13 +29,34 @@ export interface StatusSources {
   };
 }
 
+/** How long a service has to answer the Status page's check. */
+const healthTimeoutMs = 5_000;
+
 async function health(kind: string, check: () => Promise<void>) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer in ${String(healthTimeoutMs / 1000)} s`)),
+      healthTimeoutMs,
+    );
+  });
   try {
-    await check();
+    await Promise.race([check(), late]);
     return { kind, ok: true, error: null };
   } catch (error) {
     return { kind, ok: false, error: error instanceof Error ? error.message : 'no answer' };
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** Mail answers its check (an SMTP handshake); and the last message it failed to send. */
+async function mailHealth(mailer: Platforms['mailer']) {
+  const failure = mailer.lastFailure();
+  return {
+    ...(await health(mailer.kind, () => mailer.verify())),
+    lastFailure: failure && { at: failure.at.toISOString(), error: failure.error },
+  };
 }
 
 const present = (run: BackupRunRow) => ({
@@ -82,6 +102,13 @@ export function statusWarnings(status: Omit<SiteStatus, 'warnings'>, now: Date):
         text: `${names[key]} (${service.kind}) is not answering: ${service.error ?? 'no answer'}`,
       });
     }
+  }
+  const mailFailure = status.services.mail.lastFailure;
+  if (mailFailure) {
+    warnings.push({
+      level: 'danger',
+      text: `An e-mail failed to send ${ago(mailFailure.at)} ago, and none has gone out since: ${mailFailure.error}`,
+    });
   }
   const { backups, jobs, migrations } = status;
   const { lastSuccess, lastFailure } = backups;
@@ -148,10 +175,11 @@ export async function readSiteStatus(
 ): Promise<SiteStatus> {
   const { platforms } = sources;
   const db = platforms.database.db;
-  const [database, bus, storage, jobs, applied, known, runs] = await Promise.all([
+  const [database, bus, storage, mail, jobs, applied, known, runs] = await Promise.all([
     health(platforms.database.kind, () => platforms.database.ping()),
     health(platforms.bus.kind, () => platforms.bus.ping()),
     health(platforms.storage.kind, () => platforms.storage.ping()),
+    mailHealth(platforms.mailer),
     queueState(db),
     appliedMigrations(db),
     knownMigrations(),
@@ -167,8 +195,7 @@ export async function readSiteStatus(
     services: {
       database,
       bus,
-      // Mail is checked as it starts (SMTP is verified then); a send that fails is retried.
-      mail: { kind: platforms.mailer.kind, ok: true, error: null },
+      mail,
       storage,
     },
     jobs,

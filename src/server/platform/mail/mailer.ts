@@ -27,6 +27,8 @@ export interface Mailer {
   idle(): Promise<void>;
   /** Proves the transport can deliver (SMTP handshake); the outbox checks its folder. */
   verify(): Promise<void>;
+  /** The last send that failed on this process, unless one succeeded since. */
+  lastFailure(): { at: Date; error: string } | null;
   /** Waits for background sends, then closes the transport. */
   close(): Promise<void>;
 }
@@ -39,11 +41,24 @@ function withBackgroundSends(transport: Transport, log: Logger): Mailer {
   const idle = async () => {
     while (pending.size > 0) await Promise.allSettled([...pending]);
   };
+  let failure: { at: Date; error: string } | null = null;
+  const send = (message: MailMessage) =>
+    transport.send(message).then(
+      (sent) => {
+        failure = null;
+        return sent;
+      },
+      (error: unknown) => {
+        failure = { at: new Date(), error: error instanceof Error ? error.message : String(error) };
+        throw error;
+      },
+    );
   return {
     ...transport,
+    send,
+    lastFailure: () => failure,
     sendInBackground(message) {
-      const delivery = transport
-        .send(message)
+      const delivery = send(message)
         .catch((error: unknown) => {
           log.error(
             { err: error, mail: { to: message.to, subject: message.subject } },

@@ -13,7 +13,7 @@ const healthy: SiteStatus = {
   services: {
     database: { kind: 'pglite', ok: true, error: null },
     bus: { kind: 'memory', ok: true, error: null },
-    mail: { kind: 'outbox', ok: true, error: null },
+    mail: { kind: 'outbox', ok: true, error: null, lastFailure: null },
     storage: { kind: 'disk', ok: true, error: null },
   },
   jobs: { due: 0, later: 3, dead: 0, oldestDueSeconds: 0 },
