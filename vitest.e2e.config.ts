@@ -8,6 +8,9 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at once: most of a browser test is waiting (on the page, the server, the network),
+    // so a second one fills the time; each file has its own browser and most their own server.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
