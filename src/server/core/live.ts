@@ -306,8 +306,10 @@ export async function createLive(options: LiveOptions): Promise<Live> {
     },
     async close() {
       for (const recheck of rechecks) clearTimeout(recheck);
-      // Closing Socket.IO also closes the HTTP server it is attached to: Fastify does that.
-      io.sockets.disconnectSockets(true);
+      // The connections are cut, not ended: a client told "disconnect" by the server takes it
+      // as final (a block) and stays away, where one whose connection dropped reconnects, to
+      // another process when this one is stopping for a restart, and asks what it missed.
+      // Closing Socket.IO itself would close the HTTP server it is attached to: Fastify does.
       io.engine.close();
       await Promise.allSettled(redisClients.map((client) => client.quit()));
     },
