@@ -38,13 +38,13 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts a server process with `env` on top of a quiet, API-only configuration and answers once
- * `/readyz` does. DATABASE_URL and REDIS_URL are not inherited: pass them in `env` to use them.
+ * `/readyz` does; on `port` (a restart on the address a proxy knows) or a free one. DATABASE_URL and REDIS_URL are not inherited: pass them in `env` to use them.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
