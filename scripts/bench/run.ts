@@ -27,7 +27,7 @@ import { measurePages, pageConnections, printPageWeights } from './pages.js';
 import { measureRealistic } from './realistic.js';
 import { measureSearch } from './search-probes.js';
 
-/** BENCH_ONLY=realistic: only the real-traffic rows (quicker, while working on them). */
+/** BENCH_ONLY=realistic: only the real-traffic and search rows (quicker, while working on them). */
 const realisticOnly = process.env.BENCH_ONLY === 'realistic';
 /** BENCH_ONLY=pages: only the page rows (and the ceiling), the same way. */
 const pagesOnly = process.env.BENCH_ONLY === 'pages';
@@ -53,7 +53,9 @@ async function viewpoint(label: string, env: Record<string, string>): Promise<Ro
   let forum: Awaited<ReturnType<typeof forumTargets>>;
   try {
     if (realisticOnly) {
-      rows.push(...(await measureRealistic(label, url, await signInBenchAccount(url))));
+      const reader = await signInBenchAccount(url);
+      rows.push(...(await measureSearch(label, url, reader.cookie)).rows);
+      rows.push(...(await measureRealistic(label, url, reader)));
       peaks.push({ target: label, mb: (await peakRss(child)) / 2 ** 20 });
       return rows;
     }

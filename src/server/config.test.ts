@@ -55,6 +55,11 @@ describe('configuration from the environment', () => {
   it.each([
     ['UPLOAD_QUOTA_MB', '0', /UPLOAD_QUOTA_MB must be a whole number of megabytes from 1 to/],
     ['UPLOAD_QUOTA_MB', 'lots', /UPLOAD_QUOTA_MB must be a whole number of megabytes/],
+    [
+      'PGLITE_BUFFERS_MB',
+      '4',
+      /PGLITE_BUFFERS_MB must be a whole number of megabytes from 8 to 4096/,
+    ],
     ['S3_BUCKET', 'My_Bucket', /S3_BUCKET must be a bucket name \(3 to 63 lowercase/],
     ['S3_ENDPOINT', 'minio:9000', /S3_ENDPOINT must be a http\(s\) URL/],
     ['S3_FORCE_PATH_STYLE', 'yes', /S3_FORCE_PATH_STYLE must be true or false/],
@@ -68,6 +73,8 @@ describe('configuration from the environment', () => {
     const config = loadConfig({ DATA_DIR: tempDir() });
     expect(config.s3).toBeUndefined();
     expect(config.uploadQuotaBytes).toBe(200 * 1024 * 1024);
+    expect(loadConfig({ DATA_DIR: tempDir() }).pgliteBuffersMb).toBe(32);
+    expect(loadConfig({ DATA_DIR: tempDir(), PGLITE_BUFFERS_MB: '128' }).pgliteBuffersMb).toBe(128);
     expect(loadConfig({ DATA_DIR: tempDir(), UPLOAD_QUOTA_MB: '5' }).uploadQuotaBytes).toBe(
       5 * 1024 * 1024,
     );

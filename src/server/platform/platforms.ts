@@ -88,6 +88,7 @@ export async function startPlatforms(config: Config, log: Logger): Promise<Platf
       const db = config.databaseUrl
         ? await openPostgres(config.databaseUrl)
         : await openPglite(path.join(config.dataDir, 'db'), {
+            buffersMb: config.pgliteBuffersMb,
             autovacuum: { intervalMs: autovacuumIntervalMs, report: reportAutovacuum(log) },
           });
       opened.push(db);

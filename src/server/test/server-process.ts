@@ -42,11 +42,17 @@ export function freePort(): Promise<number> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { timeoutMs?: number; port?: number } = {},
+  options: {
+    timeoutMs?: number;
+    port?: number;
+    /** Node's arguments: the sources through tsx by default; the build for a benchmark. */
+    command?: string[];
+  } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const command = options.command ?? ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, command, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -6,10 +6,23 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories.js';
 import { createTestDatabase } from '../../test/test-app.js';
-import { openPostgres, queryRows } from './database.js';
+import { openPglite, openPostgres, queryRows } from './database.js';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
 
 describe('database and migrations', () => {
+  it('gives the embedded database the buffer pool it is told', async () => {
+    const database = await openPglite(undefined, { buffersMb: 16 });
+    try {
+      const [row] = await queryRows<{ shared_buffers: string }>(
+        database.db,
+        sql`show shared_buffers`,
+      );
+      expect(row?.shared_buffers).toBe('16MB');
+    } finally {
+      await database.close();
+    }
+  });
+
   it('applies the schema with pg_trgm, and migrating again changes nothing', async () => {
     const { database, drop } = await createTestDatabase();
     try {

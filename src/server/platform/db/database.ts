@@ -84,6 +84,8 @@ export async function openPglite(
   options: {
     loadDataDir?: Blob;
     logger?: Logger;
+    /** PostgreSQL's shared_buffers, in megabytes (PGlite's own default: 128). */
+    buffersMb?: number;
     autovacuum?: { intervalMs: number; report: AutovacuumReport };
   } = {},
 ): Promise<PgliteDatabase> {
@@ -91,6 +93,15 @@ export async function openPglite(
     dataDir,
     extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.buffersMb === undefined
+      ? {}
+      : {
+          startParams: [
+            ...PGlite.defaultStartParams,
+            '-c',
+            `shared_buffers=${String(options.buffersMb)}MB`,
+          ],
+        }),
   });
   const timer = queryTimer();
   oneQueryPerTurn(client, timer.time);
