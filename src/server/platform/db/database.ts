@@ -41,8 +41,11 @@ export type QueryListener = (seconds: number) => void;
 /** How a query is timed for the listeners of `onQuery`. */
 interface QueryTimer {
   add(this: void, listener: QueryListener): void;
-  /** From now: the clock of one query, told to the listeners when called. */
-  start(this: void): () => void;
+  /**
+   * From now: the clock of one query, told to the listeners when called; none while nobody
+   * listens (metrics off), so that a query pays nothing for it.
+   */
+  start(this: void): (() => void) | undefined;
   /** Times the promise `run` answers. */
   time<T>(this: void, run: () => Promise<T>): Promise<T>;
 }
@@ -50,7 +53,7 @@ interface QueryTimer {
 function queryTimer(): QueryTimer {
   const listeners: QueryListener[] = [];
   const start = () => {
-    if (listeners.length === 0) return () => undefined;
+    if (listeners.length === 0) return undefined;
     const started = performance.now();
     return () => {
       const seconds = (performance.now() - started) / 1000;
@@ -63,7 +66,7 @@ function queryTimer(): QueryTimer {
     time(run) {
       const stop = start();
       const answer = run();
-      answer.then(stop, stop);
+      if (stop) answer.then(stop, stop);
       return answer;
     },
   };
@@ -261,9 +264,10 @@ function timeQueries(pool: pg.Pool, timer: QueryTimer): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
+      const stop = timer.start();
+      if (!stop) return query(...args);
       const callback = args.at(-1);
       if (typeof callback === 'function') {
-        const stop = timer.start();
         args[args.length - 1] = (...answer: unknown[]) => {
           stop();
           return (callback as (...answer: unknown[]) => unknown)(...answer);
@@ -272,7 +276,8 @@ function timeQueries(pool: pg.Pool, timer: QueryTimer): void {
       }
       const result = query(...args);
       // A Query object: answered as it is, untimed.
-      return result instanceof Promise ? timer.time(() => result) : result;
+      if (result instanceof Promise) result.then(stop, stop);
+      return result;
     }) as typeof client.query;
   });
 }
