@@ -112,9 +112,11 @@ describe('a review from writing to deleting', () => {
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
     await field(page, 'Reply').fill('It is the *waiting* that stays with me.');
     await page.getByRole('button', { name: 'Post reply' }).click();
-    await page.getByText('stays with me').waitFor();
+    // The posted reply, not the box that may still hold its text a moment.
+    const posted = page.locator('p').filter({ hasText: 'stays with me' });
+    await posted.waitFor();
     await page.reload();
-    await page.getByText('stays with me').waitFor();
+    await posted.waitFor();
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'forum-reply');
 
