@@ -208,8 +208,8 @@ export async function peakRss(child: ChildProcess): Promise<number> {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) * 1024;
 }
 
-/** The ceiling: a bare node:http server answering a small JSON body, measured the same way. */
-export async function bareNodeHttp(settings: { connections?: number; seconds?: number } = {}) {
+/** A bare node:http server answering a small JSON body: the ceiling every row is a share of. */
+export async function startBareNodeHttp(): Promise<{ url: string; child: ChildProcess }> {
   const source = `
     const http = require('node:http');
     const body = JSON.stringify({ name: 'Viewpoint', description: 'bare node:http ceiling' });
@@ -221,7 +221,12 @@ export async function bareNodeHttp(settings: { connections?: number; seconds?: n
     process.on('SIGTERM', () => server.close(() => process.exit(0)));
   `;
   const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await waitForReady(child, /listening on (http:\/\/\S+)/);
+  return { url: await waitForReady(child, /listening on (http:\/\/\S+)/), child };
+}
+
+/** The ceiling, measured the same way as every row. */
+export async function bareNodeHttp(settings: { connections?: number; seconds?: number } = {}) {
+  const { url, child } = await startBareNodeHttp();
   try {
     return await measure('bare node:http', url, ['/'], settings);
   } finally {

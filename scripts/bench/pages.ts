@@ -20,7 +20,7 @@ import {
 import { members, realisticPaths } from './realistic.js';
 
 /** As a browser asks: autocannon sends no Accept-Encoding of its own, so it would get plain HTML. */
-const browser = { 'accept-encoding': 'br' };
+export const browser = { 'accept-encoding': 'br' };
 
 /**
  * Visitors asking at once: the JSON rows' 50. A page the server draws holds its one thread for
@@ -42,7 +42,7 @@ let webRoot: string | undefined;
  * `npm run build:web` makes (dist/ssr beside dist/web). Built once per run, as the server is:
  * an old build would measure old pages.
  */
-function buildWebOnce(): string {
+export function buildWebOnce(): string {
   if (webRoot) return webRoot;
   const result = spawnSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`npm run build:web failed (${result.status})`);
@@ -55,7 +55,7 @@ function buildWebOnce(): string {
  * error logged: the log is read (it must be, or a full pipe would stall the server) and every
  * line at level error or above counted, so a row of 200s cannot hide shells.
  */
-function countLoggedErrors(child: ChildProcess): () => number {
+export function countLoggedErrors(child: ChildProcess): () => number {
   let errors = 0;
   let partial = '';
   child.stdout?.on('data', (chunk: Buffer) => {

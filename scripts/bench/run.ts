@@ -4,7 +4,8 @@
 // the pages visitors land on, drawn by the server (pages.ts), then how long the embedded
 // database's autovacuum holds it (autovacuum.ts). Each server runs in its own process; the load
 // generator (autocannon) runs here. PostgreSQL is measured when BENCH_DATABASE_URL (or
-// DATABASE_URL) points at a reachable server.
+// DATABASE_URL) points at a reachable server, and then through nginx in front of one process
+// and of two (nginx.ts).
 import os from 'node:os';
 import { scryptParameters } from '../../src/server/features/accounts/password-hash.js';
 import {
@@ -23,6 +24,7 @@ import {
 } from './harness.js';
 import { benchScale } from './scale.js';
 import { measureAutovacuum } from './autovacuum.js';
+import { measureNginx } from './nginx.js';
 import { measurePages, pageConnections, printPageWeights } from './pages.js';
 import { measureRealistic } from './realistic.js';
 import { measureSearch } from './search-probes.js';
@@ -31,6 +33,8 @@ import { measureSearch } from './search-probes.js';
 const realisticOnly = process.env.BENCH_ONLY === 'realistic';
 /** BENCH_ONLY=pages: only the page rows (and the ceiling), the same way. */
 const pagesOnly = process.env.BENCH_ONLY === 'pages';
+/** BENCH_ONLY=nginx: only the rows through nginx (and the ceiling), on PostgreSQL. */
+const nginxOnly = process.env.BENCH_ONLY === 'nginx';
 /** The servers' peak resident memory over each target's whole run (the cached one; pages'). */
 const peaks: { target: string; mb: number }[] = [];
 const pageRuns: Awaited<ReturnType<typeof measurePages>>[] = [];
@@ -201,11 +205,17 @@ async function signUpAccount(url: string) {
 
 const rows: Row[] = [];
 rows.push(...(await bareNodeHttp()));
-rows.push(...(await viewpoint('viewpoint (PGlite)', {})));
+if (!nginxOnly) rows.push(...(await viewpoint('viewpoint (PGlite)', {})));
 // With the PGlite server stopped: its autovacuum opens the same directory.
-const autovacuum = pagesOnly ? [] : await measureAutovacuum(benchSettings.dataDir);
+const autovacuum = pagesOnly || nginxOnly ? [] : await measureAutovacuum(benchSettings.dataDir);
 const postgres = await benchDatabase();
-if (postgres) rows.push(...(await viewpoint('viewpoint (PostgreSQL)', { DATABASE_URL: postgres })));
+if (postgres) {
+  const dataEnv = { DATA_DIR: benchSettings.dataDir, DATABASE_URL: postgres };
+  if (nginxOnly) await seedBench(dataEnv);
+  else rows.push(...(await viewpoint('viewpoint (PostgreSQL)', { DATABASE_URL: postgres })));
+  // Several processes need one database: the rows through nginx are PostgreSQL's.
+  if (!pagesOnly && !realisticOnly) rows.push(...(await measureNginx(dataEnv)));
+}
 
 const ceiling = rows[0]?.rps ?? 1;
 /** A share of the ceiling: under 1% (a page's is hundredths of one), two figures show. */
@@ -222,9 +232,11 @@ process.stdout.write(
     `p=${scryptParameters.p}, ${scryptParameters.keyLength}-byte key (node:crypto, libuv pool of ` +
     `${process.env.UV_THREADPOOL_SIZE ?? 4} threads).\n\n`,
 );
-process.stdout.write(
-  `Peak RSS of the server: ${peaks.map((peak) => `${peak.target} ${peak.mb.toFixed(0)} MB`).join(', ')}.\n\n`,
-);
+if (peaks.length > 0) {
+  process.stdout.write(
+    `Peak RSS of the server: ${peaks.map((peak) => `${peak.target} ${peak.mb.toFixed(0)} MB`).join(', ')}.\n\n`,
+  );
+}
 printTable(
   ['target', 'path', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx', '% of bare'],
   rows.map((row) => [

@@ -30,24 +30,32 @@ export interface RunningNginx {
 
 /**
  * nginx in front of the processes at `ports`, from deploy/nginx's own upstreams and locations
- * (the example ports and build folder swapped for the test's), in a plain-HTTP server block on
- * a free port of 127.0.0.1. The configuration is checked with `nginx -t` first.
+ * (the example ports and build folder swapped for the test's; with one port, the second
+ * example process's lines left out), in a plain-HTTP server block on a free port of 127.0.0.1.
+ * The configuration is checked with `nginx -t` first.
  */
 export async function startNginx(options: {
-  ports: [number, number];
+  ports: readonly [number] | readonly [number, number];
   webRoot: string;
   /** Where nginx listens (a free port by default). */
   port?: number;
 }): Promise<RunningNginx> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'viewpoint-nginx-'));
   const port = options.port ?? (await freePort());
+  // Each example process's address becomes one of the test's; an example with no process of
+  // the test's has its lines left out.
   const swap = (text: string) =>
     examplePorts
-      .reduce(
-        (result, example, index) =>
-          result.replaceAll(example, `127.0.0.1:${String(options.ports[index])}`),
-        text,
-      )
+      .reduce((result, example, index) => {
+        const processPort = options.ports[index];
+        if (processPort !== undefined) {
+          return result.replaceAll(example, `127.0.0.1:${String(processPort)}`);
+        }
+        return result
+          .split('\n')
+          .filter((line) => !line.includes(example))
+          .join('\n');
+      }, text)
       .replaceAll(exampleRoot, options.webRoot);
   const read = (name: string) => readFile(path.join(deployDir, name), 'utf8');
   const [upstreamsFile, locationsFile] = await Promise.all([
