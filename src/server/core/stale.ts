@@ -4,9 +4,11 @@ import type { FastifyRequest } from 'fastify';
  * What a successful write makes stale in the answers and pages kept for readers, named by the
  * areas those read:
  * - `thread:<id>`: one thread, its replies and its page;
- * - `forum-lists`: the thread lists (home, /forum, a category, a tag, an author's threads);
- * - `forum-categories`, `news`, `users`, `site`, `chat`, `donations`, …: the API area a
- *   page reads (the first part of its path after /api/; see `areasRead`).
+ * - `forum-lists`: the thread lists (home, /forum, a category, a tag, an author's threads and
+ *   replies);
+ * - `users`: members' profiles;
+ * - `forum-categories`, `news`, `site`, `chat`, `donations`, …: the API area a page reads (the
+ *   first part of its path after /api/; see `areasRead`).
  *
  * A write route declares its areas in `config.stales` (a function of the request where they
  * hang on its parameters); `[]` says it changes nothing a reader is shown (a preview, an error
@@ -60,14 +62,16 @@ export function reachesForum(stale: Stale): boolean {
 
 /**
  * The areas an API read belongs to, by its path: a thread and its replies are the thread's
- * (`thread:<id>`), thread lists `forum-lists`, categories `forum-categories`, any other path the
- * first part after /api/. A path outside /api is `everything` (never expected).
+ * (`thread:<id>`), lists of threads or of an author's replies `forum-lists`, categories
+ * `forum-categories`, a member's profile `users`, any other path the first part after /api/.
+ * A path outside /api is `everything` (never expected).
  */
 export function areasRead(url: string): string {
   const pathname = url.split('?')[0] ?? '';
   const thread = /^\/api\/forum\/posts\/(\d+)(?:\/|$)/.exec(pathname);
   if (thread) return `thread:${thread[1]}`;
-  if (pathname === '/api/forum/posts') return 'forum-lists';
+  if (pathname === '/api/forum/posts' || pathname === '/api/forum/comments') return 'forum-lists';
+  if (pathname.startsWith('/api/profiles/')) return 'users';
   if (pathname.startsWith('/api/forum/categories')) return 'forum-categories';
   const area = /^\/api\/([\w-]+)/.exec(pathname)?.[1];
   return area ?? everything;
