@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, {
+  type FastifyContextConfig,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -36,6 +37,7 @@ import { createJobRunner, takeEnqueued, type JobRunner } from './core/jobs.js';
 import { createLive, LiveRefusal, type Live, type LiveMember } from './core/live.js';
 import { liveSessionKeyOf } from './core/session-cookie.js';
 import { registerRouteLimits, type RouteLimit } from './core/route-limits.js';
+import { registerStales } from './core/stale.js';
 import { registerClientErrorRoutes } from './features/client-errors/routes.js';
 import { createSiteInfoStore } from './features/site/index.js';
 import { registerSiteRoutes } from './features/site/routes.js';
@@ -68,6 +70,8 @@ export interface RegisteredRoute {
   access: RouteAccess | undefined;
   /** How often (core/route-limits.ts); every write has one. */
   limit: RouteLimit | undefined;
+  /** What it makes stale when it succeeds (core/stale.ts); every write declares it. */
+  stales: FastifyContextConfig['stales'];
 }
 
 declare module 'fastify' {
@@ -165,8 +169,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         return route.config?.access;
       },
       limit: route.config?.limit,
+      stales: route.config?.stales,
     });
   });
+  // Before any route, so that each write route is checked for its declaration.
+  registerStales(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.env === 'test' }));
   app.addHook('onRequest', (request, reply, done) => {

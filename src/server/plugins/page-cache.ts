@@ -3,7 +3,7 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync }
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Bus } from '../platform/bus/bus.js';
-import { everything, reaches, stalesOf, type Stale } from '../core/stale.js';
+import { everything, reaches, stalesOf, type Stale, type StaleAreas } from '../core/stale.js';
 
 /** A visitor's page as drawn once, served again to every visitor who asks for it. */
 export interface CachedPage {
@@ -99,8 +99,11 @@ export function createPageCache(options: {
   const subscribed = options.bus.subscribe(options.channel, (message) => {
     const { from, stale } = message as { from?: unknown; stale?: unknown };
     if (from === instance) return;
+    // Sent by another process of this app: areas as its routes declared them.
     const areas =
-      Array.isArray(stale) && stale.every((area) => typeof area === 'string') ? stale : everything;
+      Array.isArray(stale) && stale.every((area) => typeof area === 'string')
+        ? (stale as StaleAreas)
+        : everything;
     drop(areas);
   });
 
