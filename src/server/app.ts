@@ -31,7 +31,7 @@ import { registerProfileRoutes } from './features/profiles/routes.js';
 import { registerUploadRoutes } from './features/uploads/routes.js';
 import { registerUserRoutes } from './features/users/routes.js';
 import { registerCsrf } from './plugins/csrf.js';
-import { createPageCache, forgetStalePages } from './plugins/page-cache.js';
+import { createPageCache } from './plugins/page-cache.js';
 import { createLimiter } from './core/limits.js';
 import { createJobRunner, takeEnqueued, type JobRunner } from './core/jobs.js';
 import { createLive, LiveRefusal, type Live, type LiveMember } from './core/live.js';
@@ -172,8 +172,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       stales: route.config?.stales,
     });
   });
-  // Before any route, so that each write route is checked for its declaration.
-  registerStales(app);
+  // Before any route, so that each write route is checked for its declaration and each
+  // successful write tells the keepers below what it made stale.
+  const stales = registerStales(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.env === 'test' }));
   app.addHook('onRequest', (request, reply, done) => {
@@ -195,8 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCsrf(app, { publicUrl: config.publicUrl });
   // Lookups in the caches, hit or missed (for /metrics).
   const caches = createCacheCounts();
-  // Visitors' pages, kept once drawn; every write forgets what it makes stale (before the
-  // routes, so that its hook runs on each of them).
+  // Visitors' pages, kept once drawn; every write forgets what it makes stale.
   const pageCache =
     serveWeb && config.pageCacheMs > 0
       ? createPageCache({
@@ -210,7 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })
       : undefined;
   if (pageCache) {
-    forgetStalePages(app, pageCache);
+    stales.forget((stale) => void pageCache.stale(stale));
     app.addHook('onClose', () => pageCache.close());
   }
   const limiter = createLimiter({
@@ -259,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     namespace: options.limitNamespace ?? '',
     countSessionLookup: caches.counter('sessions'),
   });
+  stales.forget(accounts.forgetStale);
   registerRouteLimits(app, { limiter });
   await registerOpenApi(app, { siteName: config.siteName });
 
@@ -320,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     listCacheMs: config.forumListCacheMs,
     countLookup: caches.counter('forum answers'),
   });
+  stales.forget(forum.forgetStale);
   registerChat(app, { db: platforms.database.db, limiter, live, logger: options.logger });
   registerNotifications(app, {
     db: platforms.database.db,

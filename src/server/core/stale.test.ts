@@ -8,7 +8,9 @@ import {
   isWriteMethod,
   reaches,
   reachesForum,
+  reachesSessions,
   registerStales,
+  type Stale,
 } from './stale.js';
 
 let t: TestApp;
@@ -37,6 +39,30 @@ describe('what a write makes stale', () => {
     }).rejects.toThrow('POST /api/forgetful does not declare config.stales');
     await app.close();
   });
+
+  it('is told to every keeper after a successful write, and never after a read or a refusal', async () => {
+    const app = Fastify();
+    const stales = registerStales(app);
+    const told: Stale[] = [];
+    stales.forget((stale) => void told.push(stale));
+    app.get('/api/read', () => ({}));
+    app.post('/api/nothing', { config: { stales: [] } }, () => ({}));
+    app.post('/api/chat', { config: { stales: ['chat'] } }, () => ({}));
+    app.post(
+      '/api/thread/:id',
+      { config: { stales: (request) => [`thread:${(request.params as { id: string }).id}`] } },
+      () => ({}),
+    );
+    app.post('/api/refused', { config: { stales: everything } }, (_request, reply) =>
+      reply.status(403).send({}),
+    );
+    for (const url of ['/api/nothing', '/api/chat', '/api/thread/7', '/api/refused']) {
+      await app.inject({ method: 'POST', url });
+    }
+    await app.inject({ url: '/api/read' });
+    expect(told).toEqual([['chat'], ['thread:7']]);
+    await app.close();
+  });
 });
 
 describe('the areas a write reaches', () => {
@@ -57,5 +83,14 @@ describe('the areas a write reaches', () => {
     expect(reaches(anyThreadAndLists, thread)).toBe(true);
     expect(reaches(anyThreadAndLists, page('/api/news', '/api/site'))).toBe(false);
     expect(reachesForum(anyThreadAndLists)).toBe(true);
+    expect(reachesSessions(anyThreadAndLists)).toBe(false);
+  });
+
+  it('reach the session checks only when a write names them, or everything', () => {
+    expect(reachesSessions(['sessions'])).toBe(true);
+    expect(reachesSessions(everything)).toBe(true);
+    expect(reachesSessions(['chat', 'users'])).toBe(false);
+    expect(reachesForum(['sessions'])).toBe(false);
+    expect(reaches(['sessions'], thread)).toBe(false);
   });
 });

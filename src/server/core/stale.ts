@@ -80,17 +80,41 @@ export function reachesForum(stale: Stale): boolean {
   );
 }
 
+/** Does `stale` reach the remembered session checks? */
+export function reachesSessions(stale: Stale): boolean {
+  return stale === everything || stale.includes('sessions');
+}
+
+/** Told what a successful write made stale, before its answer leaves. */
+export type ForgetStale = (stale: Stale) => void | Promise<void>;
+
 /**
- * Every write route must declare `config.stales`: the app refuses to start otherwise, so a new
- * route cannot forget. Registered before the routes.
+ * The one place a write's declared effects are acted on. Every write route must declare
+ * `config.stales` (the app refuses to start otherwise, so a new route cannot forget); after a
+ * successful write, each keeper of answers (`forget`: the visitors' pages, the forum's kept
+ * answers, the session checks) is told what it made stale and forgets its share before the
+ * answer leaves. Registered before the routes.
  */
-export function registerStales(app: FastifyInstance): void {
+export function registerStales(app: FastifyInstance): { forget(keeper: ForgetStale): void } {
+  const keepers: ForgetStale[] = [];
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat().map(String);
     if (methods.some(isWriteMethod) && route.config?.stales === undefined) {
       throw new Error(`${methods.join(',')} ${route.url} does not declare config.stales`);
     }
   });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const stale = stalesOf(request, reply.statusCode);
+    if (stale === undefined) {
+      done(null, payload);
+      return;
+    }
+    Promise.all(keepers.map(async (forget) => forget(stale))).then(
+      () => done(null, payload),
+      (error: unknown) => done(error as Error),
+    );
+  });
+  return { forget: (keeper) => void keepers.push(keeper) };
 }
 
 /**
