@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, {
+  type FastifyContextConfig,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -30,12 +31,13 @@ import { registerProfileRoutes } from './features/profiles/routes.js';
 import { registerUploadRoutes } from './features/uploads/routes.js';
 import { registerUserRoutes } from './features/users/routes.js';
 import { registerCsrf } from './plugins/csrf.js';
-import { createPageCache, forgetStalePages } from './plugins/page-cache.js';
+import { createPageCache } from './plugins/page-cache.js';
 import { createLimiter } from './core/limits.js';
 import { createJobRunner, takeEnqueued, type JobRunner } from './core/jobs.js';
 import { createLive, LiveRefusal, type Live, type LiveMember } from './core/live.js';
 import { liveSessionKeyOf } from './core/session-cookie.js';
 import { registerRouteLimits, type RouteLimit } from './core/route-limits.js';
+import { registerStales } from './core/stale.js';
 import { registerClientErrorRoutes } from './features/client-errors/routes.js';
 import { createSiteInfoStore } from './features/site/index.js';
 import { registerSiteRoutes } from './features/site/routes.js';
@@ -68,6 +70,8 @@ export interface RegisteredRoute {
   access: RouteAccess | undefined;
   /** How often (core/route-limits.ts); every write has one. */
   limit: RouteLimit | undefined;
+  /** What it makes stale when it succeeds (core/stale.ts); every write declares it. */
+  stales: FastifyContextConfig['stales'];
 }
 
 declare module 'fastify' {
@@ -165,8 +169,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         return route.config?.access;
       },
       limit: route.config?.limit,
+      stales: route.config?.stales,
     });
   });
+  // Before any route, so that each write route is checked for its declaration and each
+  // successful write tells the keepers below what it made stale.
+  const stales = registerStales(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.env === 'test' }));
   app.addHook('onRequest', (request, reply, done) => {
@@ -188,8 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCsrf(app, { publicUrl: config.publicUrl });
   // Lookups in the caches, hit or missed (for /metrics).
   const caches = createCacheCounts();
-  // Visitors' pages, kept once drawn; every write forgets what it makes stale (before the
-  // routes, so that its hook runs on each of them).
+  // Visitors' pages, kept once drawn; every write forgets what it makes stale.
   const pageCache =
     serveWeb && config.pageCacheMs > 0
       ? createPageCache({
@@ -203,7 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })
       : undefined;
   if (pageCache) {
-    forgetStalePages(app, pageCache);
+    stales.forget((stale) => void pageCache.stale(stale));
     app.addHook('onClose', () => pageCache.close());
   }
   const limiter = createLimiter({
@@ -252,6 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     namespace: options.limitNamespace ?? '',
     countSessionLookup: caches.counter('sessions'),
   });
+  stales.forget(accounts.forgetStale);
   registerRouteLimits(app, { limiter });
   await registerOpenApi(app, { siteName: config.siteName });
 
@@ -313,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     listCacheMs: config.forumListCacheMs,
     countLookup: caches.counter('forum answers'),
   });
+  stales.forget(forum.forgetStale);
   registerChat(app, { db: platforms.database.db, limiter, live, logger: options.logger });
   registerNotifications(app, {
     db: platforms.database.db,

@@ -113,6 +113,15 @@ describe("a visitor's page", () => {
     expect(renders).toEqual([`/forum/post/${threadId}`]);
   });
 
+  it("shows a member's new reply on their profile at once", async () => {
+    const member = await person(t);
+    const profile = `/u/${member.user.username}?tab=replies`;
+    await writeReply(member.agent, threadId, { body: 'First word on the heist.' });
+    await drawn(profile);
+    await writeReply(member.agent, otherThreadId, { body: 'Second word, on the chase.' });
+    expect((await visit(profile)).body).toContain('Second word, on the chase.');
+  });
+
   it('shows a new thread in the lists at once', async () => {
     await drawn('/forum');
     await writePost(t, (await person(t)).agent, { title: 'Collateral by night' });

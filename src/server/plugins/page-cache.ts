@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Bus } from '../platform/bus/bus.js';
-import { everything, reaches, stalesOf, type Stale } from '../core/stale.js';
+import { everything, reaches, type Stale, type StaleAreas } from '../core/stale.js';
 
 /** A visitor's page as drawn once, served again to every visitor who asks for it. */
 export interface CachedPage {
@@ -99,8 +98,11 @@ export function createPageCache(options: {
   const subscribed = options.bus.subscribe(options.channel, (message) => {
     const { from, stale } = message as { from?: unknown; stale?: unknown };
     if (from === instance) return;
+    // Sent by another process of this app: areas as its routes declared them.
     const areas =
-      Array.isArray(stale) && stale.every((area) => typeof area === 'string') ? stale : everything;
+      Array.isArray(stale) && stale.every((area) => typeof area === 'string')
+        ? (stale as StaleAreas)
+        : everything;
     drop(areas);
   });
 
@@ -145,18 +147,6 @@ export function createPageCache(options: {
       )();
     },
   };
-}
-
-/**
- * Every successful write forgets the kept pages it declares stale (`config.stales`) before its
- * answer leaves. Registered before the routes, so that it runs on all of them.
- */
-export function forgetStalePages(app: FastifyInstance, cache: PageCache): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const stale = stalesOf(request, reply.statusCode);
-    if (stale) void cache.stale(stale);
-    done(null, payload);
-  });
 }
 
 /** The thread whose page an API read is (`/api/forum/posts/:id`, which counts a view), if any. */

@@ -18,6 +18,7 @@ import { describeDevice } from './device.js';
 import * as repo from './repo.js';
 import type { AccountsService } from './service.js';
 import { viewerOf } from '../../core/access.js';
+import { everything } from '../../core/stale.js';
 import type { Live } from '../../core/live.js';
 import { clearSessionCookie, liveSessionKey } from '../../core/session-cookie.js';
 import { accountLimits } from './limits.js';
@@ -41,7 +42,13 @@ export function registerAccountRoutes(
   api.patch(
     '/api/account',
     {
-      config: { access: 'signed-in', limit: accountLimits.account, publishes: true },
+      config: {
+        access: 'signed-in',
+        limit: accountLimits.account,
+        publishes: true,
+        // A member's name is on everything they wrote.
+        stales: everything,
+      },
       schema: {
         tags,
         summary: 'Change the display name',
@@ -61,7 +68,7 @@ export function registerAccountRoutes(
   api.post(
     '/api/account/password',
     {
-      config: { stales: [], access: 'signed-in', limit: accountLimits.password },
+      config: { stales: ['sessions'], access: 'signed-in', limit: accountLimits.password },
       schema: {
         tags,
         summary: 'Change the password (needs the current one); signs out other sessions',
@@ -95,7 +102,7 @@ export function registerAccountRoutes(
   api.post(
     '/api/account/email/verify',
     {
-      config: { stales: [], access: 'public', limit: accountLimits.email },
+      config: { stales: ['sessions'], access: 'public', limit: accountLimits.email },
       schema: {
         tags,
         summary: 'Confirm a new email address with the emailed link',
@@ -138,7 +145,7 @@ export function registerAccountRoutes(
   api.delete(
     '/api/account/sessions/:id',
     {
-      config: { stales: [], access: 'signed-in', limit: accountLimits.account },
+      config: { stales: ['sessions'], access: 'signed-in', limit: accountLimits.account },
       schema: {
         tags,
         summary: 'Sign out one session',
@@ -161,7 +168,8 @@ export function registerAccountRoutes(
   api.delete(
     '/api/account',
     {
-      config: { access: 'signed-in', limit: accountLimits.remove },
+      // What they wrote is shown as by 'deleted user' from now on.
+      config: { stales: everything, access: 'signed-in', limit: accountLimits.remove },
       schema: {
         tags,
         summary: "Delete one's own account; content stays, shown as by 'deleted user'",

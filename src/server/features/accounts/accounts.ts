@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { registerAccess } from '../../core/access.js';
-import { isWriteMethod } from '../../core/stale.js';
+import { reachesSessions, type Stale } from '../../core/stale.js';
 import type { Limiter } from '../../core/limits.js';
 import type { Live } from '../../core/live.js';
 import { forgetEverywhere } from '../../core/memo.js';
@@ -21,28 +21,6 @@ import { registerSecondFactorRoutes } from './second-factor-routes.js';
 import { createAccountsService } from './service.js';
 import { prepareSessionLookup } from './session-lookup.js';
 import { loadViewer } from './viewer.js';
-
-/**
- * Writes to what members write and read (threads, replies, chat, notifications, moderation of
- * content, news, donations), which never change an account or a session: they keep the
- * remembered session checks, so a busy forum keeps its readers' sessions in memory. Accounts,
- * sign-in and out, roles, blocks and mutes live elsewhere (/api/account, /api/auth, /api/users,
- * /api/admin, /api/mod-requests, /api/uploads).
- */
-const contentRoutes = [
-  '/api/forum/',
-  '/api/chat/',
-  '/api/notifications',
-  '/api/moderation/',
-  '/api/news',
-  '/api/donations/',
-  // Error reports from browsers change nothing at all.
-  '/api/client-errors',
-];
-const writesContentOnly = (request: FastifyRequest) => {
-  const route = request.routeOptions.url ?? '';
-  return contentRoutes.some((prefix) => route.startsWith(prefix));
-};
 
 /**
  * The accounts feature: Better Auth on our database, the access check every /api route goes
@@ -113,25 +91,24 @@ export function registerAccounts(
       ? { staffNeedSecondFactor: options.staffNeedSecondFactor }
       : {}),
   });
-  // A write that may have changed a session or an account forgets every remembered check
-  // before its answer leaves, here and, over the bus, in every other process, so the next
-  // request anywhere sees the change (session-lookup.ts, decision 031).
+  // A write that may have changed a session or an account (its route declares `sessions`
+  // stale) forgets every remembered check before its answer leaves, here and, over the bus, in
+  // every other process, so the next request anywhere sees the change (session-lookup.ts,
+  // decision 031).
   const sessions = forgetEverywhere(
     platforms.bus,
     `${options.namespace}accounts:sessions-changed`,
     () => lookup.forget(),
   );
   app.addHook('onClose', () => sessions.close());
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (isWriteMethod(request.method) && !writesContentOnly(request)) {
+  return {
+    auth,
+    forgetStale: async (stale: Stale) => {
+      if (!reachesSessions(stale)) return;
       await sessions.forget().catch((error: unknown) => {
         logger.warn({ err: error }, 'other processes were not told to forget their sessions');
       });
-    }
-    return payload;
-  });
-  return {
-    auth,
+    },
     registerRoutes() {
       registerAuthRoutes(app, { auth, service, secondFactor, live });
       registerAccountRoutes(app, {

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../../shared/errors.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { viewerOf } from '../../core/access.js';
+import { everything } from '../../core/stale.js';
 import type { IdentitiesService } from './identities.js';
 import { accountLimits, authLimits } from './limits.js';
 import * as repo from './repo.js';
@@ -160,7 +161,13 @@ export function registerIdentityRoutes(
   api.put(
     '/api/account/username',
     {
-      config: { access: 'signed-in', limit: accountLimits.account, publishes: true },
+      config: {
+        access: 'signed-in',
+        limit: accountLimits.account,
+        publishes: true,
+        // A member's username links everything they wrote.
+        stales: everything,
+      },
       schema: {
         tags: ['account'],
         summary: 'Confirm or change the username made up for a newcomer from a provider (once)',

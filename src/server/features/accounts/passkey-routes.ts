@@ -121,7 +121,7 @@ export function registerPasskeyRoutes(
   api.post(
     '/api/auth/passkey',
     {
-      config: visitor,
+      config: { ...visitor, stales: ['sessions'] },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a passkey',
@@ -154,7 +154,7 @@ export function registerPasskeyRoutes(
   api.post(
     '/api/auth/second-factor/passkey',
     {
-      config: { stales: [], access: 'public', limit: authLimits['second-factor'] },
+      config: { stales: ['sessions'], access: 'public', limit: authLimits['second-factor'] },
       schema: {
         tags: ['auth'],
         summary: "Finish a sign-in with one of the member's passkeys instead of a code",

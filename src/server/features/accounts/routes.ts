@@ -71,7 +71,8 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/sign-up',
     {
-      config: { access: 'public', limit: authLimits['sign-up'] },
+      // A new account is shown nowhere kept, and has no session until it is verified.
+      config: { stales: [], access: 'public', limit: authLimits['sign-up'] },
       schema: {
         tags,
         summary: 'Create an account; a verification link is emailed',
@@ -87,7 +88,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/sign-in',
     {
-      config: { stales: [], access: 'public', limit: authLimits['sign-in'] },
+      config: { stales: ['sessions'], access: 'public', limit: authLimits['sign-in'] },
       schema: {
         tags,
         summary: 'Sign in with email and password',
@@ -102,7 +103,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/second-factor',
     {
-      config: { stales: [], access: 'public', limit: authLimits['second-factor'] },
+      config: { stales: ['sessions'], access: 'public', limit: authLimits['second-factor'] },
       schema: {
         tags,
         summary: 'Finish a sign-in with the second factor (an authenticator or recovery code)',
@@ -121,7 +122,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/sign-out',
     {
-      config: { stales: [], access: 'public', limit: authLimits['sign-out'] },
+      config: { stales: ['sessions'], access: 'public', limit: authLimits['sign-out'] },
       schema: {
         tags,
         summary: 'End this session',
@@ -147,7 +148,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/verify-email',
     {
-      config: { access: 'public', limit: authLimits['verify-email'] },
+      config: { stales: ['sessions'], access: 'public', limit: authLimits['verify-email'] },
       schema: {
         tags,
         summary: 'Follow an email verification link; signs the user in',
@@ -192,7 +193,8 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/password-reset',
     {
-      config: { stales: [], access: 'public', limit: authLimits['password-reset'] },
+      // A new password ends the account's other sessions.
+      config: { stales: ['sessions'], access: 'public', limit: authLimits['password-reset'] },
       schema: {
         tags,
         summary: 'Choose a new password with a reset link; signs out every session',
@@ -225,7 +227,7 @@ export function registerAuthRoutes(
   api.post(
     '/api/auth/magic-link/verify',
     {
-      config: { stales: [], access: 'public', limit: authLimits['magic-link/verify'] },
+      config: { stales: ['sessions'], access: 'public', limit: authLimits['magic-link/verify'] },
       schema: {
         tags,
         summary: 'Sign in with an emailed link',

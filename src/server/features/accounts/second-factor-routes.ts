@@ -24,7 +24,12 @@ export function registerSecondFactorRoutes(
   const { secondFactor } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
-  const config = { stales: [], access: 'signed-in', limit: accountLimits.secondFactor } as const;
+  // Whether the second factor is on is part of every session check.
+  const config = {
+    stales: ['sessions'],
+    access: 'signed-in',
+    limit: accountLimits.secondFactor,
+  } as const;
 
   api.get(
     '/api/account/second-factor',

@@ -4,7 +4,7 @@ import { users } from '../../platform/db/schema.js';
 import { signIn } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { rememberSessions } from './session-lookup.js';
-import { buildAccount } from '../../test/factories.js';
+import { buildAccount, writePost, writeReply } from '../../test/factories.js';
 
 describe('remembered session checks', () => {
   it('shares one read between concurrent checks and reads again once the moment has passed', async () => {
@@ -116,6 +116,36 @@ describe('the session cache in the server', () => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await name()).toBe('Cora Renamed');
+  });
+
+  it('keeps remembered sessions through a like of a reply, and sees a mute at once', async () => {
+    const member = await buildAccount(db(), { name: 'Mina Member' });
+    const admin = await buildAccount(db(), { role: 'admin' });
+    const agent = await signIn(t.app, member);
+    const adminAgent = await signIn(t.app, admin);
+    const user = async () =>
+      (await agent.inject({ url: '/api/auth/session' })).json<{
+        user: { name: string; mute: unknown };
+      }>().user;
+    expect(await user()).toMatchObject({ name: 'Mina Member', mute: null });
+    const thread = await writePost(t, adminAgent);
+    const reply = await writeReply(adminAgent, thread.id);
+    await db().update(users).set({ name: 'Renamed Quietly' }).where(eq(users.id, member.id));
+
+    const liked = await agent.inject({
+      method: 'PUT',
+      url: `/api/forum/comments/${reply.id}/reaction`,
+    });
+    expect(liked.statusCode, liked.body).toBe(200);
+    expect((await user()).name).toBe('Mina Member');
+
+    const muted = await adminAgent.inject({
+      method: 'POST',
+      url: `/api/users/${member.id}/mute`,
+      payload: { duration: '1h', reason: 'Cool down' },
+    });
+    expect(muted.statusCode, muted.body).toBe(200);
+    expect(await user()).toMatchObject({ name: 'Renamed Quietly', mute: { reason: 'Cool down' } });
   });
 
   it('ends a session at sign-out for the next request', async () => {

@@ -12,6 +12,7 @@ import { readAdminStats } from './stats.js';
 import { readSiteStatus, type StatusSources } from './status.js';
 import { siteStatusResponse } from '../../../shared/status.js';
 import { viewerOf } from '../../core/access.js';
+import { everything } from '../../core/stale.js';
 import type { SiteInfoStore } from '../site/index.js';
 import { memberLimit, perMinute } from '../../core/route-limits.js';
 import type { DonationCurrency } from '../../../shared/donations.js';
@@ -64,7 +65,12 @@ export function registerAdminRoutes(
   api.put(
     '/api/admin/site',
     {
-      config: { access: { permission: 'site.settings' }, limit: siteSettingsLimit },
+      // The site's name and settings are on every page.
+      config: {
+        access: { permission: 'site.settings' },
+        limit: siteSettingsLimit,
+        stales: everything,
+      },
       schema: {
         tags,
         summary:

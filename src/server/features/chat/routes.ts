@@ -27,7 +27,7 @@ import type { ChatService } from './service.js';
 
 const tags = ['chat'];
 /** Chat's writes change what chat shows, and nothing of the forum's pages (core/stale.ts). */
-const chatOnly = ['chat'];
+const chatOnly = ['chat'] as const;
 const readErrors = errorResponses(400, 401, 403, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 409, 412, 429);
 

@@ -42,7 +42,7 @@ const tags = ['donations'];
 const DONOR_COOKIE = 'vp_donor';
 
 /** A gift, a stopped gift or the campaign changes the donations and donors' profiles (a supporter's badge). */
-const donationAreas = ['donations', 'users'];
+const donationAreas = ['donations', 'users'] as const;
 export const WEBHOOK_PATH = '/api/payments/webhook';
 
 const checkoutLimit: RouteLimit = {

@@ -12,6 +12,7 @@ import {
 import { errorResponses, noQuery } from '../../http.js';
 import type { CategoryService } from './categories.js';
 import { viewerOf } from '../../core/access.js';
+import { everything } from '../../core/stale.js';
 import { forumLimits } from './limits.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -39,7 +40,11 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
   api.post(
     '/api/forum/categories',
     {
-      config: { access: { permission: 'site.settings' }, limit: forumLimits.categories },
+      config: {
+        access: { permission: 'site.settings' },
+        limit: forumLimits.categories,
+        stales: ['forum-categories'],
+      },
       schema: {
         tags,
         summary: 'Add a category at the end (its slug is made from the name)',
@@ -57,7 +62,12 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
   api.patch(
     '/api/forum/categories/:id',
     {
-      config: { access: { permission: 'site.settings' }, limit: forumLimits.categories },
+      // A category's name is on each of its threads.
+      config: {
+        access: { permission: 'site.settings' },
+        limit: forumLimits.categories,
+        stales: everything,
+      },
       schema: {
         tags,
         summary: 'Rename, describe, archive or unarchive a category (the slug stays)',
@@ -75,7 +85,11 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
   api.put(
     '/api/forum/categories/order',
     {
-      config: { access: { permission: 'site.settings' }, limit: forumLimits.categories },
+      config: {
+        access: { permission: 'site.settings' },
+        limit: forumLimits.categories,
+        stales: ['forum-categories'],
+      },
       schema: {
         tags,
         summary: 'Reorder the categories: every category id exactly once, in the new order',

@@ -17,7 +17,7 @@ import { singleLineText } from '../../../shared/text.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { CommentService } from './comment-service.js';
 import { viewerOf } from '../../core/access.js';
-import { threadAndLists } from '../../core/stale.js';
+import { anyThreadAndLists, threadAndLists } from '../../core/stale.js';
 import { forumLimits } from './limits.js';
 
 const readErrors = errorResponses(400, 404);
@@ -93,7 +93,13 @@ export function registerCommentRoutes(
   api.patch(
     '/api/forum/comments/:id',
     {
-      config: { access: { permission: 'content.write' }, limit: forumLimits.edit, publishes: true },
+      // A reply's thread is not in its address: its edit reaches every thread.
+      config: {
+        access: { permission: 'content.write' },
+        limit: forumLimits.edit,
+        publishes: true,
+        stales: anyThreadAndLists,
+      },
       schema: {
         tags,
         summary: 'Edit a reply (its author, or experienced moderators); keeps a revision',
@@ -128,7 +134,11 @@ export function registerCommentRoutes(
   api.delete(
     '/api/forum/comments/:id',
     {
-      config: { access: { permission: 'content.write' }, limit: forumLimits.edit },
+      config: {
+        access: { permission: 'content.write' },
+        limit: forumLimits.edit,
+        stales: anyThreadAndLists,
+      },
       schema: {
         tags,
         summary: 'Delete your own reply (soft: a tombstone stays in the thread)',

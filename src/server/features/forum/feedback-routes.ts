@@ -8,7 +8,7 @@ import type { createReactionService } from './reactions.js';
 import type { createReportService } from './reports.js';
 import type { Viewer } from '../../core/viewer.js';
 import { viewerOf } from '../../core/access.js';
-import { threadAndLists } from '../../core/stale.js';
+import { anyThreadAndLists, threadAndLists, threadListsAndCategories } from '../../core/stale.js';
 import { forumLimits } from './limits.js';
 
 type ReportBody = z.output<typeof reportBody>;
@@ -54,8 +54,8 @@ export function registerFeedbackRoutes(
         config: {
           access: { permission: 'content.write' },
           limit: forumLimits.react,
-          // A reply's thread is not in its address: its like reaches everything.
-          ...(collection === 'posts' ? { stales: threadAndLists } : {}),
+          // A reply's thread is not in its address: its like reaches every thread.
+          stales: collection === 'posts' ? threadAndLists : anyThreadAndLists,
         },
         schema: {
           tags,
@@ -73,7 +73,12 @@ export function registerFeedbackRoutes(
     api.post(
       `/api/forum/${collection}/:id/report`,
       {
-        config: { access: { permission: 'content.write' }, limit: forumLimits.report },
+        config: {
+          access: { permission: 'content.write' },
+          limit: forumLimits.report,
+          // Enough reports hide the thread or reply pending review.
+          stales: collection === 'posts' ? threadListsAndCategories : anyThreadAndLists,
+        },
         schema: {
           tags,
           summary: `Report a ${noun} to the moderators (once while your report is open)`,

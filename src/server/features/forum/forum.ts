@@ -15,7 +15,7 @@ import { createPostService } from './post-service.js';
 import { createReactionService } from './reactions.js';
 import { createReportService } from './reports.js';
 import { createViewCounter } from './views.js';
-import { reachesForum, stalesOf } from '../../core/stale.js';
+import { reachesForum, type ForgetStale } from '../../core/stale.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +49,11 @@ export function registerForum(
 ): {
   /** Counts a reader's view of a thread whose page was served without reading it here. */
   countView(threadId: number, viewerKey: string): void;
+  /**
+   * Forgets the remembered lists and pages when a write reaches the forum (a thread, a reply,
+   * a moderator's action, an author's new name or avatar: what its route declares stale).
+   */
+  forgetStale: ForgetStale;
 } {
   const { db, bus, limitNamespace } = options;
   const redis = bus.redis;
@@ -91,17 +96,6 @@ export function registerForum(
   const reactions = createReactionService(db);
   const reports = createReportService(db);
 
-  // A successful write that may change a remembered list or page (a thread, a reply, a
-  // moderator's action, an author's new name or avatar: any write that does not declare it
-  // reaches only other areas, core/stale.ts) forgets them before its answer leaves.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const stale = stalesOf(request, reply.statusCode);
-    if (stale && reachesForum(stale)) {
-      reads.forgetLists().catch(logWarning('other processes were not told to forget the lists'));
-    }
-    done(null, payload);
-  });
-
   registerCategoryRoutes(app, categories);
   registerPostRoutes(app, { posts });
   registerCommentRoutes(app, { comments });
@@ -109,6 +103,10 @@ export function registerForum(
   return {
     countView: (threadId, viewerKey) => {
       views.record(threadId, viewerKey).catch(logWarning('a view could not be counted'));
+    },
+    forgetStale: (stale) => {
+      if (!reachesForum(stale)) return;
+      reads.forgetLists().catch(logWarning('other processes were not told to forget the lists'));
     },
   };
 }

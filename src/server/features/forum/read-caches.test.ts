@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentPage, PostDetail } from '../../../shared/forum.js';
+import { posts } from '../../platform/db/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { person, writePost, writeReply, type Person } from '../../test/factories.js';
 
@@ -65,5 +68,34 @@ describe('remembered forum reads', () => {
     expect(page.total).toBe(1);
     expect(page.items.map((item) => item.bodySource)).toEqual(['A fresh reply']);
     expect((await thread(post.id, author)).replyCount).toBe(1);
+  });
+
+  it('are kept through a chat message, and forgotten by a reply to any thread', async () => {
+    const post = await writePost(t, author.agent, { title: 'Kept title' });
+    const other = await writePost(t, author.agent);
+    expect((await thread(post.id, fan)).title).toBe('Kept title');
+    // Changed behind the server's back: only a write that reaches the forum shows it.
+    await t.platforms.database.db
+      .update(posts)
+      .set({ title: 'Changed quietly' })
+      .where(eq(posts.id, post.id));
+
+    const admin = await person(t, 'admin');
+    const room = await admin.agent.inject({
+      method: 'POST',
+      url: '/api/chat/rooms',
+      payload: { name: 'Kept answers' },
+    });
+    expect(room.statusCode, room.body).toBe(201);
+    const message = await fan.agent.inject({
+      method: 'POST',
+      url: `/api/chat/rooms/${room.json<{ room: { id: number } }>().room.id}/messages`,
+      payload: { body: 'Chatting, not posting', nonce: randomUUID() },
+    });
+    expect(message.statusCode, message.body).toBe(201);
+    expect((await thread(post.id, fan)).title).toBe('Kept title');
+
+    await writeReply(fan.agent, other.id, { body: 'A reply elsewhere' });
+    expect((await thread(post.id, fan)).title).toBe('Changed quietly');
   });
 });

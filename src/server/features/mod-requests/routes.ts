@@ -12,6 +12,7 @@ import {
 import { errorResponses, noQuery } from '../../http.js';
 import { createModRequestService, type ModRequestOptions } from './service.js';
 import { viewerOf } from '../../core/access.js';
+import { everything } from '../../core/stale.js';
 import { memberLimit, perHour, perMinute } from '../../core/route-limits.js';
 
 const modRequestLimits = {
@@ -30,7 +31,11 @@ export function registerModRequestRoutes(app: FastifyInstance, options: ModReque
   api.post(
     '/api/mod-requests',
     {
-      config: { access: { permission: 'mod-request.create' }, limit: modRequestLimits.ask },
+      config: {
+        access: { permission: 'mod-request.create' },
+        limit: modRequestLimits.ask,
+        stales: [],
+      },
       schema: {
         tags,
         summary: 'Ask to become a moderator (one open request at a time)',
@@ -76,7 +81,12 @@ export function registerModRequestRoutes(app: FastifyInstance, options: ModReque
   api.post(
     '/api/mod-requests/:id/approve',
     {
-      config: { access: { permission: 'mod-requests.decide' }, limit: modRequestLimits.decide },
+      // The new moderator's role is shown beside everything they wrote.
+      config: {
+        access: { permission: 'mod-requests.decide' },
+        limit: modRequestLimits.decide,
+        stales: everything,
+      },
       schema: {
         tags,
         summary: 'Approve a request: the member becomes a moderator and is told by mail',
@@ -93,7 +103,11 @@ export function registerModRequestRoutes(app: FastifyInstance, options: ModReque
   api.post(
     '/api/mod-requests/:id/reject',
     {
-      config: { access: { permission: 'mod-requests.decide' }, limit: modRequestLimits.decide },
+      config: {
+        access: { permission: 'mod-requests.decide' },
+        limit: modRequestLimits.decide,
+        stales: [],
+      },
       schema: {
         tags,
         summary: 'Reject a request with a reason; the member is told by mail',

@@ -16,6 +16,7 @@ import { createModerationActions } from './actions.js';
 import { myReports } from './my-reports.js';
 import { reviewQueue } from './queue.js';
 import { viewerOf } from '../../core/access.js';
+import { anyThreadAndLists, threadListsAndCategories } from '../../core/stale.js';
 import { memberLimit, perMinute } from '../../core/route-limits.js';
 
 const moderationLimit = memberLimit('moderation', 'moderating', perMinute(60));
@@ -46,7 +47,11 @@ export function registerModerationRoutes(app: FastifyInstance, options: { db: Db
   api.post(
     '/api/moderation/posts/:id',
     {
-      config: { access: { permission: 'content.moderate' }, limit: moderationLimit },
+      config: {
+        access: { permission: 'content.moderate' },
+        limit: moderationLimit,
+        stales: threadListsAndCategories,
+      },
       schema: {
         tags,
         summary:
@@ -66,7 +71,12 @@ export function registerModerationRoutes(app: FastifyInstance, options: { db: Db
   api.post(
     '/api/moderation/comments/:id',
     {
-      config: { access: { permission: 'content.moderate' }, limit: moderationLimit },
+      // A reply's thread is not in its address.
+      config: {
+        access: { permission: 'content.moderate' },
+        limit: moderationLimit,
+        stales: anyThreadAndLists,
+      },
       schema: {
         tags,
         summary: 'Act on a reply: dismiss its reports, hide, restore or purge',

@@ -13,6 +13,7 @@ import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createNewsService } from './service.js';
 import { viewerOf } from '../../core/access.js';
+import { everything } from '../../core/stale.js';
 import { memberLimit, perMinute } from '../../core/route-limits.js';
 
 const newsLimit = memberLimit('news', 'writing news', perMinute(30));
@@ -28,6 +29,8 @@ export function registerNewsRoutes(app: FastifyInstance, options: { db: Db }) {
   const read = { access: { permission: 'news.write' } } as const;
   const write = { ...read, limit: newsLimit };
   const publish = { ...write, publishes: true } as const;
+  // An edit or a deletion may hide or show the article's discussion thread in the forum.
+  const change = { stales: everything } as const;
 
   api.get(
     '/api/news',
@@ -75,7 +78,7 @@ export function registerNewsRoutes(app: FastifyInstance, options: { db: Db }) {
   api.post(
     '/api/news',
     {
-      config: publish,
+      config: { ...publish, stales: ['news'] },
       schema: {
         tags,
         summary: 'Write an article (Markdown body, rendered once and stored with its source)',
@@ -93,7 +96,7 @@ export function registerNewsRoutes(app: FastifyInstance, options: { db: Db }) {
   api.patch(
     '/api/news/:id',
     {
-      config: publish,
+      config: { ...publish, ...change },
       schema: {
         tags,
         summary: 'Edit an article; `status: draft` unpublishes it',
@@ -111,7 +114,7 @@ export function registerNewsRoutes(app: FastifyInstance, options: { db: Db }) {
   api.delete(
     '/api/news/:id',
     {
-      config: write,
+      config: { ...write, ...change },
       schema: {
         tags,
         summary: 'Delete an article; the thread of its replies is hidden',

@@ -11,6 +11,7 @@ import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createProfilesService, publishesProfile } from './service.js';
 import { viewerOf } from '../../core/access.js';
+import { everything } from '../../core/stale.js';
 import { memberLimit, perMinute } from '../../core/route-limits.js';
 
 const profileLimit = memberLimit('profile', 'editing your profile', perMinute(20));
@@ -57,6 +58,8 @@ export function registerProfileRoutes(app: FastifyInstance, options: { db: Db })
         access: { permission: 'content.write' },
         limit: profileLimit,
         publishes: publishesProfile,
+        // The avatar is beside everything the member wrote.
+        stales: everything,
       },
       schema: {
         tags,

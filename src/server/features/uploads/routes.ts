@@ -13,6 +13,7 @@ import { registerMediaRoute } from './media-route.js';
 import { createUploadsService, type UploadsOptions } from './service.js';
 import { multipartLimits, readUploadedFile } from './upload-body.js';
 import { viewerOf } from '../../core/access.js';
+import { everything } from '../../core/stale.js';
 import { memberLimit, perMinute } from '../../core/route-limits.js';
 
 export type UploadRoutesOptions = UploadsOptions;
@@ -42,6 +43,8 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Upload
           access: { permission: 'content.write' },
           limit: uploadLimits.upload,
           publishes: true,
+          // Shown nowhere until a post or the profile uses it.
+          stales: [],
         },
         schema: {
           tags,
@@ -77,7 +80,12 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Upload
   api.delete(
     '/api/uploads/:id',
     {
-      config: { access: { permission: 'content.write' }, limit: uploadLimits.remove },
+      // The image leaves every post that shows it, and the avatar it was.
+      config: {
+        access: { permission: 'content.write' },
+        limit: uploadLimits.remove,
+        stales: everything,
+      },
       schema: {
         tags,
         summary: 'Delete one of your uploads (and your avatar, if it was this image)',

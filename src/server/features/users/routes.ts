@@ -16,6 +16,7 @@ import { errorResponses, noQuery, textIdParams } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createUsersService } from './service.js';
 import { viewerOf } from '../../core/access.js';
+import { everything } from '../../core/stale.js';
 import { memberLimit, perMinute } from '../../core/route-limits.js';
 
 /** Blocks, mutes and role changes share one budget. */
@@ -53,7 +54,12 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db; live
   api.post(
     '/api/users/:id/block',
     {
-      config: { access: { permission: 'users.block' }, limit: accountActionLimit },
+      // A blocked member's profile says so; their sessions end.
+      config: {
+        access: { permission: 'users.block' },
+        limit: accountActionLimit,
+        stales: everything,
+      },
       schema: {
         tags,
         summary: 'Block an account (reason, optional end date); its sessions are refused at once',
@@ -79,7 +85,11 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db; live
   api.delete(
     '/api/users/:id/block',
     {
-      config: { access: { permission: 'users.block' }, limit: accountActionLimit },
+      config: {
+        access: { permission: 'users.block' },
+        limit: accountActionLimit,
+        stales: everything,
+      },
       schema: {
         tags,
         summary: 'Lift a block',
@@ -94,7 +104,12 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db; live
   api.put(
     '/api/users/:id/role',
     {
-      config: { access: { permission: 'roles.change' }, limit: accountActionLimit },
+      // A member's role is shown beside everything they wrote.
+      config: {
+        access: { permission: 'roles.change' },
+        limit: accountActionLimit,
+        stales: everything,
+      },
       schema: {
         tags,
         summary: "Change a user's role",
@@ -133,7 +148,12 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db; live
   api.post(
     '/api/users/:id/mute',
     {
-      config: { access: { permission: 'users.mute' }, limit: accountActionLimit },
+      // A mute is shown to no reader; it is part of the member's session check.
+      config: {
+        access: { permission: 'users.mute' },
+        limit: accountActionLimit,
+        stales: ['sessions'],
+      },
       schema: {
         tags,
         summary: 'Mute a member for 1 hour, 1 day or 1 week: they read but cannot write',
@@ -154,7 +174,11 @@ export function registerUserRoutes(app: FastifyInstance, options: { db: Db; live
   api.delete(
     '/api/users/:id/mute',
     {
-      config: { access: { permission: 'users.mute' }, limit: accountActionLimit },
+      config: {
+        access: { permission: 'users.mute' },
+        limit: accountActionLimit,
+        stales: ['sessions'],
+      },
       schema: {
         tags,
         summary: 'Lift a mute',
