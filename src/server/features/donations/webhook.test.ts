@@ -11,7 +11,7 @@ import type {
   MoneyTotal,
   MonthlyGift,
 } from '../../../shared/donations.js';
-import type { AdminStats } from '../../../shared/moderation.js';
+import type { AdminStats } from '../../../shared/admin-stats.js';
 import type { PublicProfile } from '../../../shared/profiles.js';
 import { donations, paymentEvents } from '../../platform/db/schema.js';
 import type { StripeApi } from '../../platform/payments/payments.js';
