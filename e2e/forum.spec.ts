@@ -47,6 +47,17 @@ beforeAll(async () => {
   await writeFile(imageFile, still);
 });
 
+/**
+ * The new-thread draft this browser keeps, as the form last saved it (one per account, under
+ * `viewpoint:forum-draft:<user id>`: use-post-draft.ts), or null before the first save.
+ */
+const savedDraft = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('viewpoint:forum-draft:'));
+    const saved = key === undefined ? null : localStorage.getItem(key);
+    return saved === null ? null : (JSON.parse(saved) as unknown);
+  });
+
 async function pickOption(page: Page, label: string, option: string) {
   await field(page, label).first().click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -69,8 +80,15 @@ describe('a review from writing to deleting', () => {
       .poll(() => field(page, 'Body').inputValue(), { timeout: 15_000 })
       .toMatch(/!\[zone\]\(\/media\/[a-z0-9]+\.webp\)/);
 
-    // The draft survives a reload.
-    await page.waitForTimeout(800);
+    // The draft survives a reload, once saved image and all (a save waits for typing to pause).
+    await expect
+      .poll(() => savedDraft(page), { timeout: 5_000 })
+      .toMatchObject({
+        title: review.title,
+        filmTitle: review.film,
+        tags: ['tarkovsky'],
+        body: expect.stringMatching(/!\[zone\]\(\/media\/[a-z0-9]+\.webp\)/),
+      });
     await page.reload();
     await page.getByText('Draft restored').waitFor();
     expect(await field(page, 'Title').inputValue()).toBe(review.title);

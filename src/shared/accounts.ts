@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import {
-  auditEntrySchema,
-  memberHistorySchema,
-  muteSchema,
-  userFilterFields,
-} from './moderation.js';
+import { auditEntrySchema } from './audit-log.js';
+import { memberHistorySchema } from './member-history.js';
+import { muteSchema } from './mutes.js';
 import { roles } from './roles.js';
 import { multiLineText, pageCursorSchema, singleLineText, visibleMin } from './text.js';
 
@@ -234,10 +231,16 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** The member list's filters (moderators: /moderator/users; admins: /admin/users). */
+export const userStatuses = ['active', 'blocked', 'muted', 'unverified'] as const;
+export const userSorts = ['newest', 'oldest', 'name'] as const;
+
 export const userListQuery = z
   .object({
     q: singleLineText().trim().max(100).optional(),
-    ...userFilterFields,
+    role: z.enum(roles).optional(),
+    status: z.enum(userStatuses).optional(),
+    sort: z.enum(userSorts).default('newest'),
     cursor: pageCursorSchema.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(25),
   })
@@ -249,7 +252,7 @@ export const userListResponse = z.object({
 
 /**
  * A member on /moderator/users: the account, their history and the latest 50 actions taken on
- * it. Here rather than in moderation.ts, which this module imports (no import cycle).
+ * it.
  */
 export const memberHistoryResponse = z.object({
   user: adminUserSchema,

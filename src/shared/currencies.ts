@@ -18,7 +18,7 @@ export type DonationCurrency = (typeof donationCurrencies)[number];
 
 /**
  * A sum in one currency. Here rather than beside the donations' schemas so that the dashboard's
- * schema (shared/moderation.ts) does not bring those into every page that reads moderation's.
+ * figures (shared/admin-stats.ts) do not bring those into the admin pages.
  */
 export const moneyTotalSchema = z.object({
   currency: z.enum(donationCurrencies),

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { displayNameSchema, usernameSchema } from './accounts.js';
 import { chatMessageBodySchema } from './chat.js';
 import { commentBodySchema, postBodySchema, postTitleSchema } from './forum.js';
-import { moderatePostBody, reportBody } from './moderation.js';
+import { moderatePostBody } from './moderation-actions.js';
+import { reportBody } from './reports.js';
 import { createNewsBody } from './news.js';
 import {
   groupDigits,

@@ -1,4 +1,4 @@
-import type { ReportCategory } from '../../../src/shared/moderation.js';
+import type { ReportCategory } from '../../../src/shared/reports.js';
 
 /** One message of a written conversation. `replyTo` is the index of a line of the same block. */
 export interface DemoChatLine {

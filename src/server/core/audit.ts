@@ -1,4 +1,4 @@
-import type { AuditAction, AuditTargetType } from '../../shared/moderation.js';
+import type { AuditAction, AuditTargetType } from '../../shared/audit-log.js';
 import { auditLog } from '../platform/db/schema.js';
 import type { DbOrTx } from './transaction.js';
 

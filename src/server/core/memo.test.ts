@@ -1,18 +1,20 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createMemoryBus } from '../platform/bus/bus.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { watchedBus } from '../test/watched-bus.js';
 import { createMemo } from './memo.js';
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('a value kept in memory until it changes', () => {
   it('reads once, and again in every process after a change in one of them', async () => {
-    const bus = createMemoryBus();
+    const bus = watchedBus();
     let stored = 'Viewpoint';
     const readHere = vi.fn(() => Promise.resolve(stored));
     const readThere = vi.fn(() => Promise.resolve(stored));
     const here = createMemo({ bus, channel: 'site', read: readHere });
     const there = createMemo({ bus, channel: 'site', read: readThere });
-    await settle(); // subscribed
+    await Promise.all([here.listening, there.listening]);
     expect(await here.get()).toBe('Viewpoint');
     expect(await here.get()).toBe('Viewpoint');
     expect(await there.get()).toBe('Viewpoint');
@@ -20,8 +22,9 @@ describe('a value kept in memory until it changes', () => {
     expect(readThere).toHaveBeenCalledTimes(1);
 
     stored = 'Cinephiles';
+    const delivered = bus.nextDelivery();
     await here.forget();
-    await settle(); // the message reached the other one
+    await delivered;
     expect(await here.get()).toBe('Cinephiles');
     expect(await there.get()).toBe('Cinephiles');
     expect(readThere).toHaveBeenCalledTimes(2);
@@ -29,18 +32,20 @@ describe('a value kept in memory until it changes', () => {
   });
 
   it('keeps no failed read, and reads again after its longest age', async () => {
-    const bus = createMemoryBus();
+    // The memo dates what it keeps with Date.now().
+    vi.useFakeTimers({ toFake: ['Date'] });
     const read = vi
       .fn<() => Promise<number>>()
       .mockRejectedValueOnce(new Error('database restarting'))
       .mockResolvedValue(7);
-    const memo = createMemo({ bus, channel: 'count', read, maxAgeMs: 20 });
-    await settle();
+    const memo = createMemo({ bus: watchedBus(), channel: 'count', read, maxAgeMs: 20 });
+    await memo.listening;
     await expect(memo.get()).rejects.toThrow('database restarting');
     expect(await memo.get()).toBe(7);
+    vi.advanceTimersByTime(19);
     expect(await memo.get()).toBe(7);
     expect(read).toHaveBeenCalledTimes(2);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    vi.advanceTimersByTime(1);
     await memo.get();
     expect(read).toHaveBeenCalledTimes(3);
     await memo.close();

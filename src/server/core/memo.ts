@@ -11,6 +11,8 @@ export interface Memo<T> {
   get(): Promise<T>;
   /** After a committed change: every process reads afresh on its next `get`. */
   forget(): Promise<void>;
+  /** Settles once the other processes' changes are heard: from then on a read is kept. */
+  listening: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,7 +68,7 @@ export function createMemo<T>(options: {
   const everywhere = forgetEverywhere(options.bus, options.channel, drop);
   // Until the subscription is in place the value is read every time (see `get`).
   let listening = false;
-  void everywhere.listening.then(() => {
+  const heard = everywhere.listening.then(() => {
     listening = true;
   });
   return {
@@ -83,6 +85,7 @@ export function createMemo<T>(options: {
       return value;
     },
     forget: () => everywhere.forget().catch(options.onUnsent ?? (() => undefined)),
+    listening: heard,
     close: () => everywhere.close(),
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Comment, CreatePostBody, PostDetail } from '../../shared/forum.js';
-import type { ReportBody } from '../../shared/moderation.js';
+import type { ReportBody } from '../../shared/reports.js';
 import type { CreateNewsBody, NewsArticle } from '../../shared/news.js';
 import type { Role } from '../../shared/roles.js';
 import type { Db } from '../platform/db/database.js';

@@ -3,7 +3,7 @@ import {
   moderationResultResponse,
   type CommentModerationAction,
   type PostModerationAction,
-} from '../../shared/moderation';
+} from '../../shared/moderation-actions';
 import { apiFetch } from './api-client';
 import { queryKeys } from './query-keys';
 

@@ -1,4 +1,4 @@
-import type { MuteInfo } from '../../shared/moderation';
+import type { MuteInfo } from '../../shared/mutes';
 
 /**
  * A mute whose end has passed no longer silences (the server lifts it on its own). Apart from

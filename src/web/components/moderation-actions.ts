@@ -1,5 +1,5 @@
 import type { Author } from '../../shared/forum';
-import type { ModerationTarget, PostModerationAction } from '../../shared/moderation';
+import type { ModerationTarget, PostModerationAction } from '../../shared/moderation-actions';
 import { can } from '../../shared/permissions';
 import { mayActOnContent, type Ranked } from '../../shared/rank';
 

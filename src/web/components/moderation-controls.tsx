@@ -2,7 +2,10 @@ import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown, IconShieldCheck } from './icons';
 import { useState } from 'react';
 import type { Author } from '../../shared/forum';
-import { commentModerationActions, type CommentModerationAction } from '../../shared/moderation';
+import {
+  commentModerationActions,
+  type CommentModerationAction,
+} from '../../shared/moderation-actions';
 import { useModerateContent, type ModerationRequest } from '../api/moderate-content';
 import { confirm } from '../shell/confirm-store';
 import { showServerError, showSuccess } from '../shell/server-errors';

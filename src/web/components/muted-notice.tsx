@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconVolumeOff } from './icons';
 import { useCallback } from 'react';
 import type { SessionUser } from '../../shared/accounts';
-import { mutedDetails, type MuteInfo } from '../../shared/moderation';
+import { mutedDetails, type MuteInfo } from '../../shared/mutes';
 import { isApiError } from '../api/api-client';
 import { queryKeys } from '../api/query-keys';
 import { useSession } from '../api/session';

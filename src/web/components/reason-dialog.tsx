@@ -2,7 +2,8 @@ import { Stack, Text, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import { moderationLimits, rejectModRequestBody } from '../../shared/moderation';
+import { rejectModRequestBody } from '../../shared/mod-requests';
+import { reasonMax } from '../../shared/reasons';
 import { showServerError } from '../shell/server-errors';
 import { AppModal, DialogButtons } from './app-modal';
 
@@ -46,7 +47,7 @@ function ReasonForm(props: ReasonFormProps) {
           required
           autosize
           minRows={3}
-          maxLength={moderationLimits.reasonMax}
+          maxLength={reasonMax}
           data-autofocus
           {...form.getInputProps('reason')}
         />

@@ -1,13 +1,13 @@
 import { Button, Group, Radio, Stack, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import {
-  moderationLimits,
   reportBody,
   reportCategories,
   reportCategoryLabels,
   type ReportBody,
   type ReportCategory,
-} from '../../shared/moderation';
+} from '../../shared/reports';
+import { reasonMax } from '../../shared/reasons';
 import { showServerError, showSuccess } from '../shell/server-errors';
 
 interface ReportValues {
@@ -73,7 +73,7 @@ export function ReportForm({
           required={reasonRequired}
           autosize
           minRows={3}
-          maxLength={moderationLimits.reasonMax}
+          maxLength={reasonMax}
           {...form.getInputProps('reason')}
         />
         <Group justify="flex-end">

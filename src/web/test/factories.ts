@@ -16,16 +16,13 @@ import type {
   PostSummary,
   Revision,
 } from '../../shared/forum';
-import type {
-  AdminStats,
-  AuditEntry,
-  ChatReviewItem,
-  MemberHistory,
-  ModerationTarget,
-  modRequestListResponse,
-  MyReport,
-  ReviewItem,
-} from '../../shared/moderation';
+import type { MyReport } from '../../shared/reports';
+import type { ModerationTarget } from '../../shared/moderation-actions';
+import type { ChatReviewItem, ReviewItem } from '../../shared/review-queue';
+import type { MemberHistory } from '../../shared/member-history';
+import type { modRequestListResponse } from '../../shared/mod-requests';
+import type { AuditEntry } from '../../shared/audit-log';
+import type { AdminStats } from '../../shared/admin-stats';
 import type { ChatMessage } from '../../shared/chat';
 import type {
   AdminDonation,

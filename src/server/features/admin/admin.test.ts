@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminStats } from '../../../shared/moderation.js';
+import type { AdminStats } from '../../../shared/admin-stats.js';
 import type { Role } from '../../../shared/roles.js';
 import { auditLog, modRequests, siteSettings } from '../../platform/db/schema.js';
 import { createAgent, signIn, type Agent } from '../../test/accounts.js';

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  adminStatsResponse,
-  siteSettingsBody,
-  siteSettingsResponse,
-} from '../../../shared/moderation.js';
+import { adminStatsResponse } from '../../../shared/admin-stats.js';
+import { siteSettingsBody, siteSettingsResponse } from '../../../shared/site-settings.js';
 import { AppError } from '../../../shared/errors.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AdminStats } from '../../../shared/moderation.js';
+import type { AdminStats } from '../../../shared/admin-stats.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { donationTotals } from '../donations/index.js';
 import type { DonationCurrency } from '../../../shared/donations.js';

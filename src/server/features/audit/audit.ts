@@ -5,7 +5,7 @@ import type {
   AuditEntry,
   AuditTargetType,
   auditListQuery,
-} from '../../../shared/moderation.js';
+} from '../../../shared/audit-log.js';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { auditLog, users } from '../../platform/db/schema.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditListQuery, auditListResponse } from '../../../shared/moderation.js';
+import { auditListQuery, auditListResponse } from '../../../shared/audit-log.js';
 import { errorResponses } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { listAudit } from './audit.js';

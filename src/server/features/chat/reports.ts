@@ -1,6 +1,6 @@
 import { and, countDistinct, eq, isNull, sql } from 'drizzle-orm';
 import type { ChatModerationAction } from '../../../shared/chat.js';
-import type { AuditAction } from '../../../shared/moderation.js';
+import type { AuditAction } from '../../../shared/audit-log.js';
 import { chatMessages, chatReports } from '../../platform/db/schema.js';
 import { recordAudit, systemActor } from '../../core/audit.js';
 import { notifyLater } from '../../core/notify.js';

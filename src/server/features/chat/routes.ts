@@ -19,7 +19,7 @@ import {
   updateRoomBody,
 } from '../../../shared/chat.js';
 import { idParams } from '../../../shared/forum.js';
-import { reportBody } from '../../../shared/moderation.js';
+import { reportBody } from '../../../shared/reports.js';
 import { errorResponses, noQuery } from '../../http.js';
 import { viewerOf } from '../../core/access.js';
 import { memberLimit, perMinute } from '../../core/route-limits.js';

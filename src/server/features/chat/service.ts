@@ -18,7 +18,7 @@ import {
   notFound,
   permissionDenied,
 } from '../../../shared/errors.js';
-import { moderationLimits, type ReportCategory } from '../../../shared/moderation.js';
+import { reportsToHide, type ReportCategory } from '../../../shared/reports.js';
 import { can } from '../../../shared/permissions.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { chatMessages, chatReactions, chatReports, chatRooms } from '../../platform/db/schema.js';
@@ -474,7 +474,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
           .returning({ id: chatReports.id });
         if (stored.length === 0) return null;
         const reporters = await openReporters(tx, messageId);
-        if (reporters < moderationLimits.reportsToHide) return null;
+        if (reporters < reportsToHide) return null;
         return hideForReview(tx, messageId, reporters);
       });
       if (hidden) {

@@ -10,7 +10,8 @@ import type {
   MonthlyGift,
   MoneyTotal,
 } from '../../../shared/donations.js';
-import type { AdminStats, AuditEntry } from '../../../shared/moderation.js';
+import type { AuditEntry } from '../../../shared/audit-log.js';
+import type { AdminStats } from '../../../shared/admin-stats.js';
 import type { PublicProfile } from '../../../shared/profiles.js';
 import { auditLog, donationCheckouts, donations, paymentEvents } from '../../platform/db/schema.js';
 import { createAgent, linkToken, readMails, type Agent } from '../../test/accounts.js';

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import http, { type IncomingHttpHeaders } from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminDonation,
@@ -13,209 +11,41 @@ import type {
   MoneyTotal,
   MonthlyGift,
 } from '../../../shared/donations.js';
-import type { AdminStats } from '../../../shared/moderation.js';
+import type { AdminStats } from '../../../shared/admin-stats.js';
 import type { PublicProfile } from '../../../shared/profiles.js';
 import { donations, paymentEvents } from '../../platform/db/schema.js';
+import type { StripeApi } from '../../platform/payments/payments.js';
 import { createAgent, readMails, type Agent } from '../../test/accounts.js';
 import { person, type Person } from '../../test/factories.js';
+import {
+  alphanumeric,
+  stripeApiVersion,
+  stripeEvent,
+  stripeId,
+  stripeSignature,
+  type StripeEvent,
+} from '../../test/stripe-events.js';
+import {
+  completedSession,
+  deletedSubscription,
+  paidInvoice,
+  refundedCharge,
+  type Payer,
+} from '../../test/stripe-objects.js';
+import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
  * The webhook in Stripe mode: signatures checked against the raw bytes, each event applied once,
  * and a realistic sequence of Stripe's events giving the same totals in any order, however often
- * it is delivered. Stripe's API is a stand-in on 127.0.0.1 answering as Stripe does; events are
- * signed here with Stripe's own library.
+ * it is delivered. Stripe's API is a stand-in on 127.0.0.1 answering as Stripe does
+ * (test/stripe-stand-in.ts); events carry Stripe's whole objects (test/stripe-objects.ts) and are
+ * signed with Stripe's own library.
  */
 const secretKey = 'sk_test_51ViewpointStandIn';
 const webhookSecret = 'whsec_viewpoint_webhook_test_secret';
 const stripeEnv = { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret };
-const apiVersion = '2026-10-28.endive';
 const origin = 'http://viewpoint.test';
-const signer = new Stripe('sk_test_x');
-
-const alphanumeric = (length: number) => {
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return Array.from(randomBytes(length), (byte) => letters[byte % letters.length]).join('');
-};
-/** An id in Stripe's style: `pi_3Q…`, `cs_test_a1…`. */
-const stripeId = (prefix: string, length = 24) => `${prefix}_${alphanumeric(length)}`;
-
-// Stripe's API, stood in for.
-
-interface StandInRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  form: URLSearchParams;
-  headers: IncomingHttpHeaders;
-  /** The checkout session answered, for POST /v1/checkout/sessions. */
-  sessionId?: string;
-}
-
-interface StripeStandIn {
-  port: number;
-  requests: StandInRequest[];
-  /** Invoice → its payment intent, for GET /v1/invoice_payments. */
-  invoicePayments: Map<string, string>;
-  /** Plans cancelled through DELETE /v1/subscriptions/:id; Stripe answers a second one missing. */
-  cancelledPlans: Set<string>;
-  /** Answers 500 to everything, as Stripe does when it is having trouble. */
-  failing: boolean;
-  close(): Promise<void>;
-}
-
-/** The checkout session Stripe answers on creation: open, with the page to send the donor to. */
-function openedSession(form: URLSearchParams, id: string) {
-  const created = Math.floor(Date.now() / 1000);
-  const subscription = form.get('mode') === 'subscription';
-  const amount = Number(form.get('line_items[0][price_data][unit_amount]'));
-  return {
-    id,
-    object: 'checkout.session',
-    adaptive_pricing: { enabled: true },
-    after_expiration: null,
-    allow_promotion_codes: null,
-    amount_subtotal: amount,
-    amount_total: amount,
-    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
-    billing_address_collection: null,
-    cancel_url: form.get('cancel_url'),
-    client_reference_id: null,
-    client_secret: null,
-    created,
-    currency: form.get('line_items[0][price_data][currency]'),
-    customer: null,
-    customer_creation: subscription ? 'always' : 'if_required',
-    customer_details: null,
-    customer_email: form.get('customer_email'),
-    discounts: [],
-    expires_at: created + 86_400,
-    invoice: null,
-    livemode: false,
-    locale: null,
-    metadata: { checkout_id: form.get('metadata[checkout_id]') },
-    mode: form.get('mode'),
-    payment_intent: null,
-    payment_link: null,
-    payment_method_collection: subscription ? 'always' : 'if_required',
-    payment_method_types: ['card'],
-    payment_status: 'unpaid',
-    status: 'open',
-    submit_type: form.get('submit_type'),
-    subscription: null,
-    success_url: form.get('success_url'),
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-    ui_mode: 'hosted',
-    url: `https://checkout.stripe.com/c/pay/${id}#fidkdWxOYHwnPyd1blpxYHZxWjA0VGBif`,
-  };
-}
-
-async function startStripeStandIn(): Promise<StripeStandIn> {
-  const requests: StandInRequest[] = [];
-  const invoicePayments = new Map<string, string>();
-  const cancelledPlans = new Set<string>();
-  const standIn = { failing: false };
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://api.stripe.test');
-      const received: StandInRequest = {
-        method: request.method ?? '',
-        path: url.pathname,
-        query: url.searchParams,
-        form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
-        headers: request.headers,
-      };
-      requests.push(received);
-      const answer = (status: number, body: unknown) => {
-        response.writeHead(status, {
-          'content-type': 'application/json',
-          'request-id': stripeId('req', 14),
-          'stripe-version': apiVersion,
-        });
-        response.end(JSON.stringify(body));
-      };
-      if (standIn.failing) {
-        answer(500, {
-          error: { type: 'api_error', message: 'An unknown error occurred' },
-        });
-      } else if (received.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-        received.sessionId = stripeId('cs_test_a1', 50);
-        answer(200, openedSession(received.form, received.sessionId));
-      } else if (received.method === 'GET' && url.pathname === '/v1/invoice_payments') {
-        const invoice = url.searchParams.get('invoice') ?? '';
-        const intent = invoicePayments.get(invoice);
-        answer(200, {
-          object: 'list',
-          data: intent
-            ? [
-                {
-                  id: stripeId('inpay'),
-                  object: 'invoice_payment',
-                  amount_paid: 500,
-                  amount_requested: 500,
-                  created: Math.floor(Date.now() / 1000),
-                  currency: 'usd',
-                  invoice,
-                  is_default: true,
-                  livemode: false,
-                  payment: { type: 'payment_intent', payment_intent: intent },
-                  status: 'paid',
-                  status_transitions: { canceled_at: null, paid_at: Math.floor(Date.now() / 1000) },
-                },
-              ]
-            : [],
-          has_more: false,
-          url: '/v1/invoice_payments',
-        });
-      } else if (received.method === 'DELETE' && url.pathname.startsWith('/v1/subscriptions/')) {
-        const plan = decodeURIComponent(url.pathname.slice('/v1/subscriptions/'.length));
-        if (cancelledPlans.has(plan)) {
-          answer(404, {
-            error: {
-              type: 'invalid_request_error',
-              code: 'resource_missing',
-              param: 'id',
-              message: `No such subscription: '${plan}'`,
-            },
-          });
-        } else {
-          cancelledPlans.add(plan);
-          const at = Math.floor(Date.now() / 1000);
-          answer(200, { id: plan, object: 'subscription', status: 'canceled', canceled_at: at });
-        }
-      } else {
-        answer(404, {
-          error: {
-            type: 'invalid_request_error',
-            message: `Unrecognized request URL (${received.method}: ${url.pathname}).`,
-          },
-        });
-      }
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    requests,
-    invoicePayments,
-    cancelledPlans,
-    get failing() {
-      return standIn.failing;
-    },
-    set failing(value: boolean) {
-      standIn.failing = value;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 let stripe: StripeStandIn;
 beforeAll(async () => {
@@ -223,11 +53,11 @@ beforeAll(async () => {
 });
 afterAll(() => stripe.close());
 
-const stripeApp = (port = stripe.port, logger?: pino.Logger) =>
+const stripeApp = (api: StripeApi = stripe.api, logger?: pino.Logger) =>
   createTestApp({
     serveWeb: false,
     env: stripeEnv,
-    stripeApi: { host: '127.0.0.1', port, protocol: 'http' },
+    stripeApi: api,
     ...(logger ? { logger } : {}),
   });
 
@@ -245,37 +75,17 @@ function keptLog() {
 // Talking to the site.
 
 /** Starts a checkout; answers the stand-in's request and our checkout id from its metadata. */
-async function startCheckout(agent: Agent, body: CheckoutBody) {
-  const before = stripe.requests.length;
+async function startCheckout(agent: Agent, body: CheckoutBody, standIn = stripe) {
+  const before = standIn.requests.length;
   const res = await agent.inject({ method: 'POST', url: '/api/donations/checkout', payload: body });
   expect(res.statusCode, res.body).toBe(200);
-  const request = stripe.requests
+  const request = standIn.requests
     .slice(before)
     .find((entry) => entry.path === '/v1/checkout/sessions');
   const checkoutId = request?.form.get('metadata[checkout_id]');
   if (!request?.sessionId || !checkoutId) throw new Error('Stripe was not asked for a session');
   expect(res.json()).toEqual({ url: expect.stringContaining(request.sessionId) });
   return { checkoutId, sessionId: request.sessionId, request };
-}
-
-interface StripeEvent {
-  id: string;
-  type: string;
-  created: number;
-}
-
-function stripeEvent(type: string, object: Record<string, unknown>, created: number) {
-  return {
-    id: stripeId('evt_1Q'),
-    object: 'event',
-    api_version: apiVersion,
-    created,
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-  };
 }
 
 /** Posts an event as Stripe does: the JSON body, signed now (or as `sign` says). */
@@ -287,11 +97,7 @@ async function deliver(
   const payload = JSON.stringify(event, null, 2);
   const header =
     sign.header === undefined
-      ? signer.webhooks.generateTestHeaderString({
-          payload,
-          secret: sign.secret ?? webhookSecret,
-          ...(sign.timestamp === undefined ? {} : { timestamp: sign.timestamp }),
-        })
+      ? stripeSignature(payload, sign.secret ?? webhookSecret, sign.timestamp)
       : sign.header;
   return t.app.inject({
     method: 'POST',
@@ -325,476 +131,9 @@ async function adminList(admin: Agent, query = ''): Promise<AdminList> {
 const now = () => Math.floor(Date.now() / 1000);
 const day = 86_400;
 
-// Stripe's objects as its webhooks carry them (API 2026-10-28).
-
-interface Donor {
+/** A payer, and what the test calls them (`alice`, `frank`). */
+interface Donor extends Payer {
   label: string;
-  email: string;
-  name: string;
-  checkoutId: string;
-  sessionId: string;
-  amount: number;
-}
-
-function completedSession(
-  donor: Donor,
-  options: {
-    mode: 'payment' | 'subscription';
-    paymentStatus: 'paid' | 'unpaid';
-    created: number;
-    paymentIntent?: string;
-    subscription?: string;
-    customer?: string;
-    method?: 'card' | 'sepa_debit';
-    metadata?: Record<string, string>;
-  },
-) {
-  const subscription = options.mode === 'subscription';
-  return {
-    id: donor.sessionId,
-    object: 'checkout.session',
-    adaptive_pricing: { enabled: true },
-    after_expiration: null,
-    allow_promotion_codes: null,
-    amount_subtotal: donor.amount,
-    amount_total: donor.amount,
-    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
-    billing_address_collection: null,
-    cancel_url: `${origin}/donations`,
-    client_reference_id: null,
-    client_secret: null,
-    collected_information: { business_name: null, individual_name: null, shipping_details: null },
-    consent: null,
-    consent_collection: null,
-    created: options.created - 120,
-    currency: 'usd',
-    currency_conversion: null,
-    custom_fields: [],
-    custom_text: {
-      after_submit: null,
-      shipping_address: null,
-      submit: null,
-      terms_of_service_acceptance: null,
-    },
-    customer: options.customer ?? null,
-    customer_creation: subscription ? 'always' : 'if_required',
-    customer_details: {
-      address: {
-        city: null,
-        country: 'NL',
-        line1: null,
-        line2: null,
-        postal_code: null,
-        state: null,
-      },
-      business_name: null,
-      email: donor.email,
-      individual_name: null,
-      name: donor.name,
-      phone: null,
-      tax_exempt: 'none',
-      tax_ids: [],
-    },
-    customer_email: null,
-    discounts: [],
-    expires_at: options.created - 120 + day,
-    invoice: null,
-    invoice_creation: subscription
-      ? null
-      : {
-          enabled: false,
-          invoice_data: {
-            account_tax_ids: null,
-            custom_fields: null,
-            description: null,
-            footer: null,
-            issuer: null,
-            metadata: {},
-            rendering_options: null,
-          },
-        },
-    livemode: false,
-    locale: null,
-    metadata: options.metadata ?? { checkout_id: donor.checkoutId },
-    mode: options.mode,
-    origin_context: null,
-    payment_intent: options.paymentIntent ?? null,
-    payment_link: null,
-    payment_method_collection: subscription ? 'always' : 'if_required',
-    payment_method_configuration_details: { id: 'pmc_1QViewpointConfig', parent: null },
-    payment_method_options: { card: { request_three_d_secure: 'automatic' } },
-    payment_method_types: [options.method ?? 'card'],
-    payment_status: options.paymentStatus,
-    permissions: null,
-    phone_number_collection: { enabled: false },
-    recovered_from: null,
-    saved_payment_method_options: null,
-    setup_intent: null,
-    shipping_address_collection: null,
-    shipping_cost: null,
-    shipping_options: [],
-    status: 'complete',
-    submit_type: subscription ? null : 'donate',
-    subscription: options.subscription ?? null,
-    success_url: `${origin}/donate/success?session_id={CHECKOUT_SESSION_ID}`,
-    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
-    ui_mode: 'hosted',
-    url: null,
-    wallet_options: null,
-  };
-}
-
-function paidInvoice(
-  donor: Donor,
-  options: {
-    id: string;
-    subscription: string;
-    customer: string;
-    paidAt: number;
-    reason: 'subscription_create' | 'subscription_cycle';
-    /** The invoice's payments, when the event carries them (otherwise Stripe is asked). */
-    paymentIntent?: string;
-    metadata?: Record<string, string>;
-  },
-) {
-  const periodStart = options.paidAt - 60;
-  const line = {
-    id: stripeId('il_1Q'),
-    object: 'line_item',
-    amount: donor.amount,
-    currency: 'usd',
-    description: '1 × Donation to Viewpoint (at $5.00 / month)',
-    discount_amounts: [],
-    discountable: true,
-    discounts: [],
-    invoice: options.id,
-    livemode: false,
-    metadata: {},
-    parent: {
-      invoice_item_details: null,
-      subscription_item_details: {
-        invoice_item: null,
-        proration: false,
-        proration_details: { credited_items: null },
-        subscription: options.subscription,
-        subscription_item: stripeId('si'),
-      },
-      type: 'subscription_item_details',
-    },
-    period: { end: periodStart + 30 * day, start: periodStart },
-    pretax_credit_amounts: [],
-    pricing: {
-      price_details: { price: stripeId('price_1Q'), product: stripeId('prod') },
-      type: 'price_details',
-      unit_amount_decimal: String(donor.amount),
-    },
-    quantity: 1,
-    taxes: [],
-  };
-  return {
-    id: options.id,
-    object: 'invoice',
-    account_country: 'NL',
-    account_name: 'Viewpoint',
-    account_tax_ids: null,
-    amount_due: donor.amount,
-    amount_overpaid: 0,
-    amount_paid: donor.amount,
-    amount_remaining: 0,
-    amount_shipping: 0,
-    application: null,
-    attempt_count: 1,
-    attempted: true,
-    auto_advance: false,
-    automatic_tax: {
-      disabled_reason: null,
-      enabled: false,
-      liability: null,
-      provider: null,
-      status: null,
-    },
-    automatically_finalizes_at: null,
-    billing_reason: options.reason,
-    collection_method: 'charge_automatically',
-    created: periodStart,
-    currency: 'usd',
-    custom_fields: null,
-    customer: options.customer,
-    customer_account: null,
-    customer_address: null,
-    customer_email: donor.email,
-    customer_name: donor.name,
-    customer_phone: null,
-    customer_shipping: null,
-    customer_tax_exempt: 'none',
-    customer_tax_ids: [],
-    default_payment_method: null,
-    default_source: null,
-    default_tax_rates: [],
-    description: null,
-    discounts: [],
-    due_date: null,
-    effective_at: periodStart,
-    ending_balance: 0,
-    footer: null,
-    from_invoice: null,
-    hosted_invoice_url: `https://invoice.stripe.com/i/acct_1QViewpoint/test_${alphanumeric(40)}`,
-    invoice_pdf: `https://pay.stripe.com/invoice/acct_1QViewpoint/test_${alphanumeric(40)}/pdf`,
-    issuer: { type: 'self' },
-    last_finalization_error: null,
-    latest_revision: null,
-    lines: {
-      object: 'list',
-      data: [line],
-      has_more: false,
-      total_count: 1,
-      url: `/v1/invoices/${options.id}/lines`,
-    },
-    livemode: false,
-    metadata: {},
-    next_payment_attempt: null,
-    number: `VP${alphanumeric(6).toUpperCase()}-0001`,
-    on_behalf_of: null,
-    parent: {
-      quote_details: null,
-      subscription_details: {
-        metadata: options.metadata ?? { checkout_id: donor.checkoutId },
-        subscription: options.subscription,
-      },
-      type: 'subscription_details',
-    },
-    payment_settings: {
-      default_mandate: null,
-      payment_method_options: null,
-      payment_method_types: null,
-    },
-    ...(options.paymentIntent
-      ? {
-          payments: {
-            object: 'list',
-            data: [
-              {
-                id: stripeId('inpay'),
-                object: 'invoice_payment',
-                amount_paid: donor.amount,
-                amount_requested: donor.amount,
-                created: options.paidAt,
-                currency: 'usd',
-                invoice: options.id,
-                is_default: true,
-                livemode: false,
-                payment: { payment_intent: options.paymentIntent, type: 'payment_intent' },
-                status: 'paid',
-                status_transitions: { canceled_at: null, paid_at: options.paidAt },
-              },
-            ],
-            has_more: false,
-            url: '/v1/invoice_payments',
-          },
-        }
-      : {}),
-    period_end: periodStart,
-    period_start: periodStart,
-    post_payment_credit_notes_amount: 0,
-    pre_payment_credit_notes_amount: 0,
-    receipt_number: null,
-    rendering: null,
-    shipping_cost: null,
-    shipping_details: null,
-    starting_balance: 0,
-    statement_descriptor: null,
-    status: 'paid',
-    status_transitions: {
-      finalized_at: periodStart,
-      marked_uncollectible_at: null,
-      paid_at: options.paidAt,
-      voided_at: null,
-    },
-    subtotal: donor.amount,
-    subtotal_excluding_tax: donor.amount,
-    test_clock: null,
-    total: donor.amount,
-    total_discount_amounts: [],
-    total_excluding_tax: donor.amount,
-    total_pretax_credit_amounts: [],
-    total_taxes: [],
-    webhooks_delivered_at: options.paidAt,
-  };
-}
-
-function refundedCharge(options: {
-  paymentIntent: string;
-  amount: number;
-  created: number;
-  email: string;
-}) {
-  return {
-    id: stripeId('ch_3Q'),
-    object: 'charge',
-    amount: options.amount,
-    amount_captured: options.amount,
-    amount_refunded: options.amount,
-    application: null,
-    application_fee: null,
-    application_fee_amount: null,
-    balance_transaction: stripeId('txn_3Q'),
-    billing_details: {
-      address: {
-        city: null,
-        country: 'NL',
-        line1: null,
-        line2: null,
-        postal_code: null,
-        state: null,
-      },
-      email: options.email,
-      name: null,
-      phone: null,
-      tax_id: null,
-    },
-    calculated_statement_descriptor: 'VIEWPOINT',
-    captured: true,
-    created: options.created,
-    currency: 'usd',
-    customer: null,
-    description: null,
-    disputed: false,
-    failure_balance_transaction: null,
-    failure_code: null,
-    failure_message: null,
-    fraud_details: {},
-    livemode: false,
-    metadata: {},
-    on_behalf_of: null,
-    outcome: {
-      advice_code: null,
-      network_advice_code: null,
-      network_decline_code: null,
-      network_status: 'approved_by_network',
-      reason: null,
-      risk_level: 'normal',
-      risk_score: 12,
-      seller_message: 'Payment complete.',
-      type: 'authorized',
-    },
-    paid: true,
-    payment_intent: options.paymentIntent,
-    payment_method: stripeId('pm_1Q'),
-    payment_method_details: {
-      card: {
-        brand: 'visa',
-        checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: 'pass' },
-        country: 'US',
-        exp_month: 12,
-        exp_year: 2034,
-        funding: 'credit',
-        last4: '4242',
-        network: 'visa',
-      },
-      type: 'card',
-    },
-    receipt_email: options.email,
-    receipt_number: null,
-    receipt_url: `https://pay.stripe.com/receipts/payment/${alphanumeric(60)}`,
-    refunded: true,
-    review: null,
-    shipping: null,
-    source_transfer: null,
-    statement_descriptor: null,
-    statement_descriptor_suffix: null,
-    status: 'succeeded',
-    transfer_data: null,
-    transfer_group: null,
-  };
-}
-
-function deletedSubscription(options: {
-  id: string;
-  customer: string;
-  amount: number;
-  startedAt: number;
-  cancelledAt: number;
-  metadata: Record<string, string>;
-}) {
-  return {
-    id: options.id,
-    object: 'subscription',
-    application: null,
-    application_fee_percent: null,
-    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
-    billing_cycle_anchor: options.startedAt,
-    billing_cycle_anchor_config: null,
-    billing_mode: { flexible: null, type: 'classic' },
-    billing_thresholds: null,
-    cancel_at: null,
-    cancel_at_period_end: false,
-    canceled_at: options.cancelledAt,
-    cancellation_details: { comment: null, feedback: null, reason: 'cancellation_requested' },
-    collection_method: 'charge_automatically',
-    created: options.startedAt,
-    currency: 'usd',
-    customer: options.customer,
-    customer_account: null,
-    days_until_due: null,
-    default_payment_method: stripeId('pm_1Q'),
-    default_source: null,
-    default_tax_rates: [],
-    description: null,
-    discounts: [],
-    ended_at: options.cancelledAt,
-    invoice_settings: { account_tax_ids: null, issuer: { type: 'self' } },
-    items: {
-      object: 'list',
-      data: [
-        {
-          id: stripeId('si'),
-          object: 'subscription_item',
-          created: options.startedAt,
-          current_period_end: options.cancelledAt,
-          current_period_start: options.cancelledAt - 30 * day,
-          discounts: [],
-          metadata: {},
-          price: {
-            id: stripeId('price_1Q'),
-            object: 'price',
-            active: false,
-            currency: 'usd',
-            recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
-            type: 'recurring',
-            unit_amount: options.amount,
-          },
-          quantity: 1,
-          subscription: options.id,
-          tax_rates: [],
-        },
-      ],
-      has_more: false,
-      total_count: 1,
-      url: `/v1/subscription_items?subscription=${options.id}`,
-    },
-    latest_invoice: stripeId('in_1Q'),
-    livemode: false,
-    metadata: options.metadata,
-    next_pending_invoice_item_invoice: null,
-    on_behalf_of: null,
-    pause_collection: null,
-    payment_settings: {
-      payment_method_options: null,
-      payment_method_types: null,
-      save_default_payment_method: 'off',
-    },
-    pending_invoice_item_interval: null,
-    pending_setup_intent: null,
-    pending_update: null,
-    schedule: null,
-    start_date: options.startedAt,
-    status: 'canceled',
-    test_clock: null,
-    transfer_data: null,
-    trial_end: null,
-    trial_settings: { end_behavior: { missing_payment_method: 'create_invoice' } },
-    trial_start: null,
-  };
 }
 
 describe('the webhook signature', () => {
@@ -835,10 +174,7 @@ describe('the webhook signature', () => {
 
   it('refuses a body changed after signing, a wrong secret, a stale timestamp and a missing header', async () => {
     const signed = JSON.stringify(event, null, 2);
-    const header = signer.webhooks.generateTestHeaderString({
-      payload: signed,
-      secret: webhookSecret,
-    });
+    const header = stripeSignature(signed, webhookSecret);
     await refused(
       { header, body: signed.replace('"amount_total": 2000', '"amount_total": 200000') },
       'No signatures found',
@@ -921,7 +257,7 @@ describe('checkout with Stripe', () => {
     expect(request.method).toBe('POST');
     expect(request.headers.authorization).toBe(`Bearer ${secretKey}`);
     expect(request.headers['idempotency-key']).toBe(`checkout-${checkoutId}`);
-    expect(request.headers['stripe-version']).toBe(apiVersion);
+    expect(request.headers['stripe-version']).toBe(stripeApiVersion);
     expect(Object.fromEntries(request.form)).toEqual({
       mode: 'payment',
       'line_items[0][quantity]': '1',
@@ -993,7 +329,7 @@ describe('checkout with Stripe', () => {
     const { port } = gone.address() as AddressInfo;
     gone.close();
     await once(gone, 'close');
-    const offline = await stripeApp(port);
+    const offline = await stripeApp({ host: '127.0.0.1', port, protocol: 'http' });
     try {
       const res = await createAgent(offline.app).inject({
         method: 'POST',
@@ -1043,7 +379,7 @@ describe('events that are not taken as they are', () => {
   let admin: Agent;
   const log = keptLog();
   beforeAll(async () => {
-    t = await stripeApp(stripe.port, log.logger);
+    t = await stripeApp(stripe.api, log.logger);
     admin = (await person(t, 'admin')).agent;
   });
   afterAll(() => t.close());
@@ -1368,8 +704,10 @@ describe('stopping a monthly gift with Stripe', () => {
 // A realistic sequence: five one-off donors (two paying by bank debit, one of which fails),
 // a monthly plan over three months then cancelled, two refunds, and events that are not ours.
 
+/** A site and a Stripe of its own: what one run of the sequence delivers to and reads. */
 interface Scenario {
   t: TestApp;
+  stripe: StripeStandIn;
   admin: Agent;
   events: StripeEvent[];
   /** Provider reference (session or invoice) → who it is, the same in every run. */
@@ -1379,14 +717,15 @@ interface Scenario {
   askedInvoices: string[];
   /** What was received, when, and refunded: the expected month totals are computed from it. */
   payments: { amount: number; refunded: number; paidAt: number }[];
+  close(): Promise<void>;
 }
 
 /** The scenario's clock: the same in every run, so every run expects the same totals. */
 const base = now();
 
 async function openScenario(): Promise<Scenario> {
-  stripe.requests.length = 0;
-  const t = await stripeApp();
+  const standIn = await startStripeStandIn();
+  const t = await stripeApp(standIn.api);
   const admin = (await person(t, 'admin')).agent;
   const campaign = await admin.inject({
     method: 'PUT',
@@ -1413,7 +752,7 @@ async function openScenario(): Promise<Scenario> {
     label,
     amount: body.amount,
     ...who,
-    ...(await startCheckout(agent, body)),
+    ...(await startCheckout(agent, body, standIn)),
   });
   const alice = await donor(
     'alice',
@@ -1465,8 +804,8 @@ async function openScenario(): Promise<Scenario> {
   const invoices = [stripeId('in_1Q'), stripeId('in_1Q'), stripeId('in_1Q')] as const;
   const paidAt = [base - 62 * day, base - 31 * day, base - 3600] as const;
   // The second invoice's event lists its payment; for the others the handler asks Stripe.
-  stripe.invoicePayments.set(invoices[0], intents.frank[0]);
-  stripe.invoicePayments.set(invoices[2], intents.frank[2]);
+  standIn.addInvoicePayment(invoices[0], intents.frank[0]);
+  standIn.addInvoicePayment(invoices[2], intents.frank[2]);
 
   const completed = (
     who: Donor,
@@ -1635,6 +974,7 @@ async function openScenario(): Promise<Scenario> {
   );
   return {
     t,
+    stripe: standIn,
     admin,
     events,
     labels,
@@ -1649,6 +989,10 @@ async function openScenario(): Promise<Scenario> {
       { amount: 500, refunded: 500, paidAt: paidAt[1] },
       { amount: 500, refunded: 0, paidAt: paidAt[2] },
     ],
+    async close() {
+      await t.close();
+      await standIn.close();
+    },
   };
 }
 
@@ -1751,8 +1095,68 @@ function expectedMonths(payments: Scenario['payments']) {
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
+/**
+ * What the sequence ends with, whatever the order and however often it is delivered: each run
+ * is held to this, so no run depends on another having run.
+ */
+function expectedOutcome(scenario: Scenario) {
+  const paid = (who: string, amount: number, at: number, name: string) => ({
+    who,
+    status: 'paid',
+    interval: who.startsWith('frank') ? 'monthly' : 'once',
+    amount,
+    amountRefunded: 0,
+    name,
+    paidAt: iso(at),
+    planCancelled: who.startsWith('frank'),
+  });
+  const dollars = (amount: number) => [{ currency: 'usd', amount }];
+  return {
+    donations: [
+      paid('alice', 2_500, base - 3 * day, 'Alice Moreau'),
+      paid('bob', 5_000, base - 2 * day, 'Bob Okafor'),
+      paid('carol', 1_000, base - 2 * day, 'Anonymous'),
+      { ...paid('dave', 1_500, 0, 'Anonymous'), status: 'failed', paidAt: null },
+      {
+        ...paid('erin', 10_000, base - 10 * day, 'Erin Blake'),
+        status: 'refunded',
+        amountRefunded: 10_000,
+      },
+      paid('frank, month 1', 500, base - 62 * day, 'Frank Ito'),
+      {
+        ...paid('frank, month 2', 500, base - 31 * day, 'Frank Ito'),
+        status: 'refunded',
+        amountRefunded: 500,
+      },
+      paid('frank, month 3', 500, base - 3600, 'Frank Ito'),
+    ],
+    totals: { count: 8, amounts: dollars(9_500) },
+    byStatus: {
+      paid: { count: 5, amounts: dollars(9_500) },
+      pending: { count: 0, amounts: [] },
+      failed: { count: 1, amounts: dollars(0) },
+      refunded: { count: 2, amounts: dollars(0) },
+    },
+    campaign: { raised: 9_500, supporters: 4 },
+    wall: [
+      'Alice Moreau 2500',
+      'Anonymous 1000',
+      'Bob Okafor 5000',
+      // Frank's monthly plan once, at its latest kept payment.
+      'Frank Ito 500',
+    ],
+    supporters: { 'Bob Okafor': true, 'Erin Blake': false, 'Frank Ito': true },
+    months: expectedMonths(scenario.payments),
+    // One receipt per payment received (a refund does not take the receipt back).
+    receipts: { alice: 1, bob: 1, carol: 1, erin: 1, frank: 3 },
+    stored: {
+      events: scenario.events.filter((event) => handledTypes.has(event.type)).length,
+      donations: 8,
+    },
+  };
+}
+
 describe('a realistic Stripe event sequence, delivered twice in shuffled orders', () => {
-  const outcomes: Awaited<ReturnType<typeof outcome>>[] = [];
   /** The first delivery's order; the second delivery is shuffled again with `replaySeed`. */
   const orders: {
     name: string;
@@ -1785,8 +1189,8 @@ describe('a realistic Stripe event sequence, delivered twice in shuffled orders'
             duplicate: false,
           });
         }
+        expect(await outcome(scenario)).toEqual(expectedOutcome(scenario));
         // Stripe delivers again (retries, a replay from the dashboard): nothing changes.
-        const once = await outcome(scenario);
         for (const event of shuffled(events, replaySeed)) {
           const res = await deliver(t, event);
           expect(res.statusCode, res.body).toBe(200);
@@ -1796,73 +1200,14 @@ describe('a realistic Stripe event sequence, delivered twice in shuffled orders'
             duplicate: handledTypes.has(event.type),
           });
         }
-        const twice = await outcome(scenario);
-        expect(twice).toEqual(once);
-
-        const paid = (who: string, amount: number, at: number, name: string) => ({
-          who,
-          status: 'paid',
-          interval: who.startsWith('frank') ? 'monthly' : 'once',
-          amount,
-          amountRefunded: 0,
-          name,
-          paidAt: iso(at),
-          planCancelled: who.startsWith('frank'),
-        });
-        expect(twice.donations).toEqual([
-          paid('alice', 2_500, base - 3 * day, 'Alice Moreau'),
-          paid('bob', 5_000, base - 2 * day, 'Bob Okafor'),
-          paid('carol', 1_000, base - 2 * day, 'Anonymous'),
-          { ...paid('dave', 1_500, 0, 'Anonymous'), status: 'failed', paidAt: null },
-          {
-            ...paid('erin', 10_000, base - 10 * day, 'Erin Blake'),
-            status: 'refunded',
-            amountRefunded: 10_000,
-          },
-          paid('frank, month 1', 500, base - 62 * day, 'Frank Ito'),
-          {
-            ...paid('frank, month 2', 500, base - 31 * day, 'Frank Ito'),
-            status: 'refunded',
-            amountRefunded: 500,
-          },
-          paid('frank, month 3', 500, base - 3600, 'Frank Ito'),
-        ]);
-        const dollars = (amount: number) => [{ currency: 'usd', amount }];
-        expect(twice.totals).toEqual({ count: 8, amounts: dollars(9_500) });
-        expect(twice.byStatus).toEqual({
-          paid: { count: 5, amounts: dollars(9_500) },
-          pending: { count: 0, amounts: [] },
-          failed: { count: 1, amounts: dollars(0) },
-          refunded: { count: 2, amounts: dollars(0) },
-        });
-        expect(twice.campaign).toEqual({ raised: 9_500, supporters: 4 });
-        expect(twice.wall).toEqual([
-          'Alice Moreau 2500',
-          'Anonymous 1000',
-          'Bob Okafor 5000',
-          // Frank's monthly plan once, at its latest kept payment.
-          'Frank Ito 500',
-        ]);
-        expect(twice.supporters).toEqual({
-          'Bob Okafor': true,
-          'Erin Blake': false,
-          'Frank Ito': true,
-        });
-        expect(twice.months).toEqual(expectedMonths(scenario.payments));
-        // One receipt per payment received (a refund does not take the receipt back).
-        expect(twice.receipts).toEqual({ alice: 1, bob: 1, carol: 1, erin: 1, frank: 3 });
-        expect(twice.stored).toEqual({
-          events: events.filter((event) => handledTypes.has(event.type)).length,
-          donations: 8,
-        });
+        expect(await outcome(scenario)).toEqual(expectedOutcome(scenario));
         // Stripe was asked for the payments of exactly the invoices whose events lacked them.
-        const asked = stripe.requests
+        const asked = scenario.stripe.requests
           .filter((request) => request.path === '/v1/invoice_payments')
           .map((request) => request.query.get('invoice'));
         expect(new Set(asked)).toEqual(new Set(scenario.askedInvoices));
-        outcomes.push(twice);
       } finally {
-        await scenario.t.close();
+        await scenario.close();
       }
     },
     60_000,
@@ -1887,14 +1232,9 @@ describe('a realistic Stripe event sequence, delivered twice in shuffled orders'
           handledTypes.has(event.type) ? [false, true] : [false, false],
         );
       }
-      expect(await outcome(scenario)).toEqual(outcomes[0]);
+      expect(await outcome(scenario)).toEqual(expectedOutcome(scenario));
     } finally {
-      await scenario.t.close();
+      await scenario.close();
     }
   }, 60_000);
-
-  it('ends the same whatever the order', () => {
-    expect(outcomes).toHaveLength(orders.length);
-    for (const each of outcomes) expect(each).toEqual(outcomes[0]);
-  });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, reactionResponse } from '../../../shared/forum.js';
-import { reportBody } from '../../../shared/moderation.js';
+import { reportBody } from '../../../shared/reports.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { createReactionService } from './reactions.js';
 import type { createReportService } from './reports.js';

@@ -1,14 +1,18 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBus } from '../../platform/bus/bus.js';
 import type { Db } from '../../platform/db/database.js';
+import { watchedBus } from '../../test/watched-bus.js';
 import { createForumReads } from './reads.js';
 
 /* The remembered answers are bounded by their rows, and a stale one is never answered. */
-const reads = (listCacheMs = 1000) =>
-  createForumReads({} as Db, { listCacheMs, bus: createMemoryBus() });
+const reads = (listCacheMs = 1000, clock?: { now(): number }) =>
+  createForumReads({} as Db, { listCacheMs, bus: createMemoryBus(), ...(clock ? { clock } : {}) });
 const kept = (forum: ReturnType<typeof reads>, keys: string[]) =>
   keys.filter((key) => forum.recall(key) !== undefined);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('remembered answers', () => {
   it('hold at most 10,000 rows: the oldest pages of replies go first', () => {
@@ -26,35 +30,42 @@ describe('remembered answers', () => {
   });
 
   it('answer only while fresh, and forget a failed read', async () => {
-    const forum = reads(50);
+    // The answers age by the clock given, read from the faked Date; lru-cache also holds a
+    // reading of it for a millisecond, on a timer, so the timers are faked with it.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const forum = reads(50, { now: () => Date.now() });
     forum.keep('fresh', Promise.resolve(1), 1);
     const failed = Promise.reject(new Error('no database'));
     forum.keep('failed', failed, 1);
     await failed.catch(() => undefined);
     expect(forum.recall('failed')).toBeUndefined();
     expect(await forum.recall('fresh')).toBe(1);
-    await sleep(80);
+    vi.advanceTimersByTime(50);
+    expect(forum.recall('fresh')).toBeDefined();
+    vi.advanceTimersByTime(1);
     expect(forum.recall('fresh')).toBeUndefined();
   });
 
   it("are forgotten in every process after one process's write", async () => {
-    const bus = createMemoryBus();
+    const bus = watchedBus();
     const here = createForumReads({} as Db, { listCacheMs: 60_000, bus });
     const there = createForumReads({} as Db, { listCacheMs: 60_000, bus });
     const other = createForumReads({} as Db, { listCacheMs: 60_000, bus: createMemoryBus() });
-    await sleep(0); // subscribed
+    await Promise.all([here.listening, there.listening, other.listening]);
     for (const forum of [here, there, other]) forum.keep('post 1', Promise.resolve({}), 1);
+    let delivered = bus.nextDelivery();
     await here.forgetLists();
     expect(here.recall('post 1')).toBeUndefined();
-    await sleep(0); // the message arrived
+    await delivered;
     expect(there.recall('post 1')).toBeUndefined();
     // A process on another bus (another site) keeps its own.
     expect(other.recall('post 1')).toBeDefined();
     // Its own message, arriving late, does not forget what was read afresh meanwhile.
     here.keep('post 2', Promise.resolve({}), 1);
+    delivered = bus.nextDelivery();
     await here.forgetLists();
     here.keep('post 3', Promise.resolve({}), 1);
-    await sleep(0);
+    await delivered;
     expect(here.recall('post 3')).toBeDefined();
     expect(there.recall('post 3')).toBeUndefined();
     await Promise.all([here.close(), there.close(), other.close()]);

@@ -74,6 +74,8 @@ export function createForumReads(
     namespace?: string;
     /** Told of each lookup of a kept answer, whether it was there. */
     count?: (hit: boolean) => void;
+    /** What kept answers age by: `performance.now()` unless a test brings its own clock. */
+    clock?: { now(): number };
   },
 ) {
   const { listCacheMs } = options;
@@ -109,6 +111,7 @@ export function createForumReads(
     max: keptAnswers.max,
     maxSize: keptAnswers.maxRows,
     ttl: Math.max(listCacheMs, 1),
+    ...(options.clock ? { perf: options.clock } : {}),
   });
 
   /**
@@ -145,6 +148,9 @@ export function createForumReads(
      * bus delivers (after a write that may change any of it).
      */
     forgetLists: () => everywhere.forget(),
+
+    /** Settles once the other processes' messages are heard. */
+    listening: everywhere.listening,
 
     /** Stops listening to the other processes. */
     close: () => everywhere.close(),

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { failedPrecondition } from '../../../shared/errors.js';
-import { moderationLimits, type reportBody } from '../../../shared/moderation.js';
+import { reportsToHide, type reportBody } from '../../../shared/reports.js';
 import type { Db } from '../../platform/db/database.js';
 import { comments, posts } from '../../platform/db/schema.js';
 import { assertNotOwn, assertVisible } from './rules.js';
@@ -19,7 +19,7 @@ async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
-export const hiddenByReportsReason = `Hidden pending review after reports from ${moderationLimits.reportsToHide} members`;
+export const hiddenByReportsReason = `Hidden pending review after reports from ${reportsToHide} members`;
 
 /**
  * Reports of a thread or a reply, for the moderators' review queue. A reporter has at most one
@@ -91,8 +91,7 @@ export function createReportService(db: Db) {
         where post_id = ${postId} and ${sameItem} and status = 'open'`,
     );
     const reporters = Number(counted?.reporters ?? 0);
-    if (reporters >= moderationLimits.reportsToHide)
-      await hideForReview(tx, postId, commentId, reporters);
+    if (reporters >= reportsToHide) await hideForReview(tx, postId, commentId, reporters);
     return 'created';
   }
 

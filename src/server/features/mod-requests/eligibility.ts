@@ -1,4 +1,4 @@
-import { moderationLimits } from '../../../shared/moderation.js';
+import { modRequestLimits } from '../../../shared/mod-requests.js';
 import { roleLabels, isRole } from '../../../shared/roles.js';
 import { utcMoment } from '../../../shared/utc-time.js';
 import { activeBlock, activeMute } from '../../core/viewer.js';
@@ -49,7 +49,7 @@ export function ineligibility(
   if (mute) {
     return notEligible(`You are muted until ${utcMoment(mute.until)}: you can ask once it ends`);
   }
-  const days = moderationLimits.modRequestMinAccountDays;
+  const days = modRequestLimits.minAccountDays;
   const eligibleFrom = new Date(account.createdAt.getTime() + days * dayMs);
   if (eligibleFrom.getTime() > now.getTime()) {
     return notEligible(

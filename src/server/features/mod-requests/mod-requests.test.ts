@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModRequest, myModRequestResponse } from '../../../shared/moderation.js';
+import type { ModRequest, myModRequestResponse } from '../../../shared/mod-requests.js';
 import type { Role } from '../../../shared/roles.js';
 import {
   auditLog,

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ModRequest } from '../../../shared/moderation.js';
+import type { ModRequest } from '../../../shared/mod-requests.js';
 import type { Db } from '../../platform/db/database.js';
 import { modRequests, users } from '../../platform/db/schema.js';
 import type { DbOrTx } from '../../core/transaction.js';

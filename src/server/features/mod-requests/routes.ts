@@ -8,7 +8,7 @@ import {
   modRequestResponse,
   myModRequestResponse,
   rejectModRequestBody,
-} from '../../../shared/moderation.js';
+} from '../../../shared/mod-requests.js';
 import { errorResponses, noQuery } from '../../http.js';
 import { createModRequestService, type ModRequestOptions } from './service.js';
 import { viewerOf } from '../../core/access.js';

@@ -6,7 +6,7 @@ import {
   notFound,
   permissionDenied,
 } from '../../../shared/errors.js';
-import type { ModRequest, modRequestListQuery } from '../../../shared/moderation.js';
+import type { ModRequest, modRequestListQuery } from '../../../shared/mod-requests.js';
 import { mayActOnAccount } from '../../../shared/rank.js';
 import { isRole, roleLabels } from '../../../shared/roles.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';

@@ -7,13 +7,13 @@ import {
   permissionDenied,
 } from '../../../shared/errors.js';
 import type {
-  AuditAction,
   CommentModerationAction,
   ModerationTarget,
   moderateCommentBody,
   moderatePostBody,
   PostModerationAction,
-} from '../../../shared/moderation.js';
+} from '../../../shared/moderation-actions.js';
+import type { AuditAction } from '../../../shared/audit-log.js';
 import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../platform/db/database.js';
 import {

@@ -1,11 +1,8 @@
 import type { ReportColumns } from '../../core/report-columns.js';
 import { sql } from 'drizzle-orm';
-import type {
-  ChatReviewItem,
-  MemberHistory,
-  ReportCategory,
-  ReviewItem,
-} from '../../../shared/moderation.js';
+import type { ReportCategory } from '../../../shared/reports.js';
+import type { ChatReviewItem, ReviewItem } from '../../../shared/review-queue.js';
+import type { MemberHistory } from '../../../shared/member-history.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { authorOfRow, iso, isoOrNull, presentAuthor } from '../../core/author.js';
 import { openChatReportsOf, reportedChatMessages, type ChatReportRow } from '../chat/index.js';

@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { chatMessageLink, threadLink } from '../../../shared/links.js';
-import type {
-  MyReport,
-  myReportsQuery,
-  PostModerationAction,
-  ReportCategory,
-} from '../../../shared/moderation.js';
+import type { MyReport, myReportsQuery, ReportCategory } from '../../../shared/reports.js';
+import type { PostModerationAction } from '../../../shared/moderation-actions.js';
 import { cursorTime } from '../../core/cursor.js';
 import {
   boundsPast,

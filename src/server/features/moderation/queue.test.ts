@@ -6,7 +6,7 @@ import {
   isChatReviewItem,
   type ReviewItem,
   type ReviewQueueItem,
-} from '../../../shared/moderation.js';
+} from '../../../shared/review-queue.js';
 import { chatReports, reports } from '../../platform/db/schema.js';
 import type { Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

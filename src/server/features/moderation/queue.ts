@@ -1,7 +1,11 @@
 import type { ReportColumns } from '../../core/report-columns.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ReviewItem, ReviewQueueItem, reviewQueueQuery } from '../../../shared/moderation.js';
+import type {
+  ReviewItem,
+  ReviewQueueItem,
+  reviewQueueQuery,
+} from '../../../shared/review-queue.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { firstOpenChatReports } from '../chat/index.js';
 import { loadChatItems, presentReport } from './chat-items.js';

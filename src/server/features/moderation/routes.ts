@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../../shared/forum.js';
+import { myReportsQuery, myReportsResponse } from '../../../shared/reports.js';
 import {
   moderateCommentBody,
   moderatePostBody,
   moderationResultResponse,
-  myReportsQuery,
-  myReportsResponse,
-  reviewQueueQuery,
-  reviewQueueResponse,
-} from '../../../shared/moderation.js';
+} from '../../../shared/moderation-actions.js';
+import { reviewQueueQuery, reviewQueueResponse } from '../../../shared/review-queue.js';
 import { errorResponses, noQuery } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createModerationActions } from './actions.js';

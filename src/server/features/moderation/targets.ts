@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { MemberHistory, ModerationTarget } from '../../../shared/moderation.js';
+import type { ModerationTarget } from '../../../shared/moderation-actions.js';
+import type { MemberHistory } from '../../../shared/member-history.js';
 import type { Author } from '../../../shared/forum.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { authorOfRow, iso, presentAuthor } from '../../core/author.js';

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../platform/db/database.js';
 import { signIn } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { uploadLimits } from './routes.js';
@@ -19,6 +21,21 @@ const newAgent = async () => signIn(t.app, await buildAccount(t.platforms.databa
 
 /** Noise that stays large as WebP: one upload takes between half and all of a 1 MB quota. */
 const largePhoto = () => pngImage(1000, 1000);
+
+/** Settles once a transaction waits for a member's row: the other upload, for its owner's. */
+const waitingForTheOwnersRow = () =>
+  vi.waitFor(
+    async () => {
+      const [row] = await queryRows<{ waiting: number }>(
+        t.platforms.database.db,
+        sql`select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'
+            and query like '%from "users"%for update%'`,
+      );
+      expect(row?.waiting).toBe(1);
+    },
+    { timeout: 10_000, interval: 10 },
+  );
 
 describe('the per-user storage quota (UPLOAD_QUOTA_MB=1)', () => {
   it('refuses the upload that would go over it with 413 and the usage, storing nothing', async () => {
@@ -46,12 +63,24 @@ describe('the per-user storage quota (UPLOAD_QUOTA_MB=1)', () => {
     const agent = await newAgent();
     const [a, b] = await Promise.all([largePhoto(), largePhoto()]);
     const before = await storedState(t);
-    // A slow disk keeps the first transaction open while the second one checks the quota, so
-    // without the owner's row lock both would see an empty quota and both would be stored.
+    // The upload that holds the owner's row first writes its files only once the other one
+    // checks the quota: without the row lock both would see it empty and both be stored. On
+    // PostgreSQL the other waits for the lock; were there none, it would come to write its own
+    // files. PGlite runs one transaction at a time, so there it waits unseen, and the first
+    // goes on at once.
     const storage = t.platforms.storage;
     const put = storage.put.bind(storage);
+    let otherWrites = () => {};
+    const otherChecked = Promise.race([
+      t.platforms.database.kind === 'postgres' ? waitingForTheOwnersRow() : Promise.resolve(),
+      new Promise<void>((resolve) => (otherWrites = resolve)),
+    ]);
+    let first = true;
     storage.put = async (...args) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      if (first) {
+        first = false;
+        await otherChecked;
+      } else otherWrites();
       return put(...args);
     };
     const results = await Promise.all([postImage(agent, a), postImage(agent, b)]).finally(() => {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { MemberHistory } from '../../../shared/moderation.js';
+import type { MemberHistory } from '../../../shared/member-history.js';
 
 /**
  * What a moderator sees of a member: their threads and replies, the reports against them and

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AdminUser, userListQuery } from '../../../shared/accounts.js';
-import { userSorts } from '../../../shared/moderation.js';
+import { userSorts, type AdminUser, type userListQuery } from '../../../shared/accounts.js';
 import { isRole, type Role } from '../../../shared/roles.js';
 import type { Db } from '../../platform/db/database.js';
 import { sessions, users } from '../../platform/db/schema.js';

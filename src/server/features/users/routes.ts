@@ -10,7 +10,7 @@ import {
   userListResponse,
 } from '../../../shared/accounts.js';
 import { liveEvents } from '../../../shared/chat.js';
-import { muteBody } from '../../../shared/moderation.js';
+import { muteBody } from '../../../shared/mutes.js';
 import type { Live } from '../../core/live.js';
 import { errorResponses, noQuery, textIdParams } from '../../http.js';
 import type { Db } from '../../platform/db/database.js';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { userListQuery } from '../../../shared/accounts.js';
 import { AppError, invalidArgument, notFound, permissionDenied } from '../../../shared/errors.js';
-import { muteDurationSeconds, type muteBody } from '../../../shared/moderation.js';
+import { muteDurationSeconds, type muteBody } from '../../../shared/mutes.js';
 import { can } from '../../../shared/permissions.js';
 import { mayActOnAccount } from '../../../shared/rank.js';
 import { roleLabels, type Role } from '../../../shared/roles.js';

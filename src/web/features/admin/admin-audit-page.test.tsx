@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../../shared/moderation';
+import type { AuditEntry } from '../../../shared/audit-log';
 import { describeEntry } from './audit-summary';
 import { json, sessionOf, stubApi } from '../../test/fake-api';
 import { buildAdmin, buildAuditEntry, buildAuthor } from '../../test/factories';

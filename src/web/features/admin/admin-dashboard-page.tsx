@@ -14,7 +14,7 @@ import {
 } from '../../components/icons';
 import type { ReactNode } from 'react';
 import { formatMoneyTotals } from '../../../shared/donations';
-import type { AdminStats } from '../../../shared/moderation';
+import type { AdminStats } from '../../../shared/admin-stats';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import { useAdminStats } from './api/get-admin-stats';
 import { LoadError, LoadingStatus } from '../../components/query-list';

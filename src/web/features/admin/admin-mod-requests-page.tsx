@@ -1,7 +1,7 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { modRequestStatuses } from '../../../shared/moderation';
+import { modRequestStatuses } from '../../../shared/mod-requests';
 import { confirm } from '../../shell/confirm-store';
 import { QueryList } from '../../components/query-list';
 import { showServerError, showSuccess } from '../../shell/server-errors';

@@ -1,7 +1,7 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconFilter } from '../../components/icons';
-import { auditActions, auditTargetTypes } from '../../../shared/moderation';
+import { auditActions, auditTargetTypes } from '../../../shared/audit-log';
 import type { AuditFilters } from './api/get-audit-log';
 import { auditActionLabels, auditTargetNames } from './audit-summary';
 

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditEntry, AuditTargetType } from '../../../shared/moderation';
+import type { AuditAction, AuditEntry, AuditTargetType } from '../../../shared/audit-log';
 import { isRole, roleLabels } from '../../../shared/roles';
 import { formatDateTime } from '../../components/format-time';
 

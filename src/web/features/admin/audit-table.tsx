@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconHistory } from '../../components/icons';
-import { systemActorName, type AuditEntry } from '../../../shared/moderation';
+import { systemActorName, type AuditEntry } from '../../../shared/audit-log';
 import { AuthorLink } from '../../components/author-link';
 import classes from '../../components/responsive-table.module.css';
 import { formatFull, formatRelative } from '../../components/format-time';

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { MemberHistory } from '../../../shared/moderation';
+import type { MemberHistory } from '../../../shared/member-history';
 import { AuthorLink } from '../../components/author-link';
 import { formatDate, formatDateTime, formatFull } from '../../components/format-time';
 import type { ModRequestWithHistory } from './api/get-mod-requests';

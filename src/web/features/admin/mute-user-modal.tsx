@@ -1,7 +1,7 @@
 import { Group, Radio } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminUser } from '../../../shared/accounts';
-import { muteDurationLabels, muteDurations, type MuteDuration } from '../../../shared/moderation';
+import { muteDurationLabels, muteDurations, type MuteDuration } from '../../../shared/mutes';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { showSuccess } from '../../shell/server-errors';
 import { useMuteUser } from './api/mute-user';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { siteSettingsBody } from '../../../shared/moderation';
+import { siteSettingsBody } from '../../../shared/site-settings';
 import { siteQueryOptions, type Site } from '../../api/get-site';
 import { showServerError, showSuccess } from '../../shell/server-errors';
 import { useUpdateSiteSettings, type SiteSettingsInput } from './api/update-site-settings';

@@ -1,6 +1,6 @@
 import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconSearch } from '../../components/icons';
-import { userSorts, userStatuses } from '../../../shared/moderation';
+import { userSorts, userStatuses } from '../../../shared/accounts';
 import { isRole, roleLabels, roles } from '../../../shared/roles';
 import type { UserFilters as Filters } from './api/get-users';
 

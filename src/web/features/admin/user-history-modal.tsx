@@ -1,6 +1,6 @@
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AdminUser } from '../../../shared/accounts';
-import { systemActorName, type AuditEntry } from '../../../shared/moderation';
+import { systemActorName, type AuditEntry } from '../../../shared/audit-log';
 import { roleLabels } from '../../../shared/roles';
 import { formatDate, formatDateTime } from '../../components/format-time';
 import { accountStatus } from './account-status';

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArchive, IconSettings } from '../../components/icons';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import type { ChatMessage, ChatRoom } from '../../../shared/chat';
-import type { MuteInfo } from '../../../shared/moderation';
+import type { MuteInfo } from '../../../shared/mutes';
 import { can } from '../../../shared/permissions';
 import { MutedNotice, useActiveMute } from '../../components/muted-notice';
 import { confirm } from '../../shell/confirm-store';

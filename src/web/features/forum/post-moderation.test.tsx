@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../shared/accounts';
-import type { ModerationTarget } from '../../../shared/moderation';
+import type { ModerationTarget } from '../../../shared/moderation-actions';
 import { confirmStore } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';
 import { apiError, json, sessionOf, stubApi, threadRoutes } from '../../test/fake-api';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChatModerationAction } from '../../../shared/chat';
-import type { ChatReviewItem } from '../../../shared/moderation';
+import type { ChatReviewItem } from '../../../shared/review-queue';
 import { can } from '../../../shared/permissions';
 import { mayActOnContent } from '../../../shared/rank';
 import { formatFull, formatRelative } from '../../components/format-time';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { useQueryClient } from '@tanstack/react-query';
 import { IconEdit } from '../../components/icons';
 import type { Category } from '../../../shared/forum';
-import type { ReviewItem } from '../../../shared/moderation';
+import type { ReviewItem } from '../../../shared/review-queue';
 import { mayEditContent, rankOfAuthor } from '../../components/moderation-actions';
 import { ModerationControls, useViewer } from '../../components/moderation-controls';
 import { PrefetchLink } from '../../shell/prefetch-link';

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { RenderedMarkdown } from '../../components/rendered-markdown';
-import { reportCategoryLabels, type ReviewItem } from '../../../shared/moderation';
+import { reportCategoryLabels } from '../../../shared/reports';
+import type { ReviewItem } from '../../../shared/review-queue';
 import { AuthorLink } from '../../components/author-link';
 import { formatDay, formatFull, formatRelative } from '../../components/format-time';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../shared/accounts';
 import type { ChatMessage } from '../../../shared/chat';
-import type { ReviewQueueItem } from '../../../shared/moderation';
+import type { ReviewQueueItem } from '../../../shared/review-queue';
 import type { Role } from '../../../shared/roles';
 import { confirmStore } from '../../shell/confirm-store';
 import { toast } from '../../shell/toast-store';

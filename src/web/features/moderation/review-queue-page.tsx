@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { isChatReviewItem } from '../../../shared/moderation';
+import { isChatReviewItem } from '../../../shared/review-queue';
 import { useCategories } from '../../api/get-categories';
 import { QueryList } from '../../components/query-list';
 import { reviewItemKey, useReviewQueue } from './api/get-review-queue';

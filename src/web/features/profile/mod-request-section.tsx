@@ -3,9 +3,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import type { SessionUser } from '../../../shared/accounts';
 import {
   createModRequestBody,
-  moderationLimits,
+  modRequestLimits,
   type ModRequest,
-} from '../../../shared/moderation';
+} from '../../../shared/mod-requests';
 import { can } from '../../../shared/permissions';
 import { formatDateTime } from '../../components/format-time';
 import { showServerError, showSuccess } from '../../shell/server-errors';
@@ -50,7 +50,7 @@ function ModRequestForm() {
     validate: schemaResolver(createModRequestBody, { sync: true }),
   });
   const length = form.getValues().motivation.length;
-  const max = moderationLimits.motivationMax;
+  const max = modRequestLimits.motivationMax;
 
   const onSubmit = form.onSubmit(async (values) => {
     try {

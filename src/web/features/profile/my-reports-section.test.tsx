@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { MyReport } from '../../../shared/moderation';
+import type { MyReport } from '../../../shared/reports';
 import { json, profilePageRoutes, stubApi } from '../../test/fake-api';
 import { buildMyReport } from '../../test/factories';
 import { renderRoute } from '../../test/render-route';

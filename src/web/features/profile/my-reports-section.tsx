@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import type { SessionUser } from '../../../shared/accounts';
-import { reportCategoryLabels, type MyReport } from '../../../shared/moderation';
+import { reportCategoryLabels, type MyReport } from '../../../shared/reports';
 import { formatDateTime } from '../../components/format-time';
 import { QueryList } from '../../components/query-list';
 import { PrefetchLink } from '../../shell/prefetch-link';

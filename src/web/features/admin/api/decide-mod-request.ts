@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { modRequestResponse } from '../../../../shared/moderation';
+import { modRequestResponse } from '../../../../shared/mod-requests';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminStatsResponse } from '../../../../shared/moderation';
+import { adminStatsResponse } from '../../../../shared/admin-stats';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { auditListResponse } from '../../../../shared/moderation';
+import { auditListResponse } from '../../../../shared/audit-log';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 

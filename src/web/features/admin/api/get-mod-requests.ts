@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { modRequestListResponse, type modRequestStatuses } from '../../../../shared/moderation';
+import { modRequestListResponse, type modRequestStatuses } from '../../../../shared/mod-requests';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { userListResponse } from '../../../../shared/accounts';
-import type { userSorts, userStatuses } from '../../../../shared/moderation';
+import { userListResponse, type userSorts, type userStatuses } from '../../../../shared/accounts';
 import type { Role } from '../../../../shared/roles';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminUserSchema } from '../../../../shared/accounts';
-import type { muteBody } from '../../../../shared/moderation';
+import type { muteBody } from '../../../../shared/mutes';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { siteSettingsResponse, type siteSettingsBody } from '../../../../shared/moderation';
+import { siteSettingsResponse, type siteSettingsBody } from '../../../../shared/site-settings';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { ReportBody } from '../../../../shared/moderation';
+import type { ReportBody } from '../../../../shared/reports';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 

@@ -8,7 +8,7 @@ import {
   isChatReviewItem,
   reviewQueueResponse,
   type ReviewQueueItem,
-} from '../../../../shared/moderation';
+} from '../../../../shared/review-queue';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 

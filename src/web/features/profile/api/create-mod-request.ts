@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { modRequestResponse, type createModRequestBody } from '../../../../shared/moderation';
+import { modRequestResponse, type createModRequestBody } from '../../../../shared/mod-requests';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { myModRequestResponse } from '../../../../shared/moderation';
+import { myModRequestResponse } from '../../../../shared/mod-requests';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 

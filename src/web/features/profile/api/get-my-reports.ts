@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { myReportsResponse } from '../../../../shared/moderation';
+import { myReportsResponse } from '../../../../shared/reports';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
 
