@@ -30,7 +30,7 @@ describe('the API documents itself', () => {
       /^Access: permission:roles\.change\.\n\nStaff only: while the site asks staff for a second factor, refused to one without it \(`details\.secondFactorRequired`\)\.\n\nLimit \(account-action\): /,
     );
     expect(doc.paths['/api/auth/sign-up']?.post?.description).toMatch(
-      /Answers the same .*\n\nAccess: public\.\n\nLimit \(sign-up\): 10 per minute per client address\.$/s,
+      /Answers the same .*At most 5 attempts per client address per hour; more answer `resource-exhausted`\.\n\nAccess: public\.\n\nLimit \(sign-up\): 10 per minute per client address\.$/s,
     );
   });
 

@@ -111,6 +111,9 @@ export interface AccountCounters {
   mailAddress: Counter;
 }
 
+/** New accounts one client address may ask for: the sign-up route's own limit is per minute. */
+export const signUpPerAddress = { points: 5, seconds: 60 * 60 };
+
 export function accountCounters(limiter: Limiter): AccountCounters {
   const counter = (name: string, points: number, seconds: number) =>
     limiter.counter(`accounts-${name}`, { points, seconds }, tooManyAttempts);
@@ -126,7 +129,7 @@ export function accountCounters(limiter: Limiter): AccountCounters {
     signInAccount: counter('sign-in-account', 1_000_000_000, fifteenMinutes),
     signInSpacing: counter('sign-in-spacing', 1, signInRules.maxSpacingSeconds),
     knownAddress: counter('known-address', 1_000_000_000, signInRules.knownAddressSeconds),
-    signUpAddress: counter('sign-up-address', 5, 60 * 60),
+    signUpAddress: counter('sign-up-address', signUpPerAddress.points, signUpPerAddress.seconds),
     mailAddress: counter('mail-address', 3, 60 * 60),
   };
 }

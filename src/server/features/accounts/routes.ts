@@ -19,7 +19,7 @@ import { errorResponse, errorResponses, noQuery } from '../../http.js';
 import type { Live } from '../../core/live.js';
 import { liveSessionKeyOf } from '../../core/session-cookie.js';
 import type { Auth } from './auth.js';
-import { authLimits } from './limits.js';
+import { authLimits, signUpPerAddress } from './limits.js';
 import { policyDocument } from './password-policy.js';
 import type { AccountsService } from './service.js';
 import { authHeaders, forwardCookies, presentSessionUser } from './viewer.js';
@@ -76,7 +76,10 @@ export function registerAuthRoutes(
       schema: {
         tags,
         summary: 'Create an account; a verification link is emailed',
-        description: 'Answers the same whether or not the address already has an account.',
+        description:
+          'Answers the same whether or not the address already has an account. ' +
+          `At most ${String(signUpPerAddress.points)} attempts per client address per hour; ` +
+          'more answer `resource-exhausted`.',
         querystring: noQuery,
         body: signUpBody,
         response: { 200: emailSentResponse, ...errors },
