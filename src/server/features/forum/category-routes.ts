@@ -12,7 +12,7 @@ import {
 import { errorResponses, noQuery } from '../../http.js';
 import type { CategoryService } from './categories.js';
 import { viewerOf } from '../../core/access.js';
-import { forumLimits } from './limits.js';
+import { forumRouteLimits } from './limits.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const categoryResponse = z.object({ category: categorySchema });
@@ -39,7 +39,7 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
   api.post(
     '/api/forum/categories',
     {
-      config: { access: { permission: 'site.settings' }, limit: forumLimits.categories },
+      config: { access: { permission: 'site.settings' }, limit: forumRouteLimits.categories },
       schema: {
         tags,
         summary: 'Add a category at the end (its slug is made from the name)',
@@ -57,7 +57,7 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
   api.patch(
     '/api/forum/categories/:id',
     {
-      config: { access: { permission: 'site.settings' }, limit: forumLimits.categories },
+      config: { access: { permission: 'site.settings' }, limit: forumRouteLimits.categories },
       schema: {
         tags,
         summary: 'Rename, describe, archive or unarchive a category (the slug stays)',
@@ -75,7 +75,7 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
   api.put(
     '/api/forum/categories/order',
     {
-      config: { access: { permission: 'site.settings' }, limit: forumLimits.categories },
+      config: { access: { permission: 'site.settings' }, limit: forumRouteLimits.categories },
       schema: {
         tags,
         summary: 'Reorder the categories: every category id exactly once, in the new order',

@@ -18,7 +18,7 @@ import { errorResponses, noQuery } from '../../http.js';
 import type { CommentService } from './comment-service.js';
 import { viewerOf } from '../../core/access.js';
 import { threadAndLists } from '../../core/stale.js';
-import { forumLimits } from './limits.js';
+import { forumRouteLimits } from './limits.js';
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);
@@ -57,7 +57,7 @@ export function registerCommentRoutes(
     {
       config: {
         access: { permission: 'content.write' },
-        limit: forumLimits.reply,
+        limit: forumRouteLimits.reply,
         publishes: true,
         stales: threadAndLists,
       },
@@ -93,7 +93,11 @@ export function registerCommentRoutes(
   api.patch(
     '/api/forum/comments/:id',
     {
-      config: { access: { permission: 'content.write' }, limit: forumLimits.edit, publishes: true },
+      config: {
+        access: { permission: 'content.write' },
+        limit: forumRouteLimits.edit,
+        publishes: true,
+      },
       schema: {
         tags,
         summary: 'Edit a reply (its author, or experienced moderators); keeps a revision',
@@ -128,7 +132,7 @@ export function registerCommentRoutes(
   api.delete(
     '/api/forum/comments/:id',
     {
-      config: { access: { permission: 'content.write' }, limit: forumLimits.edit },
+      config: { access: { permission: 'content.write' }, limit: forumRouteLimits.edit },
       schema: {
         tags,
         summary: 'Delete your own reply (soft: a tombstone stays in the thread)',
@@ -146,7 +150,7 @@ export function registerCommentRoutes(
   api.post(
     '/api/forum/preview',
     {
-      config: { access: 'signed-in', stales: [], limit: forumLimits.preview },
+      config: { access: 'signed-in', stales: [], limit: forumRouteLimits.preview },
       schema: {
         tags,
         summary: "The editor's live preview: Markdown rendered exactly as it will be stored",

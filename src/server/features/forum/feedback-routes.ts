@@ -9,7 +9,7 @@ import type { createReportService } from './reports.js';
 import type { Viewer } from '../../core/viewer.js';
 import { viewerOf } from '../../core/access.js';
 import { threadAndLists } from '../../core/stale.js';
-import { forumLimits } from './limits.js';
+import { forumRouteLimits } from './limits.js';
 
 type ReportBody = z.output<typeof reportBody>;
 const reportedResponse = z.object({ status: z.literal('reported') });
@@ -53,7 +53,7 @@ export function registerFeedbackRoutes(
         url: `/api/forum/${collection}/:id/reaction`,
         config: {
           access: { permission: 'content.write' },
-          limit: forumLimits.react,
+          limit: forumRouteLimits.react,
           // A reply's thread is not in its address: its like reaches everything.
           ...(collection === 'posts' ? { stales: threadAndLists } : {}),
         },
@@ -73,7 +73,7 @@ export function registerFeedbackRoutes(
     api.post(
       `/api/forum/${collection}/:id/report`,
       {
-        config: { access: { permission: 'content.write' }, limit: forumLimits.report },
+        config: { access: { permission: 'content.write' }, limit: forumRouteLimits.report },
         schema: {
           tags,
           summary: `Report a ${noun} to the moderators (once while your report is open)`,

@@ -21,7 +21,7 @@ export type UploadRoutesOptions = UploadsOptions;
  * Re-encoding is costly: each member may upload this many images per window, whether or not
  * they turn out to be images (the work is done before the refusal).
  */
-export const uploadLimits = {
+export const uploadRouteLimits = {
   upload: memberLimit('upload', 'uploading images', { points: 30, seconds: 10 * 60 }),
   remove: memberLimit('upload-delete', 'deleting images', perMinute(30)),
 };
@@ -40,7 +40,7 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Upload
       {
         config: {
           access: { permission: 'content.write' },
-          limit: uploadLimits.upload,
+          limit: uploadRouteLimits.upload,
           publishes: true,
         },
         schema: {
@@ -77,7 +77,7 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Upload
   api.delete(
     '/api/uploads/:id',
     {
-      config: { access: { permission: 'content.write' }, limit: uploadLimits.remove },
+      config: { access: { permission: 'content.write' }, limit: uploadRouteLimits.remove },
       schema: {
         tags,
         summary: 'Delete one of your uploads (and your avatar, if it was this image)',
