@@ -7,6 +7,7 @@ import {
   permissionDenied,
 } from '../../../shared/errors.js';
 import type { ModRequest, modRequestListQuery } from '../../../shared/moderation.js';
+import { can } from '../../../shared/permissions.js';
 import { mayActOnAccount } from '../../../shared/rank.js';
 import { isRole, roleLabels } from '../../../shared/roles.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
@@ -27,10 +28,13 @@ export interface ModRequestOptions {
   publicUrl: URL;
 }
 
-/** Only a plain, active member becomes a moderator: the account may have changed since asking. */
+/**
+ * Only an active member whose role may still ask (`mod-request.create`) becomes a moderator: the
+ * account may have changed since asking.
+ */
 function approvalProblem(requester: RequesterAccount): string | null {
   if (requester.deletedAt) return 'This account was deleted';
-  if (requester.role !== 'user') {
+  if (!can(requester.role, 'mod-request.create')) {
     const label = isRole(requester.role) ? roleLabels[requester.role] : 'unknown';
     return `This member's role is already ${label}`;
   }
