@@ -5,6 +5,7 @@ import {
   notFound,
   permissionDenied,
 } from '../../../shared/errors.js';
+import { noRepliesMessage, replyBlocker } from '../../../shared/forum.js';
 import type { Comment, CommentPage } from '../../../shared/forum.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { commentRevisions, comments, posts } from '../../platform/db/schema.js';
@@ -123,15 +124,19 @@ export function createCommentService(deps: { db: Db; reads: ForumReads; live: Th
   ): Error {
     const thread =
       row && row.target_locked !== null
-        ? { hiddenAt: row.target_hidden_at, deletedAt: row.target_deleted_at }
+        ? {
+            hiddenAt: row.target_hidden_at,
+            deletedAt: row.target_deleted_at,
+            locked: row.target_locked,
+          }
         : undefined;
     assertVisible(thread, viewer, 'Thread');
-    if (thread.deletedAt)
-      return failedPrecondition('This thread was deleted: it takes no new replies.');
-    if (thread.hiddenAt)
-      return failedPrecondition('This thread is hidden: it takes no new replies.');
-    if (row?.target_locked)
-      return failedPrecondition('This thread is locked: it takes no new replies.');
+    const blocker = replyBlocker({
+      deleted: thread.deletedAt != null,
+      hidden: thread.hiddenAt != null,
+      locked: thread.locked,
+    });
+    if (blocker) return failedPrecondition(noRepliesMessage[blocker]);
     if (replyToId !== null) {
       const quotedHidden = row?.quoted_hidden_at != null && !canModerate(viewer);
       if (row?.quoted_post_id == null || Number(row.quoted_post_id) !== postId || quotedHidden) {

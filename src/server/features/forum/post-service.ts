@@ -13,7 +13,12 @@ import type {
   postListQuery,
   updatePostBody,
 } from '../../../shared/forum.js';
-import { newsCategorySlug, postListResponse, showsRatings } from '../../../shared/forum.js';
+import {
+  newsCategorySlug,
+  postListResponse,
+  showsRatings,
+  takesReplies,
+} from '../../../shared/forum.js';
 import type { Db } from '../../platform/db/database.js';
 import { categories, postRevisions, posts } from '../../platform/db/schema.js';
 import { newlyMentioned, renderBody } from '../../core/mentions.js';
@@ -94,7 +99,8 @@ export function createPostService(deps: {
     });
     // Its author sees a hidden thread but changes nothing in it until a moderator restores it.
     const canEdit = abilities.canEdit && (hidden === null || canModerate(viewer));
-    const canReply = isWriter(viewer) && !deleted && !row.locked && hidden === null;
+    const canReply =
+      isWriter(viewer) && takesReplies({ deleted, hidden: hidden !== null, locked: row.locked });
     return presentPostDetail(row, { ...abilities, canEdit, canReply }, views.pending(id), hidden);
   }
 
