@@ -1,16 +1,11 @@
 import { authorSelection } from '../../core/author.js';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import {
-  categories,
-  commentRevisions,
-  postRevisions,
-  posts,
-  users,
-} from '../../platform/db/schema.js';
+import { categories, postRevisions, posts, users } from '../../platform/db/schema.js';
+import type { DbOrTx, Tx } from '../../core/transaction.js';
 import type { Param } from './repo.js';
 
-/** Reads of one thread: its page (one query) and the earlier versions of it and its replies. */
+/** One thread: its page (one query), its state, its earlier versions, and its writes. */
 
 /** One thread with its author and category, and whether the viewer liked it: one query. */
 export function postDetailQuery(db: Db, id: Param<number>, viewerId: Param<string> | null) {
@@ -62,22 +57,6 @@ export function postRevisionsQuery(db: Db, postId: number) {
     .orderBy(desc(postRevisions.id));
 }
 
-/** A reply's earlier versions, newest first (replies have no title). */
-export function commentRevisionsQuery(db: Db, commentId: number) {
-  return db
-    .select({
-      id: commentRevisions.id,
-      previousTitle: sql<string | null>`null`,
-      previousBody: commentRevisions.previousBody,
-      createdAt: commentRevisions.createdAt,
-      editor: authorSelection,
-    })
-    .from(commentRevisions)
-    .innerJoin(users, eq(users.id, commentRevisions.editorId))
-    .where(eq(commentRevisions.commentId, commentId))
-    .orderBy(desc(commentRevisions.id));
-}
-
 /** Whether an active account holds this username (an empty author list is then not a 404). */
 export async function usernameExists(db: Db, username: string): Promise<boolean> {
   const [row] = await db
@@ -94,4 +73,62 @@ export async function threadForReaders(db: Db, id: number) {
     .from(posts)
     .where(eq(posts.id, id));
   return row;
+}
+
+/** What decides who may see, delete or see the history of a thread. */
+export async function threadState(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ authorId: posts.authorId, hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
+    .from(posts)
+    .where(eq(posts.id, id));
+  return row;
+}
+
+/** Why a moderator hid the thread, as they wrote it (null when they gave none). */
+export async function threadHiddenReason(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db.select({ reason: posts.hiddenReason }).from(posts).where(eq(posts.id, id));
+  return row?.reason ?? null;
+}
+
+export async function categoryById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id));
+  return row;
+}
+
+export async function insertThread(tx: Tx, values: typeof posts.$inferInsert) {
+  const [row] = await tx.insert(posts).values(values).returning({ id: posts.id });
+  return row?.id;
+}
+
+/** The whole thread row, locked for an edit. */
+export async function lockThread(tx: Tx, id: number) {
+  const [row] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
+  return row;
+}
+
+/** An edit: the version it replaces kept as a revision, then the new fields, stamped edited. */
+export async function editThread(
+  tx: Tx,
+  before: { id: number; title: string; bodySource: string },
+  editorId: string,
+  next: Partial<typeof posts.$inferInsert>,
+): Promise<void> {
+  await tx.insert(postRevisions).values({
+    postId: before.id,
+    editorId,
+    previousTitle: before.title,
+    previousBody: before.bodySource,
+  });
+  await tx
+    .update(posts)
+    .set({ ...next, editedAt: sql`now()` })
+    .where(eq(posts.id, before.id));
+}
+
+/** The author's soft delete: the page shows a tombstone; a second one changes nothing. */
+export async function softDeleteThread(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(posts)
+    .set({ deletedAt: sql`now()` })
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
 }
