@@ -14,3 +14,20 @@ export {
   publicThreadsInRange,
   type PublicThreadRow,
 } from './discovery-reads.js';
+export { categoryById } from './post-repo.js';
+export {
+  isPurgedReply,
+  isPurgedThread,
+  lockReplyForModeration,
+  lockThreadForModeration,
+  moveThread,
+  purgeReply,
+  purgeThread,
+  setReplyHidden,
+  setThreadHidden,
+  setThreadLocked,
+  setThreadPinned,
+  type Hiding,
+  type ModeratedReply,
+  type ModeratedThread,
+} from './moderated-content.js';
