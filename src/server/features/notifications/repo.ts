@@ -408,3 +408,18 @@ export function membersByPrefix(db: Db, prefix: string, limit: number) {
     .orderBy(asc(users.username))
     .limit(limit);
 }
+
+/** Where a member's e-mails go, and whether they may (a verified address, an active account). */
+export async function mailRecipient(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      verified: users.emailVerified,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
