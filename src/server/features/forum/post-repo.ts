@@ -172,3 +172,22 @@ export async function addThreadViews(db: Db, added: ReadonlyMap<number, number>)
     where exists (select 1 from posts where posts.id = v.id)
     on conflict (post_id) do update set views = thread_views.views + excluded.views`);
 }
+
+/** A thread neither deleted nor hidden, with what its preview image shows (and its category). */
+export async function visibleThreadForPreview(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      title: posts.title,
+      filmTitle: posts.filmTitle,
+      rating: posts.rating,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+      categoryArchivedAt: categories.archivedAt,
+      author: authorSelection,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .innerJoin(categories, eq(categories.id, posts.categoryId))
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt), isNull(posts.hiddenAt)));
+  return row;
+}
