@@ -1,4 +1,4 @@
-import type { ChatModerationAction } from '../../../shared/chat.js';
+import { chatModerationActions, type ChatModerationAction } from '../../../shared/chat.js';
 import type { AuditAction } from '../../../shared/moderation.js';
 import { recordAudit, systemActor } from '../../core/audit.js';
 import { notifyLater } from '../../core/notify.js';
@@ -56,4 +56,9 @@ export async function closeReports(
   viewer: Viewer,
 ): Promise<void> {
   await closeOpenReports(tx, messageId, chatAuditAction(action), viewer.id);
+}
+
+/** The moderator's action a stored resolution names; null for none or one unknown here. */
+export function chatReportAction(resolution: string | null): ChatModerationAction | null {
+  return chatModerationActions.find((action) => chatAuditAction(action) === resolution) ?? null;
 }

@@ -5,7 +5,7 @@ export {
   openDiscussionThread,
   retitleDiscussionThread,
   showDiscussionThread,
-} from './discussions.js';
+} from './discussion-repo.js';
 export { readThreadPreview, type ThreadPreview } from './social-preview.js';
 export {
   listPublicCategories,
@@ -13,7 +13,7 @@ export {
   publicThreadPages,
   publicThreadsInRange,
   type PublicThreadRow,
-} from './discovery-reads.js';
+} from './discovery-repo.js';
 export { categoryById } from './post-repo.js';
 export {
   isPurgedReply,
@@ -30,4 +30,4 @@ export {
   type Hiding,
   type ModeratedReply,
   type ModeratedThread,
-} from './moderated-content.js';
+} from './moderation-repo.js';
