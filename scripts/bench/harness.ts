@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../src/shared/csrf.js';
 import { freePort } from '../../src/server/test/server-process.js';
 import { benchAccount } from './scale.js';
 
@@ -333,8 +334,9 @@ export async function signInBenchAccount(url: string) {
   if (!response.ok) throw new Error(`bench sign-in failed: ${await response.text()}`);
   const pairs = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
   const cookie = pairs.join('; ');
-  const csrf = pairs.find((pair) => pair.startsWith('vp_csrf='))?.slice('vp_csrf='.length) ?? '';
-  return { cookie, writeHeaders: { cookie, 'x-csrf-token': decodeURIComponent(csrf) } };
+  const csrf =
+    pairs.find((pair) => pair.startsWith(`${CSRF_COOKIE}=`))?.slice(CSRF_COOKIE.length + 1) ?? '';
+  return { cookie, writeHeaders: { cookie, [CSRF_HEADER]: decodeURIComponent(csrf) } };
 }
 
 async function postgresReachable(url: string): Promise<boolean> {

@@ -4,6 +4,7 @@
 // member's session answer most of it.
 import { createHmac, randomUUID } from 'node:crypto';
 import { encodeCommentCursor } from '../../src/server/features/forum/cursor.js';
+import { CSRF_COOKIE } from '../../src/shared/csrf.js';
 import { benchSecret, clientAddresses, measure, type Probe, type Row } from './harness.js';
 import { between, generator } from './random.js';
 import { benchMemberTokenPrefix, benchScale } from './scale.js';
@@ -24,7 +25,7 @@ export function memberCookie(n: number): string {
  * with the CSRF cookie a member's browser holds from its first page on.
  */
 export const members = Array.from({ length: benchScale.authors }, (_, i) => ({
-  cookie: `${memberCookie(i + 1)}; vp_csrf=${randomUUID()}`,
+  cookie: `${memberCookie(i + 1)}; ${CSRF_COOKIE}=${randomUUID()}`,
 }));
 
 async function json<T>(url: string, headers: Record<string, string> = {}): Promise<T> {

@@ -230,6 +230,31 @@ export const postDetailSchema = postSummarySchema.extend({
 export type PostDetail = z.infer<typeof postDetailSchema>;
 export const postResponse = z.object({ post: postDetailSchema });
 
+/**
+ * The one rule of whether a thread takes new replies: not when it is deleted, hidden or locked,
+ * asked in that order (the order a reader would ask in, so a refused reply names the first).
+ * The thread page's `canReply`, the reason a refused reply gives and the reply form's notice
+ * come from here; the reply's insert checks the same states in SQL, generated from this list
+ * (`takesRepliesSql` in the server's forum repo), so the check and the insert are one statement.
+ */
+export const replyBlockers = ['deleted', 'hidden', 'locked'] as const;
+export type ReplyBlocker = (typeof replyBlockers)[number];
+export type ThreadReplyState = Readonly<Record<ReplyBlocker, boolean>>;
+
+/** What stops this thread taking replies, or null when it takes them. */
+export function replyBlocker(thread: ThreadReplyState): ReplyBlocker | null {
+  return replyBlockers.find((blocker) => thread[blocker]) ?? null;
+}
+
+export const takesReplies = (thread: ThreadReplyState): boolean => replyBlocker(thread) === null;
+
+/** What a member is told when a thread takes no replies, by what stops it. */
+export const noRepliesMessage: Readonly<Record<ReplyBlocker, string>> = {
+  deleted: 'This thread was deleted: it takes no new replies.',
+  hidden: 'This thread is hidden: it takes no new replies.',
+  locked: 'This thread is locked: it takes no new replies.',
+};
+
 export const commentSchema = z.object({
   id: z.number().int(),
   postId: z.number().int(),

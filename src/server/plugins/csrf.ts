@@ -1,11 +1,8 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { permissionDenied } from '../../shared/errors.js';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/csrf.js';
 import { hasSessionCookie } from '../core/session-cookie.js';
-
-/** Double-submit token: readable by our own scripts, sent back in a header on every write. */
-export const CSRF_COOKIE = 'vp_csrf';
-export const CSRF_HEADER = 'x-csrf-token';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

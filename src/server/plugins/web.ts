@@ -13,7 +13,7 @@ import { escapeHtml } from '../core/escape-html.js';
 import { readConsent } from '../../shared/cookie-consent.js';
 import { areasRead } from '../core/stale.js';
 import { hasSessionCookie } from '../core/session-cookie.js';
-import { CSRF_COOKIE } from './csrf.js';
+import { CSRF_COOKIE } from '../../shared/csrf.js';
 import { pageBytes, threadRead, type CachedPage, type PageCache } from './page-cache.js';
 
 /**

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/csrf.js';
 import type { TestApp } from './test-app.js';
 
 /** The password of every account built by buildAccount. */
@@ -29,8 +30,8 @@ export function createAgent(app: FastifyInstance): Agent {
       }
       if (!['GET', 'HEAD'].includes(method)) {
         headers.origin = testOrigin;
-        const csrf = cookies.get('vp_csrf');
-        if (csrf) headers['x-csrf-token'] = csrf;
+        const csrf = cookies.get(CSRF_COOKIE);
+        if (csrf) headers[CSRF_HEADER] = csrf;
       }
       const response = await app.inject({
         ...options,

@@ -1,4 +1,5 @@
 import { io as connect, type Socket } from 'socket.io-client';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/csrf.js';
 import { testPassword } from './accounts.js';
 
 /**
@@ -55,7 +56,7 @@ export async function signInRemote(
   const pairs = cookiePairs(response);
   const cookie = pairs.join('; ');
   const csrf = decodeURIComponent(
-    pairs.find((pair) => pair.startsWith('vp_csrf='))?.slice('vp_csrf='.length) ?? '',
+    pairs.find((pair) => pair.startsWith(`${CSRF_COOKIE}=`))?.slice(CSRF_COOKIE.length + 1) ?? '',
   );
   return {
     cookie,
@@ -73,7 +74,7 @@ export async function signInRemote(
           cookie,
           origin: options.origin,
           'x-forwarded-for': address,
-          ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }),
+          ...(method === 'GET' ? {} : { [CSRF_HEADER]: csrf }),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),

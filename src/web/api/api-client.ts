@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/csrf';
 import { errorStatus, isErrorEnvelope, type ErrorCode } from '../../shared/errors';
 
 /**
@@ -75,10 +76,6 @@ export function configureApi(options: { origin?: string; transport?: Transport }
   if (options.origin !== undefined) apiOrigin = options.origin.replace(/\/$/, '');
   if (options.transport) transport = options.transport;
 }
-
-/** The double-submit CSRF cookie the server sets; its value goes back in a header on writes. */
-export const CSRF_COOKIE = 'vp_csrf';
-export const CSRF_HEADER = 'x-csrf-token';
 
 function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;

@@ -1,11 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../platform/db/database.js';
-import { sessions, users } from '../../platform/db/schema.js';
 import { sessionCookieValue } from '../../core/session-cookie.js';
 import { sessionLifetime } from './auth.js';
+import { prepareSessionByToken, type SessionRow } from './session-repo.js';
 
 /*
  * The session check every signed-in request pays. Better Auth's getSession costs ~3 ms here
@@ -53,46 +52,11 @@ export interface SessionLookup {
   forget(token?: string): void;
 }
 
-function prepareStatement(db: Db) {
-  return db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      user: {
-        id: users.id,
-        name: users.name,
-        username: users.username,
-        displayUsername: users.displayUsername,
-        email: users.email,
-        emailVerified: users.emailVerified,
-        role: users.role,
-        image: users.image,
-        banned: users.banned,
-        banReason: users.banReason,
-        banExpires: users.banExpires,
-        mutedUntil: users.mutedUntil,
-        muteReason: users.muteReason,
-        deletedAt: users.deletedAt,
-        twoFactorEnabled: users.twoFactorEnabled,
-        createdAt: users.createdAt,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .limit(1)
-    .prepare('viewer_session');
-}
-
-export type SessionRow = Awaited<
-  ReturnType<ReturnType<typeof prepareStatement>['execute']>
->[number];
-
 export function prepareSessionLookup(
   db: Db,
   options: { cacheMs: number; count?: ((hit: boolean) => void) | undefined },
 ): SessionLookup {
-  const statement = prepareStatement(db);
+  const statement = prepareSessionByToken(db);
   return rememberSessions(
     async (token) => (await statement.execute({ token }))[0] ?? null,
     options.cacheMs,

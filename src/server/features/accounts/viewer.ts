@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../../shared/accounts.js';
 import { isRole } from '../../../shared/roles.js';
 import type { Db } from '../../platform/db/database.js';
-import { sessions, users } from '../../platform/db/schema.js';
 import { clearSessionCookie, hasSessionCookie } from '../../core/session-cookie.js';
 import {
   activeBlock,
@@ -13,12 +11,14 @@ import {
   type Viewer,
 } from '../../core/viewer.js';
 import { CLIENT_IP_HEADER, type Auth } from './auth.js';
+import { needsBetterAuth, signedSessionToken, type SessionLookup } from './session-lookup.js';
+import { revokeAllSessions } from './repo.js';
 import {
-  needsBetterAuth,
-  signedSessionToken,
-  type SessionLookup,
+  deleteSessionById,
+  liftEndedBlock,
+  muteAndSecondFactorOf,
   type SessionRow,
-} from './session-lookup.js';
+} from './session-repo.js';
 
 export function presentSessionUser(viewer: Viewer): SessionUser {
   return {
@@ -80,14 +80,7 @@ async function readSession(
   if (!response) return null;
   const { user, session } = response;
   // Better Auth's user object carries only the columns it knows of.
-  const [mute] = await source.db
-    .select({
-      mutedUntil: users.mutedUntil,
-      muteReason: users.muteReason,
-      twoFactorEnabled: users.twoFactorEnabled,
-    })
-    .from(users)
-    .where(eq(users.id, user.id));
+  const mute = await muteAndSecondFactorOf(source.db, user.id);
   return {
     sessionId: session.id,
     user: {
@@ -125,7 +118,7 @@ export async function loadViewer(
   const { user, sessionId } = found;
   const { db } = source;
   if (user.deletedAt) {
-    await db.delete(sessions).where(eq(sessions.userId, user.id));
+    await revokeAllSessions(db, user.id);
     source.lookup.forget();
     clearSessionCookie(reply);
     return null;
@@ -133,20 +126,14 @@ export async function loadViewer(
   if (user.banned) {
     const block = activeBlock(user);
     if (block) {
-      await db.delete(sessions).where(eq(sessions.id, sessionId));
+      await deleteSessionById(db, sessionId);
       source.lookup.forget();
       clearSessionCookie(reply);
       throw blockedError(block);
     }
     // The block has ended. The session predates it (a blocked account cannot sign in), so it
     // ends too, like every session of a lifted block (users/repo.ts setBlock).
-    await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ banned: false, banReason: null, banExpires: null })
-        .where(eq(users.id, user.id));
-      await tx.delete(sessions).where(eq(sessions.userId, user.id));
-    });
+    await liftEndedBlock(db, user.id);
     source.lookup.forget();
     clearSessionCookie(reply);
     return null;

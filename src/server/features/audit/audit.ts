@@ -1,4 +1,3 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { invalidArgument } from '../../../shared/errors.js';
 import type {
   AuditAction,
@@ -8,7 +7,7 @@ import type {
 } from '../../../shared/audit-log.js';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
-import { auditLog, users } from '../../platform/db/schema.js';
+import { actorIdOf, auditPage } from './repo.js';
 import { presentAuthor } from '../../core/author.js';
 
 type AuditQuery = z.output<typeof auditListQuery>;
@@ -27,38 +26,19 @@ export async function listAudit(
   db: Db,
   query: AuditQuery,
 ): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
-  const conditions: SQL[] = [];
+  let actorId: string | undefined;
   if (query.actor) {
-    const actor = query.actor.toLowerCase();
-    const [found] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(or(eq(users.id, query.actor), eq(users.username, actor)));
-    if (!found) return { entries: [], nextCursor: null };
-    conditions.push(eq(auditLog.actorId, found.id));
+    actorId = await actorIdOf(db, query.actor);
+    if (actorId === undefined) return { entries: [], nextCursor: null };
   }
-  if (query.targetType) conditions.push(eq(auditLog.targetType, query.targetType));
-  if (query.targetId) conditions.push(eq(auditLog.targetId, query.targetId));
-  if (query.action) conditions.push(eq(auditLog.action, query.action));
-  if (query.cursor) conditions.push(lt(auditLog.id, decodeCursor(query.cursor)));
-  const rows = await db
-    .select({
-      entry: auditLog,
-      actor: {
-        id: users.id,
-        name: users.name,
-        username: users.username,
-        displayUsername: users.displayUsername,
-        image: users.image,
-        role: users.role,
-        deletedAt: users.deletedAt,
-      },
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(desc(auditLog.id))
-    .limit(query.limit + 1);
+  const rows = await auditPage(db, {
+    actorId,
+    targetType: query.targetType,
+    targetId: query.targetId,
+    action: query.action,
+    beforeId: query.cursor ? decodeCursor(query.cursor) : undefined,
+    limit: query.limit + 1,
+  });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

@@ -9,5 +9,6 @@ export {
   type ChatReportRow,
   type FirstChatReportRow,
   type ReportedChatMessageRow,
-} from './reports-queue.js';
-export { chatReportAction, chatReportsBy, type ReporterChatReportRow } from './reporter-reports.js';
+} from './report-queue-repo.js';
+export { chatReportsBy, type ReporterChatReportRow } from './report-repo.js';
+export { chatReportAction } from './reports.js';

@@ -9,7 +9,7 @@ import {
   users,
 } from '../../platform/db/schema.js';
 import { authorSelection } from '../../core/author.js';
-import type { DbOrTx } from '../../core/transaction.js';
+import type { DbOrTx, Tx } from '../../core/transaction.js';
 
 export type RoomRow = typeof chatRooms.$inferSelect;
 
@@ -103,6 +103,20 @@ export function listRooms(
 export async function findRoom(db: DbOrTx, roomId: number): Promise<RoomRow | undefined> {
   const [room] = await db.select().from(chatRooms).where(eq(chatRooms.id, roomId));
   return room;
+}
+
+export async function insertRoom(tx: Tx, values: typeof chatRooms.$inferInsert) {
+  const [row] = await tx.insert(chatRooms).values(values).returning();
+  return row;
+}
+
+export async function updateRoom(
+  tx: Tx,
+  roomId: number,
+  values: Partial<typeof chatRooms.$inferInsert>,
+) {
+  const [row] = await tx.update(chatRooms).set(values).where(eq(chatRooms.id, roomId)).returning();
+  return row;
 }
 
 export function activeRoomIds(db: Db): Promise<{ id: number }[]> {

@@ -1,13 +1,12 @@
-import { and, countDistinct, eq, isNull, sql } from 'drizzle-orm';
-import type { ChatModerationAction } from '../../../shared/chat.js';
+import { chatModerationActions, type ChatModerationAction } from '../../../shared/chat.js';
 import type { AuditAction } from '../../../shared/audit-log.js';
-import { chatMessages, chatReports } from '../../platform/db/schema.js';
 import { recordAudit, systemActor } from '../../core/audit.js';
 import { notifyLater } from '../../core/notify.js';
 import type { Tx } from '../../core/transaction.js';
 import type { Viewer } from '../../core/viewer.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import { hiddenByReportsReason } from '../forum/index.js';
+import { closeOpenReports, hideUnlessHidden } from './report-repo.js';
 
 /*
  * The report rules of chat messages, as the forum has them for threads and replies: a third
@@ -15,49 +14,12 @@ import { hiddenByReportsReason } from '../forum/index.js';
  * the actor; a moderator's action closes every open report of the message.
  */
 
-const openReportsOf = (messageId: number) =>
-  and(eq(chatReports.messageId, messageId), eq(chatReports.status, 'open'));
-
-/** Locks the message row, so reports of one message are counted one at a time. */
-export async function lockMessage(tx: Tx, messageId: number): Promise<void> {
-  await tx
-    .select({ id: chatMessages.id })
-    .from(chatMessages)
-    .where(eq(chatMessages.id, messageId))
-    .for('update');
-}
-
-/** Distinct members with an open report on the message. */
-export async function openReporters(tx: Tx, messageId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: countDistinct(chatReports.reporterId) })
-    .from(chatReports)
-    .where(openReportsOf(messageId));
-  return Number(row?.n ?? 0);
-}
-
-export async function openReportCount(tx: Tx, messageId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(chatReports)
-    .where(openReportsOf(messageId));
-  return row?.n ?? 0;
-}
-
 /**
  * Hides a message its reporters agree on, pending review, and tells its author; a message hidden
  * already stays as it is. Answers whether this call hid it (the room is then told).
  */
 export async function hideForReview(tx: Tx, messageId: number, reporters: number) {
-  const [hidden] = await tx
-    .update(chatMessages)
-    .set({ hiddenAt: new Date(), hiddenReason: hiddenByReportsReason, hiddenById: null })
-    .where(and(eq(chatMessages.id, messageId), isNull(chatMessages.hiddenAt)))
-    .returning({
-      roomId: chatMessages.roomId,
-      authorId: chatMessages.authorId,
-      body: chatMessages.bodySource,
-    });
+  const hidden = await hideUnlessHidden(tx, messageId, hiddenByReportsReason);
   if (!hidden) return null;
   await recordAudit(tx, {
     actor: systemActor,
@@ -93,13 +55,10 @@ export async function closeReports(
   action: ChatModerationAction,
   viewer: Viewer,
 ): Promise<void> {
-  await tx
-    .update(chatReports)
-    .set({
-      status: 'resolved',
-      resolution: chatAuditAction(action),
-      resolvedById: viewer.id,
-      resolvedAt: new Date(),
-    })
-    .where(openReportsOf(messageId));
+  await closeOpenReports(tx, messageId, chatAuditAction(action), viewer.id);
+}
+
+/** The moderator's action a stored resolution names; null for none or one unknown here. */
+export function chatReportAction(resolution: string | null): ChatModerationAction | null {
+  return chatModerationActions.find((action) => chatAuditAction(action) === resolution) ?? null;
 }

@@ -1,5 +1,4 @@
 import { notifyLater } from '../../core/notify.js';
-import { and, eq, sql } from 'drizzle-orm';
 import {
   chatLimits,
   createRoomBody,
@@ -21,7 +20,6 @@ import {
 import { reportsToHide, type ReportCategory } from '../../../shared/reports.js';
 import { can } from '../../../shared/permissions.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
-import { chatMessages, chatReactions, chatReports, chatRooms } from '../../platform/db/schema.js';
 import { recordAudit } from '../../core/audit.js';
 import { decodeCursor, encodeCursor, cursorRowId } from '../../core/cursor.js';
 import type { Limiter } from '../../core/limits.js';
@@ -42,6 +40,7 @@ import { z } from 'zod';
 import {
   findRoom,
   historyPage,
+  insertRoom,
   listRooms,
   markRead,
   messageById,
@@ -49,9 +48,12 @@ import {
   messagesAfter,
   roomUnread,
   totalUnread,
+  updateRoom,
   type MessageRow,
   type RoomRow,
 } from './repo.js';
+import * as messages from './message-repo.js';
+import { insertReport, lockMessage, openReportCount, openReporters } from './report-repo.js';
 import {
   anyReader,
   presentMessage,
@@ -59,15 +61,7 @@ import {
   presentRoomListRow,
   type MessageReader,
 } from './presenter.js';
-import {
-  chatAuditAction,
-  closeReports,
-  hiddenByReports,
-  hideForReview,
-  lockMessage,
-  openReportCount,
-  openReporters,
-} from './reports.js';
+import { chatAuditAction, closeReports, hiddenByReports, hideForReview } from './reports.js';
 
 /** The Socket.IO room of a chat room's live events. */
 export const roomChannel = (roomId: number) => `chat:${roomId}`;
@@ -196,16 +190,13 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
 
     async createRoom(viewer: Viewer, body: z.output<typeof createRoomBody>) {
       const created = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(chatRooms)
-          .values({
-            name: body.name,
-            topic: body.topic,
-            posting: body.posting,
-            slowModeSeconds: body.slowModeSeconds,
-            createdById: viewer.id,
-          })
-          .returning();
+        const row = await insertRoom(tx, {
+          name: body.name,
+          topic: body.topic,
+          posting: body.posting,
+          slowModeSeconds: body.slowModeSeconds,
+          createdById: viewer.id,
+        });
         if (!row) throw new Error('insert returned no row');
         await recordAudit(tx, {
           actor: viewer,
@@ -238,17 +229,13 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
             : body.archived
               ? (before.archivedAt ?? new Date())
               : null;
-        const [row] = await tx
-          .update(chatRooms)
-          .set({
-            name: body.name ?? before.name,
-            topic: body.topic ?? before.topic,
-            posting: body.posting ?? before.posting,
-            slowModeSeconds: body.slowModeSeconds ?? before.slowModeSeconds,
-            archivedAt,
-          })
-          .where(eq(chatRooms.id, roomId))
-          .returning();
+        const row = await updateRoom(tx, roomId, {
+          name: body.name ?? before.name,
+          topic: body.topic ?? before.topic,
+          posting: body.posting ?? before.posting,
+          slowModeSeconds: body.slowModeSeconds ?? before.slowModeSeconds,
+          archivedAt,
+        });
         if (!row) throw notFound('Chat room');
         const snapshot = (r: RoomRow) => ({
           name: r.name,
@@ -337,31 +324,27 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
       let id: number;
       try {
         // A message that mentions someone records it in the same transaction (notifications).
-        const [row] = await db.transaction(async (tx) => {
-          const inserted = await tx
-            .insert(chatMessages)
-            .values({
-              roomId,
-              authorId: viewer.id,
-              nonce: body.nonce,
-              replyToId: body.replyToId ?? null,
-              bodySource: body.body,
-              bodyHtml: html,
-              mentions,
-            })
-            .returning({ id: chatMessages.id });
-          const [first] = inserted;
-          if (first && mentionedIds.length > 0) {
+        const inserted = await db.transaction(async (tx) => {
+          const insertedId = await messages.insertMessage(tx, {
+            roomId,
+            authorId: viewer.id,
+            nonce: body.nonce,
+            replyToId: body.replyToId ?? null,
+            bodySource: body.body,
+            bodyHtml: html,
+            mentions,
+          });
+          if (insertedId !== undefined && mentionedIds.length > 0) {
             await notifyLater(tx, {
               kind: 'chat_mention',
-              messageId: first.id,
+              messageId: insertedId,
               mentioned: mentionedIds,
             });
           }
-          return inserted;
+          return insertedId;
         });
-        if (!row) throw new Error('insert returned no row');
-        id = row.id;
+        if (inserted === undefined) throw new Error('insert returned no row');
+        id = inserted;
       } catch (error) {
         await slow?.reward(slowKey);
         // The same nonce sent twice at once: the first one stored it.
@@ -388,10 +371,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
       const found = await room(row.message.roomId);
       if (found.archivedAt) throw failedPrecondition('This room is archived');
       const { html, mentions } = await renderBody(source);
-      await db
-        .update(chatMessages)
-        .set({ bodySource: source, bodyHtml: html, mentions, editedAt: new Date() })
-        .where(eq(chatMessages.id, messageId));
+      await messages.editMessage(db, messageId, { bodySource: source, bodyHtml: html, mentions });
       const stored = visibleMessage(await messageById(db, viewer.id, messageId), viewer);
       broadcastMessage(liveEvents.messageUpdated, stored);
       return presentMessage(stored, readerOf(viewer));
@@ -402,10 +382,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
       if (row.message.authorId !== viewer.id) {
         throw permissionDenied('You can only delete your own messages; moderators hide others');
       }
-      await db
-        .update(chatMessages)
-        .set({ deletedAt: new Date() })
-        .where(eq(chatMessages.id, messageId));
+      await messages.deleteMessage(db, messageId);
       broadcastDeleted(row.message.roomId, messageId);
     },
 
@@ -416,27 +393,8 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
           throw permissionDenied('You cannot like your own message');
         }
         await assertOpenRoom(tx, row.message.roomId, 'its likes stay as they were');
-        const mine = and(
-          eq(chatReactions.messageId, messageId),
-          eq(chatReactions.userId, viewer.id),
-        );
-        const changed = on
-          ? await tx
-              .insert(chatReactions)
-              .values({ messageId, userId: viewer.id })
-              .onConflictDoNothing()
-              .returning({ messageId: chatReactions.messageId })
-          : await tx
-              .delete(chatReactions)
-              .where(mine)
-              .returning({ messageId: chatReactions.messageId });
-        const delta = changed.length === 0 ? 0 : on ? 1 : -1;
-        const [updated] = await tx
-          .update(chatMessages)
-          .set({ reactionCount: sql`${chatMessages.reactionCount} + ${delta}` })
-          .where(eq(chatMessages.id, messageId))
-          .returning({ reactionCount: chatMessages.reactionCount });
-        return { reacted: on, reactionCount: updated?.reactionCount ?? 0, changed: delta !== 0 };
+        const { changed, reactionCount } = await messages.setReaction(tx, messageId, viewer.id, on);
+        return { reacted: on, reactionCount, changed };
       });
       if (result.changed) {
         const stored = await messageById(db, viewer.id, messageId);
@@ -462,17 +420,13 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
           throw permissionDenied('You cannot report your own message: delete or edit it instead');
         }
         await assertOpenRoom(tx, row.message.roomId, 'its messages can no longer be reported');
-        const stored = await tx
-          .insert(chatReports)
-          .values({
-            messageId,
-            reporterId: viewer.id,
-            category: body.category,
-            reason: body.reason,
-          })
-          .onConflictDoNothing()
-          .returning({ id: chatReports.id });
-        if (stored.length === 0) return null;
+        const stored = await insertReport(tx, {
+          messageId,
+          reporterId: viewer.id,
+          category: body.category,
+          reason: body.reason,
+        });
+        if (!stored) return null;
         const reporters = await openReporters(tx, messageId);
         if (reporters < reportsToHide) return null;
         return hideForReview(tx, messageId, reporters);
@@ -504,7 +458,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
         if (!found || found.message.deletedAt) throw notFound('Message');
         assertMayActOnContent(viewer, rankedAuthor(found.author), 'message');
         const openReports = await openReportCount(tx, messageId);
-        let change: Partial<typeof chatMessages.$inferInsert> | null;
+        let change: messages.MessageHiding | null;
         if (body.action === 'dismiss') {
           if (openReports === 0) {
             throw failedPrecondition(
@@ -521,7 +475,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
               : { hiddenAt: null, hiddenReason: null, hiddenById: null };
         }
         if (change) {
-          await tx.update(chatMessages).set(change).where(eq(chatMessages.id, messageId));
+          await messages.setMessageHidden(tx, messageId, change);
         }
         await closeReports(tx, messageId, body.action, viewer);
         await recordAudit(tx, {

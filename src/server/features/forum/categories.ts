@@ -1,15 +1,12 @@
-import { asc, eq, sql } from 'drizzle-orm';
 import { AppError, alreadyExists, invalidArgument, notFound } from '../../../shared/errors.js';
 import { newsCategorySlug, type Category } from '../../../shared/forum.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
-import { categories } from '../../platform/db/schema.js';
 import { recordAudit, type AuditActor } from '../../core/audit.js';
 import { createMemo } from '../../core/memo.js';
 import type { Bus } from '../../platform/bus/bus.js';
+import * as repo from './category-repo.js';
 
-type CategoryRow = typeof categories.$inferSelect;
-
-export function presentCategory(row: CategoryRow): Category {
+export function presentCategory(row: repo.CategoryRow): Category {
   return {
     id: row.id,
     slug: row.slug,
@@ -32,8 +29,6 @@ export function slugify(name: string): string {
   return slug || 'category';
 }
 
-const sameName = (name: string) => sql`lower(${categories.name}) = lower(${name})`;
-
 /**
  * Categories: listed in their position order, managed by admins. A slug is made once from the
  * first name and kept through renames, so links to /forum?category=… never break; that also
@@ -48,11 +43,7 @@ export function createCategoryService(
   const idBySlug = new Map<string, number>();
 
   async function read(): Promise<Category[]> {
-    const rows = await db
-      .select()
-      .from(categories)
-      .orderBy(asc(categories.position), asc(categories.id));
-    return rows.map(presentCategory);
+    return (await repo.allCategories(db)).map(presentCategory);
   }
   // Every page's menu and filter reads the list: kept in memory until an admin changes it.
   const kept = createMemo({
@@ -80,13 +71,10 @@ export function createCategoryService(
     async idOf(slug: string): Promise<number> {
       const cached = idBySlug.get(slug);
       if (cached !== undefined) return cached;
-      const [row] = await db
-        .select({ id: categories.id })
-        .from(categories)
-        .where(eq(categories.slug, slug));
-      if (!row) throw notFound('Category');
-      idBySlug.set(slug, row.id);
-      return row.id;
+      const id = await repo.categoryIdBySlug(db, slug);
+      if (id === undefined) throw notFound('Category');
+      idBySlug.set(slug, id);
+      return id;
     },
 
     async create(
@@ -95,28 +83,17 @@ export function createCategoryService(
     ): Promise<Category> {
       try {
         const row = await db.transaction(async (tx) => {
-          const [clash] = await tx.select().from(categories).where(sameName(input.name));
+          const clash = await repo.categoryNamed(tx, input.name);
           if (clash) throw alreadyExists(`A category named ${clash.name} already exists`);
           const base = slugify(input.name);
-          const taken = new Set(
-            (
-              await tx
-                .select({ slug: categories.slug })
-                .from(categories)
-                .where(sql`${categories.slug} like ${`${base}%`}`)
-            ).map((taken) => taken.slug),
-          );
+          const taken = await repo.slugsStartingWith(tx, base);
           let slug = base;
           for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
-          const [inserted] = await tx
-            .insert(categories)
-            .values({
-              slug,
-              name: input.name,
-              description: input.description,
-              position: sql`(select coalesce(max(position), 0) + 1 from categories)`,
-            })
-            .returning();
+          const inserted = await repo.insertCategory(tx, {
+            slug,
+            name: input.name,
+            description: input.description,
+          });
           if (inserted) {
             await recordAudit(tx, {
               actor,
@@ -146,11 +123,7 @@ export function createCategoryService(
       },
     ): Promise<Category> {
       const row = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(categories)
-          .where(eq(categories.id, id))
-          .for('update');
+        const current = await repo.lockCategory(tx, id);
         if (!current) throw notFound('Category');
         // The news category holds the articles' comment threads (decision 013): open, it would
         // take threads that no list shows.
@@ -164,7 +137,7 @@ export function createCategoryService(
           changes.name !== undefined &&
           changes.name.toLowerCase() !== current.name.toLowerCase()
         ) {
-          const [clash] = await tx.select().from(categories).where(sameName(changes.name));
+          const clash = await repo.categoryNamed(tx, changes.name);
           if (clash) throw alreadyExists(`A category named ${clash.name} already exists`);
         }
         const archivedAt =
@@ -173,15 +146,11 @@ export function createCategoryService(
             : changes.archived
               ? (current.archivedAt ?? new Date())
               : null;
-        const [updated] = await tx
-          .update(categories)
-          .set({
-            name: changes.name ?? current.name,
-            description: changes.description ?? current.description,
-            archivedAt,
-          })
-          .where(eq(categories.id, id))
-          .returning();
+        const updated = await repo.updateCategory(tx, id, {
+          name: changes.name ?? current.name,
+          description: changes.description ?? current.description,
+          archivedAt,
+        });
         const [before, after] = [presentCategory(current), updated && presentCategory(updated)];
         if (after && JSON.stringify(before) !== JSON.stringify(after)) {
           await recordAudit(tx, {
@@ -201,11 +170,7 @@ export function createCategoryService(
     /** Puts the categories in the given order; the ids must be exactly the existing ones. */
     async reorder(actor: AuditActor, ids: number[]): Promise<Category[]> {
       await db.transaction(async (tx) => {
-        const existing = await tx
-          .select({ id: categories.id })
-          .from(categories)
-          .orderBy(asc(categories.position), asc(categories.id))
-          .for('update');
+        const existing = await repo.lockCategoryOrder(tx);
         const given = new Set(ids);
         const complete =
           given.size === ids.length &&
@@ -216,14 +181,7 @@ export function createCategoryService(
             existing: existing.map((row) => row.id),
           });
         }
-        const positions = sql.join(
-          ids.map((id, index) => sql`(${id}::integer, ${index + 1}::integer)`),
-          sql`, `,
-        );
-        await tx.execute(
-          sql`update categories set position = v.position
-            from (values ${positions}) as v(id, position) where categories.id = v.id`,
-        );
+        await repo.setCategoryOrder(tx, ids);
         await recordAudit(tx, {
           actor,
           action: 'category.reorder',

@@ -13,7 +13,7 @@ import { errorResponses, noQuery } from '../../http.js';
 import type { CategoryService } from './categories.js';
 import { viewerOf } from '../../core/access.js';
 import { everything } from '../../core/stale.js';
-import { forumLimits } from './limits.js';
+import { forumRouteLimits } from './limits.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const categoryResponse = z.object({ category: categorySchema });
@@ -42,7 +42,7 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
     {
       config: {
         access: { permission: 'site.settings' },
-        limit: forumLimits.categories,
+        limit: forumRouteLimits.categories,
         stales: ['forum-categories'],
       },
       schema: {
@@ -65,7 +65,7 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
       // A category's name is on each of its threads.
       config: {
         access: { permission: 'site.settings' },
-        limit: forumLimits.categories,
+        limit: forumRouteLimits.categories,
         stales: everything,
       },
       schema: {
@@ -87,7 +87,7 @@ export function registerCategoryRoutes(app: FastifyInstance, service: CategorySe
     {
       config: {
         access: { permission: 'site.settings' },
-        limit: forumLimits.categories,
+        limit: forumRouteLimits.categories,
         stales: ['forum-categories'],
       },
       schema: {

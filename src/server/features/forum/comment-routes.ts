@@ -18,7 +18,7 @@ import { errorResponses, noQuery } from '../../http.js';
 import type { CommentService } from './comment-service.js';
 import { viewerOf } from '../../core/access.js';
 import { anyThreadAndLists, threadAndLists } from '../../core/stale.js';
-import { forumLimits } from './limits.js';
+import { forumRouteLimits } from './limits.js';
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);
@@ -57,7 +57,7 @@ export function registerCommentRoutes(
     {
       config: {
         access: { permission: 'content.write' },
-        limit: forumLimits.reply,
+        limit: forumRouteLimits.reply,
         publishes: true,
         stales: threadAndLists,
       },
@@ -96,7 +96,7 @@ export function registerCommentRoutes(
       // A reply's thread is not in its address: its edit reaches every thread.
       config: {
         access: { permission: 'content.write' },
-        limit: forumLimits.edit,
+        limit: forumRouteLimits.edit,
         publishes: true,
         stales: anyThreadAndLists,
       },
@@ -136,7 +136,7 @@ export function registerCommentRoutes(
     {
       config: {
         access: { permission: 'content.write' },
-        limit: forumLimits.edit,
+        limit: forumRouteLimits.edit,
         stales: anyThreadAndLists,
       },
       schema: {
@@ -156,7 +156,7 @@ export function registerCommentRoutes(
   api.post(
     '/api/forum/preview',
     {
-      config: { access: 'signed-in', stales: [], limit: forumLimits.preview },
+      config: { access: 'signed-in', stales: [], limit: forumRouteLimits.preview },
       schema: {
         tags,
         summary: "The editor's live preview: Markdown rendered exactly as it will be stored",

@@ -1,13 +1,12 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   failedPrecondition,
   invalidArgument,
   notFound,
   permissionDenied,
 } from '../../../shared/errors.js';
+import { noRepliesMessage, replyBlocker } from '../../../shared/forum.js';
 import type { Comment, CommentPage } from '../../../shared/forum.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
-import { commentRevisions, comments, posts } from '../../platform/db/schema.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import { newlyMentioned, renderBody } from '../../core/mentions.js';
 import { notifyLater, notifyReplyFrom } from '../../core/notify.js';
@@ -20,7 +19,8 @@ import {
 import type { ThreadLive } from './live-replies.js';
 import type { ForumReads } from './reads.js';
 import { presentComment, presentRevision, type CommentRow, type HiddenState } from './presenter.js';
-import { commentRevisionsQuery, usernameExists } from './post-repo.js';
+import * as replies from './comment-repo.js';
+import { usernameExists } from './post-repo.js';
 import * as repo from './repo.js';
 import {
   assertMayEditOthers,
@@ -32,6 +32,7 @@ import {
 import type { Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
 import { iso } from '../../core/author.js';
+import type { Tx } from '../../core/transaction.js';
 
 /**
  * The quoted reply's excerpt, remembered by its text: a thread page quotes the same few replies
@@ -84,10 +85,7 @@ async function hiddenReasons(db: Db, viewer: Viewer | null, rows: CommentRow[]) 
     )
     .map((row) => Number(row.id));
   if (ids.length === 0) return new Map<number, string>();
-  const found = await db
-    .select({ id: comments.id, reason: comments.hiddenReason })
-    .from(comments)
-    .where(inArray(comments.id, ids));
+  const found = await replies.hiddenReasonsOf(db, ids);
   return new Map(found.map((row) => [Number(row.id), row.reason ?? 'Hidden by a moderator']));
 }
 
@@ -102,13 +100,8 @@ export function createCommentService(deps: { db: Db; reads: ForumReads; live: Th
   }
 
   /** The reply with its thread's state, locked for an edit or delete. */
-  async function ownReply(viewer: Viewer, id: number, tx: Db) {
-    const [row] = await tx
-      .select({ comment: comments, postHiddenAt: posts.hiddenAt })
-      .from(comments)
-      .innerJoin(posts, eq(posts.id, comments.postId))
-      .where(eq(comments.id, id))
-      .for('update', { of: comments });
+  async function ownReply(viewer: Viewer, id: number, tx: Tx) {
+    const row = await replies.lockReply(tx, id);
     assertVisible(row && { hiddenAt: row.postHiddenAt }, viewer, 'Reply');
     assertVisible(row.comment, viewer, 'Reply');
     return row.comment;
@@ -123,15 +116,19 @@ export function createCommentService(deps: { db: Db; reads: ForumReads; live: Th
   ): Error {
     const thread =
       row && row.target_locked !== null
-        ? { hiddenAt: row.target_hidden_at, deletedAt: row.target_deleted_at }
+        ? {
+            hiddenAt: row.target_hidden_at,
+            deletedAt: row.target_deleted_at,
+            locked: row.target_locked,
+          }
         : undefined;
     assertVisible(thread, viewer, 'Thread');
-    if (thread.deletedAt)
-      return failedPrecondition('This thread was deleted: it takes no new replies.');
-    if (thread.hiddenAt)
-      return failedPrecondition('This thread is hidden: it takes no new replies.');
-    if (row?.target_locked)
-      return failedPrecondition('This thread is locked: it takes no new replies.');
+    const blocker = replyBlocker({
+      deleted: thread.deletedAt != null,
+      hidden: thread.hiddenAt != null,
+      locked: thread.locked,
+    });
+    if (blocker) return failedPrecondition(noRepliesMessage[blocker]);
     if (replyToId !== null) {
       const quotedHidden = row?.quoted_hidden_at != null && !canModerate(viewer);
       if (row?.quoted_post_id == null || Number(row.quoted_post_id) !== postId || quotedHidden) {
@@ -159,11 +156,8 @@ export function createCommentService(deps: { db: Db; reads: ForumReads; live: Th
       const head = rows[0];
       if (!head) throw notFound('Thread');
       if (head.post_hidden && !canModerate(viewer)) {
-        const [post] = await db
-          .select({ authorId: posts.authorId })
-          .from(posts)
-          .where(eq(posts.id, postId));
-        if (!viewer || post?.authorId !== viewer.id) throw notFound('Thread');
+        const authorId = await replies.threadAuthorId(db, postId);
+        if (!viewer || authorId !== viewer.id) throw notFound('Thread');
       }
       const found = rows.filter((row) => row.id !== null);
       const page = found.slice(0, query.limit);
@@ -230,13 +224,7 @@ export function createCommentService(deps: { db: Db; reads: ForumReads; live: Th
         if (comment.authorId === viewer.id) {
           await assertNewAccountLinks(tx, viewer, body.body, 'reply', comment.id);
         }
-        await tx
-          .insert(commentRevisions)
-          .values({ commentId: id, editorId: viewer.id, previousBody: comment.bodySource });
-        await tx
-          .update(comments)
-          .set({ bodySource: body.body, bodyHtml, editedAt: sql`now()` })
-          .where(eq(comments.id, id));
+        await replies.editReply(tx, comment, viewer.id, { bodySource: body.body, bodyHtml });
         await notifyLater(tx, {
           kind: 'mention',
           postId: comment.postId,
@@ -263,10 +251,7 @@ export function createCommentService(deps: { db: Db; reads: ForumReads; live: Th
         const comment = await ownReply(viewer, id, tx);
         if (comment.authorId !== viewer.id)
           throw permissionDenied('You can only delete your own replies');
-        await tx
-          .update(comments)
-          .set({ deletedAt: sql`now()` })
-          .where(and(eq(comments.id, id), isNull(comments.deletedAt)));
+        await replies.softDeleteReply(tx, id);
       });
     },
 
@@ -276,24 +261,14 @@ export function createCommentService(deps: { db: Db; reads: ForumReads; live: Th
      * moderators.
      */
     async revisions(viewer: Viewer | null, id: number) {
-      const [row] = await db
-        .select({
-          hiddenAt: comments.hiddenAt,
-          deletedAt: comments.deletedAt,
-          authorId: comments.authorId,
-          postHiddenAt: posts.hiddenAt,
-          postAuthorId: posts.authorId,
-        })
-        .from(comments)
-        .innerJoin(posts, eq(posts.id, comments.postId))
-        .where(eq(comments.id, id));
+      const row = await replies.replyState(db, id);
       const sees = (hiddenAt: Date | null, authorId: string) =>
         hiddenAt === null || canModerate(viewer) || authorId === viewer?.id;
       if (!row || !sees(row.postHiddenAt, row.postAuthorId) || !sees(row.hiddenAt, row.authorId)) {
         throw notFound('Reply');
       }
       if (row.deletedAt && !canModerate(viewer)) return [];
-      return (await commentRevisionsQuery(db, id)).map(presentRevision);
+      return (await replies.replyRevisions(db, id)).map(presentRevision);
     },
 
     async byAuthor(query: { author: string; cursor?: string | undefined; limit: number }) {

@@ -9,7 +9,7 @@ import type { createReportService } from './reports.js';
 import type { Viewer } from '../../core/viewer.js';
 import { viewerOf } from '../../core/access.js';
 import { anyThreadAndLists, threadAndLists, threadListsAndCategories } from '../../core/stale.js';
-import { forumLimits } from './limits.js';
+import { forumRouteLimits } from './limits.js';
 
 type ReportBody = z.output<typeof reportBody>;
 const reportedResponse = z.object({ status: z.literal('reported') });
@@ -53,7 +53,7 @@ export function registerFeedbackRoutes(
         url: `/api/forum/${collection}/:id/reaction`,
         config: {
           access: { permission: 'content.write' },
-          limit: forumLimits.react,
+          limit: forumRouteLimits.react,
           // A reply's thread is not in its address: its like reaches every thread.
           stales: collection === 'posts' ? threadAndLists : anyThreadAndLists,
         },
@@ -75,7 +75,7 @@ export function registerFeedbackRoutes(
       {
         config: {
           access: { permission: 'content.write' },
-          limit: forumLimits.report,
+          limit: forumRouteLimits.report,
           // Enough reports hide the thread or reply pending review.
           stales: collection === 'posts' ? threadListsAndCategories : anyThreadAndLists,
         },

@@ -5,7 +5,7 @@ export {
   openDiscussionThread,
   retitleDiscussionThread,
   showDiscussionThread,
-} from './discussions.js';
+} from './discussion-repo.js';
 export { readThreadPreview, type ThreadPreview } from './social-preview.js';
 export {
   listPublicCategories,
@@ -13,4 +13,21 @@ export {
   publicThreadPages,
   publicThreadsInRange,
   type PublicThreadRow,
-} from './discovery-reads.js';
+} from './discovery-repo.js';
+export { categoryById } from './post-repo.js';
+export {
+  isPurgedReply,
+  isPurgedThread,
+  lockReplyForModeration,
+  lockThreadForModeration,
+  moveThread,
+  purgeReply,
+  purgeThread,
+  setReplyHidden,
+  setThreadHidden,
+  setThreadLocked,
+  setThreadPinned,
+  type Hiding,
+  type ModeratedReply,
+  type ModeratedThread,
+} from './moderation-repo.js';

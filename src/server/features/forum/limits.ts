@@ -7,7 +7,7 @@ import { memberLimit, perMinute, type RouteLimit } from '../../core/route-limits
  */
 const writing = { exempt: 'content.moderate', refundRefused: true } as const;
 
-export const forumLimits = {
+export const forumRouteLimits = {
   thread: memberLimit(
     'thread',
     'starting threads',

@@ -1,16 +1,11 @@
 import { authorSelection } from '../../core/author.js';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import {
-  categories,
-  commentRevisions,
-  postRevisions,
-  posts,
-  users,
-} from '../../platform/db/schema.js';
+import { categories, comments, postRevisions, posts, users } from '../../platform/db/schema.js';
+import type { DbOrTx, Tx } from '../../core/transaction.js';
 import type { Param } from './repo.js';
 
-/** Reads of one thread: its page (one query) and the earlier versions of it and its replies. */
+/** One thread: its page (one query), its state, its earlier versions, and its writes. */
 
 /** One thread with its author and category, and whether the viewer liked it: one query. */
 export function postDetailQuery(db: Db, id: Param<number>, viewerId: Param<string> | null) {
@@ -62,22 +57,6 @@ export function postRevisionsQuery(db: Db, postId: number) {
     .orderBy(desc(postRevisions.id));
 }
 
-/** A reply's earlier versions, newest first (replies have no title). */
-export function commentRevisionsQuery(db: Db, commentId: number) {
-  return db
-    .select({
-      id: commentRevisions.id,
-      previousTitle: sql<string | null>`null`,
-      previousBody: commentRevisions.previousBody,
-      createdAt: commentRevisions.createdAt,
-      editor: authorSelection,
-    })
-    .from(commentRevisions)
-    .innerJoin(users, eq(users.id, commentRevisions.editorId))
-    .where(eq(commentRevisions.commentId, commentId))
-    .orderBy(desc(commentRevisions.id));
-}
-
 /** Whether an active account holds this username (an empty author list is then not a 404). */
 export async function usernameExists(db: Db, username: string): Promise<boolean> {
   const [row] = await db
@@ -93,5 +72,122 @@ export async function threadForReaders(db: Db, id: number) {
     .select({ authorId: posts.authorId, hiddenAt: posts.hiddenAt, total: posts.replyCount })
     .from(posts)
     .where(eq(posts.id, id));
+  return row;
+}
+
+/** What decides who may see, delete or see the history of a thread. */
+export async function threadState(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ authorId: posts.authorId, hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
+    .from(posts)
+    .where(eq(posts.id, id));
+  return row;
+}
+
+/** Why a moderator hid the thread, as they wrote it (null when they gave none). */
+export async function threadHiddenReason(db: DbOrTx, id: number): Promise<string | null> {
+  const [row] = await db.select({ reason: posts.hiddenReason }).from(posts).where(eq(posts.id, id));
+  return row?.reason ?? null;
+}
+
+export async function categoryById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id));
+  return row;
+}
+
+export async function insertThread(tx: Tx, values: typeof posts.$inferInsert) {
+  const [row] = await tx.insert(posts).values(values).returning({ id: posts.id });
+  return row?.id;
+}
+
+/** The whole thread row, locked for an edit. */
+export async function lockThread(tx: Tx, id: number) {
+  const [row] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
+  return row;
+}
+
+/** An edit: the version it replaces kept as a revision, then the new fields, stamped edited. */
+export async function editThread(
+  tx: Tx,
+  before: { id: number; title: string; bodySource: string },
+  editorId: string,
+  next: Partial<typeof posts.$inferInsert>,
+): Promise<void> {
+  await tx.insert(postRevisions).values({
+    postId: before.id,
+    editorId,
+    previousTitle: before.title,
+    previousBody: before.bodySource,
+  });
+  await tx
+    .update(posts)
+    .set({ ...next, editedAt: sql`now()` })
+    .where(eq(posts.id, before.id));
+}
+
+/** The author's soft delete: the page shows a tombstone; a second one changes nothing. */
+export async function softDeleteThread(db: DbOrTx, id: number): Promise<void> {
+  await db
+    .update(posts)
+    .set({ deletedAt: sql`now()` })
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+}
+
+/**
+ * How many threads (or replies) the author wrote before `before` (all of them when undefined),
+ * counted up to `cap` only: the new-account link rule asks whether there are that many.
+ */
+export async function earlierWritings(
+  db: Db,
+  kind: 'thread' | 'reply',
+  authorId: string,
+  before: number | undefined,
+  cap: number,
+): Promise<number> {
+  const table = kind === 'thread' ? posts : comments;
+  const conditions: SQL[] = [eq(table.authorId, authorId)];
+  if (before !== undefined) conditions.push(lt(table.id, before));
+  const [row] = await db.select({ n: sql<number>`count(*)::integer` }).from(
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(...conditions))
+      .limit(cap)
+      .as('earlier'),
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Views counted since the last batch, by thread, added in ONE statement to a narrow table of
+ * their own (schema.ts threadViews): no thread row, and none of its ten indexes, is rewritten
+ * for a view. Threads deleted in between are skipped.
+ */
+export async function addThreadViews(db: Db, added: ReadonlyMap<number, number>): Promise<void> {
+  const ids = [...added.keys()];
+  const counts = ids.map((id) => added.get(id) ?? 0);
+  await db.execute(sql`insert into thread_views (post_id, views)
+    select v.id, v.added
+    from unnest(${`{${ids.join(',')}}`}::bigint[], ${`{${counts.join(',')}}`}::integer[]) as v(id, added)
+    where exists (select 1 from posts where posts.id = v.id)
+    on conflict (post_id) do update set views = thread_views.views + excluded.views`);
+}
+
+/** A thread neither deleted nor hidden, with what its preview image shows (and its category). */
+export async function visibleThreadForPreview(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      title: posts.title,
+      filmTitle: posts.filmTitle,
+      rating: posts.rating,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+      categoryArchivedAt: categories.archivedAt,
+      author: authorSelection,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .innerJoin(categories, eq(categories.id, posts.categoryId))
+    .where(and(eq(posts.id, id), isNull(posts.deletedAt), isNull(posts.hiddenAt)));
   return row;
 }

@@ -15,7 +15,7 @@ import { errorResponses, noQuery, sendSerialized } from '../../http.js';
 import type { PostService } from './post-service.js';
 import { viewerOf } from '../../core/access.js';
 import { threadListsAndCategories } from '../../core/stale.js';
-import { forumLimits } from './limits.js';
+import { forumRouteLimits } from './limits.js';
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);
@@ -54,7 +54,7 @@ export function registerPostRoutes(
     {
       config: {
         access: { permission: 'content.write' },
-        limit: forumLimits.thread,
+        limit: forumRouteLimits.thread,
         publishes: true,
         stales: ['forum-lists', 'forum-categories', 'users'],
       },
@@ -96,7 +96,7 @@ export function registerPostRoutes(
     {
       config: {
         access: { permission: 'content.write' },
-        limit: forumLimits.edit,
+        limit: forumRouteLimits.edit,
         publishes: true,
         stales: threadListsAndCategories,
       },
@@ -123,7 +123,7 @@ export function registerPostRoutes(
     {
       config: {
         access: { permission: 'content.write' },
-        limit: forumLimits.edit,
+        limit: forumRouteLimits.edit,
         stales: threadListsAndCategories,
       },
       schema: {

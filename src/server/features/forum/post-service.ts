@@ -1,4 +1,3 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   failedPrecondition,
@@ -13,9 +12,13 @@ import type {
   postListQuery,
   updatePostBody,
 } from '../../../shared/forum.js';
-import { newsCategorySlug, postListResponse, showsRatings } from '../../../shared/forum.js';
+import {
+  newsCategorySlug,
+  postListResponse,
+  showsRatings,
+  takesReplies,
+} from '../../../shared/forum.js';
 import type { Db } from '../../platform/db/database.js';
-import { categories, postRevisions, posts } from '../../platform/db/schema.js';
 import { newlyMentioned, renderBody } from '../../core/mentions.js';
 import { notifyLater } from '../../core/notify.js';
 import { startedThread, threadReadsOf } from '../notifications/index.js';
@@ -48,13 +51,12 @@ function assertSeen(
 }
 
 async function hiddenReason(db: Db, id: number): Promise<{ reason: string }> {
-  const [row] = await db.select({ reason: posts.hiddenReason }).from(posts).where(eq(posts.id, id));
-  return { reason: row?.reason ?? 'Hidden by a moderator' };
+  return { reason: (await repo.threadHiddenReason(db, id)) ?? 'Hidden by a moderator' };
 }
 
 /** A category a thread can be written in: it exists and is not archived. */
 async function writableCategory(tx: Tx, id: number) {
-  const [category] = await tx.select().from(categories).where(eq(categories.id, id));
+  const category = await repo.categoryById(tx, id);
   if (!category) throw notFound('Category');
   if (category.archivedAt) {
     throw invalidArgument(`${category.name} is archived: it takes no new threads`);
@@ -94,7 +96,8 @@ export function createPostService(deps: {
     });
     // Its author sees a hidden thread but changes nothing in it until a moderator restores it.
     const canEdit = abilities.canEdit && (hidden === null || canModerate(viewer));
-    const canReply = isWriter(viewer) && !deleted && !row.locked && hidden === null;
+    const canReply =
+      isWriter(viewer) && takesReplies({ deleted, hidden: hidden !== null, locked: row.locked });
     return presentPostDetail(row, { ...abilities, canEdit, canReply }, views.pending(id), hidden);
   }
 
@@ -201,22 +204,19 @@ export function createPostService(deps: {
         const category = await writableCategory(tx, body.categoryId);
         const review = { filmTitle: body.filmTitle ?? null, rating: body.rating ?? null };
         assertReviewFields(category.slug, review);
-        const [row] = await tx
-          .insert(posts)
-          .values({
-            categoryId: category.id,
-            authorId: viewer.id,
-            title: body.title,
-            bodySource: body.body,
-            bodyHtml,
-            tags: body.tags,
-            ...review,
-          })
-          .returning({ id: posts.id });
-        if (!row) throw notFound('Thread');
-        await startedThread(tx, viewer.id, row.id);
-        await notifyLater(tx, { kind: 'post', postId: row.id, mentioned: mentionedUserIds });
-        return row.id;
+        const id = await repo.insertThread(tx, {
+          categoryId: category.id,
+          authorId: viewer.id,
+          title: body.title,
+          bodySource: body.body,
+          bodyHtml,
+          tags: body.tags,
+          ...review,
+        });
+        if (id === undefined) throw notFound('Thread');
+        await startedThread(tx, viewer.id, id);
+        await notifyLater(tx, { kind: 'post', postId: id, mentioned: mentionedUserIds });
+        return id;
       });
       return read(viewer, id);
     },
@@ -229,7 +229,7 @@ export function createPostService(deps: {
       const rendered = body.body === undefined ? undefined : await renderBody(db, body.body);
       const bodyHtml = rendered?.html;
       await db.transaction(async (tx) => {
-        const [post] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
+        const post = await repo.lockThread(tx, id);
         assertVisible(post, viewer, 'Thread');
         if (post.authorId !== viewer.id)
           await assertMayEditOthers(tx, viewer, post.authorId, 'thread');
@@ -238,7 +238,7 @@ export function createPostService(deps: {
         const categoryId = body.categoryId ?? post.categoryId;
         const category =
           categoryId === post.categoryId
-            ? (await tx.select().from(categories).where(eq(categories.id, post.categoryId)))[0]
+            ? await repo.categoryById(tx, post.categoryId)
             : await writableCategory(tx, categoryId);
         if (!category) throw notFound('Category');
         assertReviewFields(category.slug, body);
@@ -260,16 +260,10 @@ export function createPostService(deps: {
         if (post.authorId === viewer.id && next.bodySource !== post.bodySource) {
           await assertNewAccountLinks(tx, viewer, next.bodySource, 'thread', post.id);
         }
-        await tx.insert(postRevisions).values({
-          postId: post.id,
-          editorId: viewer.id,
-          previousTitle: post.title,
-          previousBody: post.bodySource,
+        await repo.editThread(tx, post, viewer.id, {
+          ...next,
+          bodyHtml: bodyHtml ?? post.bodyHtml,
         });
-        await tx
-          .update(posts)
-          .set({ ...next, bodyHtml: bodyHtml ?? post.bodyHtml, editedAt: sql`now()` })
-          .where(eq(posts.id, post.id));
         if (rendered) {
           await notifyLater(tx, {
             kind: 'mention',
@@ -294,25 +288,16 @@ export function createPostService(deps: {
 
     /** Authors delete their own threads (soft: the page shows a tombstone); twice is fine. */
     async remove(viewer: Viewer, id: number): Promise<void> {
-      const [post] = await db
-        .select({ authorId: posts.authorId, hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt })
-        .from(posts)
-        .where(eq(posts.id, id));
+      const post = await repo.threadState(db, id);
       assertSeen(post, viewer);
       if (post.authorId !== viewer.id)
         throw permissionDenied('You can only delete your own threads');
       if (post.deletedAt) return;
-      await db
-        .update(posts)
-        .set({ deletedAt: sql`now()` })
-        .where(and(eq(posts.id, id), isNull(posts.deletedAt)));
+      await repo.softDeleteThread(db, id);
     },
 
     async revisions(viewer: Viewer | null, id: number) {
-      const [post] = await db
-        .select({ hiddenAt: posts.hiddenAt, deletedAt: posts.deletedAt, authorId: posts.authorId })
-        .from(posts)
-        .where(eq(posts.id, id));
+      const post = await repo.threadState(db, id);
       assertSeen(post, viewer);
       // A deleted thread's earlier versions go with it (moderators still see them).
       if (post.deletedAt && !canModerate(viewer)) return [];

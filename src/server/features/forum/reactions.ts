@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { failedPrecondition } from '../../../shared/errors.js';
 import type { Db } from '../../platform/db/database.js';
-import { commentReactions, comments, postReactions, posts } from '../../platform/db/schema.js';
 import { assertNotOwn, assertVisible } from './rules.js';
 import type { Viewer } from '../../core/viewer.js';
 import { notifyLater } from '../../core/notify.js';
+import * as feedback from './feedback-repo.js';
+import { threadState } from './post-repo.js';
 
 export interface ReactionState {
   reacted: boolean;
@@ -20,27 +20,12 @@ export function createReactionService(db: Db) {
   return {
     postReaction(viewer: Viewer, postId: number, on: boolean): Promise<ReactionState> {
       return db.transaction(async (tx) => {
-        const [post] = await tx
-          .select({
-            hiddenAt: posts.hiddenAt,
-            deletedAt: posts.deletedAt,
-            authorId: posts.authorId,
-          })
-          .from(posts)
-          .where(eq(posts.id, postId));
+        const post = await threadState(tx, postId);
         assertVisible(post, viewer, 'Thread');
         if (post.deletedAt) throw failedPrecondition('This thread was deleted: it takes no likes');
         // Taking a like back is always allowed.
         if (on) assertNotOwn(viewer, post.authorId, 'like', 'thread');
-        const mine = and(eq(postReactions.postId, postId), eq(postReactions.userId, viewer.id));
-        const changed = on
-          ? await tx
-              .insert(postReactions)
-              .values({ postId, userId: viewer.id })
-              .onConflictDoNothing()
-              .returning({ postId: postReactions.postId })
-          : await tx.delete(postReactions).where(mine).returning({ postId: postReactions.postId });
-        const delta = changed.length === 0 ? 0 : on ? 1 : -1;
+        const delta = await feedback.setThreadLike(tx, postId, viewer.id, on);
         if (delta === 1) {
           await notifyLater(tx, {
             kind: 'reaction',
@@ -49,49 +34,21 @@ export function createReactionService(db: Db) {
             actorId: viewer.id,
           });
         }
-        const [row] = await tx
-          .update(posts)
-          .set({ reactionCount: sql`${posts.reactionCount} + ${delta}` })
-          .where(eq(posts.id, postId))
-          .returning({ reactionCount: posts.reactionCount });
-        return { reacted: on, reactionCount: row?.reactionCount ?? 0 };
+        const reactionCount = await feedback.addThreadReactions(tx, postId, delta);
+        return { reacted: on, reactionCount };
       });
     },
 
     commentReaction(viewer: Viewer, commentId: number, on: boolean): Promise<ReactionState> {
       return db.transaction(async (tx) => {
-        const [comment] = await tx
-          .select({
-            hiddenAt: comments.hiddenAt,
-            deletedAt: comments.deletedAt,
-            authorId: comments.authorId,
-            postHiddenAt: posts.hiddenAt,
-            postDeletedAt: posts.deletedAt,
-          })
-          .from(comments)
-          .innerJoin(posts, eq(posts.id, comments.postId))
-          .where(eq(comments.id, commentId));
+        const comment = await feedback.replyWithThread(tx, commentId, 'read');
         assertVisible(comment && { hiddenAt: comment.postHiddenAt }, viewer, 'Reply');
         assertVisible(comment, viewer, 'Reply');
         if (comment.deletedAt || comment.postDeletedAt) {
           throw failedPrecondition('This reply was deleted: it takes no likes');
         }
         if (on) assertNotOwn(viewer, comment.authorId, 'like', 'reply');
-        const mine = and(
-          eq(commentReactions.commentId, commentId),
-          eq(commentReactions.userId, viewer.id),
-        );
-        const changed = on
-          ? await tx
-              .insert(commentReactions)
-              .values({ commentId, userId: viewer.id })
-              .onConflictDoNothing()
-              .returning({ commentId: commentReactions.commentId })
-          : await tx
-              .delete(commentReactions)
-              .where(mine)
-              .returning({ commentId: commentReactions.commentId });
-        const delta = changed.length === 0 ? 0 : on ? 1 : -1;
+        const delta = await feedback.setReplyLike(tx, commentId, viewer.id, on);
         if (delta === 1) {
           await notifyLater(tx, {
             kind: 'reaction',
@@ -100,12 +57,8 @@ export function createReactionService(db: Db) {
             actorId: viewer.id,
           });
         }
-        const [row] = await tx
-          .update(comments)
-          .set({ reactionCount: sql`${comments.reactionCount} + ${delta}` })
-          .where(eq(comments.id, commentId))
-          .returning({ reactionCount: comments.reactionCount });
-        return { reacted: on, reactionCount: row?.reactionCount ?? 0 };
+        const reactionCount = await feedback.addReplyReactions(tx, commentId, delta);
+        return { reacted: on, reactionCount };
       });
     },
   };

@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { cursorTime } from '../../core/cursor.js';
-import type { PostSort } from '../../../shared/forum.js';
+import { replyBlockers, type PostSort, type ReplyBlocker } from '../../../shared/forum.js';
 import type { CommentRow } from './presenter.js';
 
 /**
@@ -204,7 +204,28 @@ export interface InsertedReplyRow extends Partial<CommentRow> {
 }
 
 /**
- * A reply in ONE statement: the thread locked and checked (not deleted, hidden or locked), the
+ * Each of shared/forum.ts's `replyBlockers` as the SQL saying it does not hold of a thread row:
+ * the `Record` makes a new blocker fail to compile until it has its SQL here too.
+ */
+const blockerAbsent: Record<ReplyBlocker, (thread: SQL) => SQL> = {
+  deleted: (thread) => sql`${thread}.deleted_at is null`,
+  hidden: (thread) => sql`${thread}.hidden_at is null`,
+  locked: (thread) => sql`not ${thread}.locked`,
+};
+
+/**
+ * "This thread takes replies" (shared/forum.ts `takesReplies`) as a condition on the posts row
+ * named `thread`: what the reply's insert checks atomically.
+ */
+export function takesRepliesSql(thread: SQL): SQL {
+  return sql.join(
+    replyBlockers.map((blocker) => blockerAbsent[blocker](thread)),
+    sql` and `,
+  );
+}
+
+/**
+ * A reply in ONE statement: the thread locked and checked (`takesRepliesSql`), the
  * quoted reply checked (same thread, not deleted, hidden only for moderators), the reply
  * inserted, the thread's count and activity bumped, and `notify(inserted)`'s job written, all
  * or nothing; the answer carries the reply as a page shows it, the thread's new count, and the
@@ -219,7 +240,7 @@ export function insertReplyQuery(reply: NewReply, notify: (inserted: SQL) => SQL
       select post_id, hidden_at, deleted_at from comments where id = ${replyToId}
     ), allowed as (
       select t.id from target t
-      where t.deleted_at is null and t.hidden_at is null and not t.locked
+      where ${takesRepliesSql(sql.raw('t'))}
         and (${replyToId} is null or exists (
           select 1 from quoted q where q.post_id = t.id and q.deleted_at is null
             and (q.hidden_at is null or ${reply.mayQuoteHidden})))

@@ -1,23 +1,16 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { failedPrecondition } from '../../../shared/errors.js';
 import { reportsToHide, type reportBody } from '../../../shared/reports.js';
 import type { Db } from '../../platform/db/database.js';
-import { comments, posts } from '../../platform/db/schema.js';
 import { assertNotOwn, assertVisible } from './rules.js';
 import type { Viewer } from '../../core/viewer.js';
 import type { Tx } from '../../core/transaction.js';
 import { recordAudit, systemActor } from '../../core/audit.js';
 import { notifyLater } from '../../core/notify.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
+import * as feedback from './feedback-repo.js';
 
 type Report = z.output<typeof reportBody>;
-
-/** Raw SQL in a transaction; both drivers answer `{ rows }`. */
-async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
-  const result: unknown = await tx.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 export const hiddenByReportsReason = `Hidden pending review after reports from ${reportsToHide} members`;
 
@@ -34,19 +27,7 @@ export const hiddenByReportsReason = `Hidden pending review after reports from $
  * it is.
  */
 async function hideForReview(tx: Tx, postId: number, commentId: number | null, reporters: number) {
-  const hide = { hiddenAt: sql`now()`, hiddenReason: hiddenByReportsReason };
-  const [hidden] =
-    commentId === null
-      ? await tx
-          .update(posts)
-          .set(hide)
-          .where(and(eq(posts.id, postId), isNull(posts.hiddenAt)))
-          .returning({ label: posts.title, authorId: posts.authorId })
-      : await tx
-          .update(comments)
-          .set(hide)
-          .where(and(eq(comments.id, commentId), isNull(comments.hiddenAt)))
-          .returning({ label: comments.bodySource, authorId: comments.authorId });
+  const hidden = await feedback.hideUnlessHidden(tx, postId, commentId, hiddenByReportsReason);
   if (!hidden) return;
   await recordAudit(tx, {
     actor: systemActor,
@@ -76,21 +57,15 @@ export function createReportService(db: Db) {
     commentId: number | null,
     report: Report,
   ) {
-    const rows = await rowsOf<{ id: unknown }>(
-      tx,
-      sql`insert into reports (post_id, comment_id, reporter_id, category, reason)
-        values (${postId}, ${commentId}, ${viewer.id}, ${report.category}, ${report.reason})
-        on conflict (reporter_id, post_id, coalesce(comment_id, 0)) where status = 'open'
-        do nothing returning id`,
-    );
-    if (rows.length === 0) return 'existing';
-    const sameItem = commentId === null ? sql`comment_id is null` : sql`comment_id = ${commentId}`;
-    const [counted] = await rowsOf<{ reporters: number | string }>(
-      tx,
-      sql`select count(distinct reporter_id) as reporters from reports
-        where post_id = ${postId} and ${sameItem} and status = 'open'`,
-    );
-    const reporters = Number(counted?.reporters ?? 0);
+    const stored = await feedback.insertReport(tx, {
+      postId,
+      commentId,
+      reporterId: viewer.id,
+      category: report.category,
+      reason: report.reason,
+    });
+    if (!stored) return 'existing';
+    const reporters = await feedback.openReporters(tx, postId, commentId);
     if (reporters >= reportsToHide) await hideForReview(tx, postId, commentId, reporters);
     return 'created';
   }
@@ -98,15 +73,7 @@ export function createReportService(db: Db) {
   return {
     reportPost(viewer: Viewer, postId: number, report: Report) {
       return db.transaction(async (tx) => {
-        const [post] = await tx
-          .select({
-            hiddenAt: posts.hiddenAt,
-            deletedAt: posts.deletedAt,
-            authorId: posts.authorId,
-          })
-          .from(posts)
-          .where(eq(posts.id, postId))
-          .for('update');
+        const post = await feedback.lockThreadState(tx, postId);
         assertVisible(post, viewer, 'Thread');
         if (post.deletedAt)
           throw failedPrecondition('This thread was deleted: there is nothing to report');
@@ -117,18 +84,7 @@ export function createReportService(db: Db) {
 
     reportComment(viewer: Viewer, commentId: number, report: Report) {
       return db.transaction(async (tx) => {
-        const [comment] = await tx
-          .select({
-            postId: comments.postId,
-            hiddenAt: comments.hiddenAt,
-            deletedAt: comments.deletedAt,
-            authorId: comments.authorId,
-            postHiddenAt: posts.hiddenAt,
-          })
-          .from(comments)
-          .innerJoin(posts, eq(posts.id, comments.postId))
-          .where(eq(comments.id, commentId))
-          .for('update', { of: comments });
+        const comment = await feedback.replyWithThread(tx, commentId, 'lock');
         assertVisible(comment && { hiddenAt: comment.postHiddenAt }, viewer, 'Reply');
         assertVisible(comment, viewer, 'Reply');
         if (comment.deletedAt)

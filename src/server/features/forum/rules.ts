@@ -1,4 +1,3 @@
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { forumLimits, showsRatings } from '../../../shared/forum.js';
 import { invalidArgument, notFound, permissionDenied } from '../../../shared/errors.js';
 import { mayActOnContent } from '../../../shared/rank.js';
@@ -7,9 +6,9 @@ import { authorRank } from '../../core/repo.js';
 import type { DbOrTx } from '../../core/transaction.js';
 import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../platform/db/database.js';
-import { comments, posts } from '../../platform/db/schema.js';
 import { countLinks } from '../../markdown/render.js';
 import type { Viewer } from '../../core/viewer.js';
+import { earlierWritings } from './post-repo.js';
 
 /** Rules shared by threads and replies: who sees what, who may write what. */
 
@@ -136,18 +135,7 @@ export async function assertNewAccountLinks(
   if (canModerate(viewer)) return;
   if (Date.now() - viewer.createdAt.getTime() >= newAccountWindowMs) return;
   if (countLinks(source) <= forumLimits.newAccountLinksMax) return;
-  const table = kind === 'thread' ? posts : comments;
-  const conditions: SQL[] = [eq(table.authorId, viewer.id)];
-  if (before !== undefined) conditions.push(lt(table.id, before));
-  const [row] = await db.select({ n: sql<number>`count(*)::integer` }).from(
-    db
-      .select({ id: table.id })
-      .from(table)
-      .where(and(...conditions))
-      .limit(firstWritings)
-      .as('earlier'),
-  );
-  if ((row?.n ?? 0) < firstWritings) {
+  if ((await earlierWritings(db, kind, viewer.id, before, firstWritings)) < firstWritings) {
     const things = kind === 'thread' ? 'threads' : 'replies';
     throw invalidArgument(
       `New accounts can put at most ${forumLimits.newAccountLinksMax} links in each of their first ${firstWritings} ${things}: please remove some links`,

@@ -1,8 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { shownReview, type Author } from '../../../shared/forum.js';
 import type { Db } from '../../platform/db/database.js';
-import { categories, posts, users } from '../../platform/db/schema.js';
-import { presentAuthor, authorSelection } from '../../core/author.js';
+import { presentAuthor } from '../../core/author.js';
+import { visibleThreadForPreview } from './post-repo.js';
 
 /** What a thread's social preview image shows. */
 export interface ThreadPreview {
@@ -20,20 +19,7 @@ export interface ThreadPreview {
  * shown with their article only).
  */
 export async function readThreadPreview(db: Db, id: number): Promise<ThreadPreview | undefined> {
-  const [row] = await db
-    .select({
-      title: posts.title,
-      filmTitle: posts.filmTitle,
-      rating: posts.rating,
-      categoryName: categories.name,
-      categorySlug: categories.slug,
-      categoryArchivedAt: categories.archivedAt,
-      author: authorSelection,
-    })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.authorId))
-    .innerJoin(categories, eq(categories.id, posts.categoryId))
-    .where(and(eq(posts.id, id), isNull(posts.deletedAt), isNull(posts.hiddenAt)));
+  const row = await visibleThreadForPreview(db, id);
   if (!row || row.categoryArchivedAt !== null) return undefined;
   return {
     title: row.title,

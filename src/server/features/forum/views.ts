@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../platform/db/database.js';
+import { addThreadViews } from './post-repo.js';
 
 /**
  * View counts, cheaply: a viewer (user id, or address when anonymous) counts once per thread
@@ -68,15 +68,8 @@ export function createViewCounter(options: {
   async function write(batch: Map<number, number>) {
     if (batch.size === 0) return;
     const ids = [...batch.keys()];
-    const added = ids.map((id) => batch.get(id) ?? 0);
     try {
-      // A narrow table of its own (schema.ts threadViews): no thread row, and none of its ten
-      // indexes, is rewritten for a view.
-      await db.execute(sql`insert into thread_views (post_id, views)
-        select v.id, v.added
-        from unnest(${`{${ids.join(',')}}`}::bigint[], ${`{${added.join(',')}}`}::integer[]) as v(id, added)
-        where exists (select 1 from posts where posts.id = v.id)
-        on conflict (post_id) do update set views = thread_views.views + excluded.views`);
+      await addThreadViews(db, batch);
       options.onWritten?.(ids);
     } catch (error) {
       // Keep the views for the next flush rather than losing them to a passing outage.

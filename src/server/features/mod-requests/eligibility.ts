@@ -1,4 +1,5 @@
 import { modRequestLimits } from '../../../shared/mod-requests.js';
+import { can } from '../../../shared/permissions.js';
 import { roleLabels, isRole } from '../../../shared/roles.js';
 import { utcMoment } from '../../../shared/utc-time.js';
 import { activeBlock, activeMute } from '../../core/viewer.js';
@@ -21,9 +22,10 @@ export type Ineligibility = { kind: 'open-request' | 'not-eligible'; reason: str
 const dayMs = 86_400_000;
 
 /**
- * Why a member may not ask now, or null when they may: a verified plain user,
- * with no open request, an account at least `modRequestMinAccountDays` old, not blocked and
- * not muted. Each reason tells the member what to do or when to come back.
+ * Why a member may not ask now, or null when they may: a verified member whose role may ask
+ * (`mod-request.create`: plain users), with no open request, an account at least
+ * `modRequestMinAccountDays` old, not blocked and not muted. Each reason tells the member what
+ * to do or when to come back.
  */
 export function ineligibility(
   account: RequesterAccount,
@@ -32,7 +34,7 @@ export function ineligibility(
 ): Ineligibility | null {
   const notEligible = (reason: string): Ineligibility => ({ kind: 'not-eligible', reason });
   if (account.deletedAt) return notEligible('This account was deleted');
-  if (account.role !== 'user') {
+  if (!can(account.role, 'mod-request.create')) {
     const label = isRole(account.role) ? roleLabels[account.role].toLowerCase() : 'not a member';
     return notEligible(`Only members can ask to become moderators: your role is ${label}`);
   }

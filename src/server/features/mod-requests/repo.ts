@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ModRequest } from '../../../shared/mod-requests.js';
 import type { Db } from '../../platform/db/database.js';
 import { modRequests, users } from '../../platform/db/schema.js';
-import type { DbOrTx } from '../../core/transaction.js';
+import type { DbOrTx, Tx } from '../../core/transaction.js';
 import { presentAuthor, authorSelection } from '../../core/author.js';
 import {
   cursorRowId,
@@ -39,6 +39,45 @@ export async function latestRequestOf(db: DbOrTx, userId: string) {
     .orderBy(desc(modRequests.createdAt), desc(modRequests.id))
     .limit(1);
   return row;
+}
+
+/** The account that asks or is decided on, as its row (eligibility reads most of its columns). */
+export async function accountOf(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** The same account locked, so two requests or decisions sent at once are taken one by one. */
+export async function lockAccount(tx: Tx, id: string) {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/** An approved request's effect: the member becomes a moderator. */
+export async function makeModerator(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ role: 'moderator', updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function insertRequest(tx: Tx, userId: string, motivation: string) {
+  const [created] = await tx.insert(modRequests).values({ userId, motivation }).returning();
+  return created;
+}
+
+/** An admin's decision, stamped now. */
+export async function recordDecision(
+  tx: Tx,
+  id: number,
+  decision: { status: 'approved' | 'rejected'; decidedById: string; decisionReason: string | null },
+) {
+  const [updated] = await tx
+    .update(modRequests)
+    .set({ ...decision, decidedAt: new Date() })
+    .where(eq(modRequests.id, id))
+    .returning();
+  return updated;
 }
 
 /** A request locked for a decision, with its requester's account row. */

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   alreadyExists,
@@ -7,10 +6,10 @@ import {
   permissionDenied,
 } from '../../../shared/errors.js';
 import type { ModRequest, modRequestListQuery } from '../../../shared/mod-requests.js';
+import { can } from '../../../shared/permissions.js';
 import { mayActOnAccount } from '../../../shared/rank.js';
 import { isRole, roleLabels } from '../../../shared/roles.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
-import { modRequests, users } from '../../platform/db/schema.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { decisionMessage } from './decision-mail.js';
 import { notifyLater } from '../../core/notify.js';
@@ -18,6 +17,7 @@ import { ineligibility, type RequesterAccount } from './eligibility.js';
 import * as repo from './repo.js';
 import { activeBlock, activeMute, type Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
+import type { Tx } from '../../core/transaction.js';
 import { getSiteInfo } from '../site/index.js';
 
 export interface ModRequestOptions {
@@ -27,10 +27,13 @@ export interface ModRequestOptions {
   publicUrl: URL;
 }
 
-/** Only a plain, active member becomes a moderator: the account may have changed since asking. */
+/**
+ * Only an active member whose role may still ask (`mod-request.create`) becomes a moderator: the
+ * account may have changed since asking.
+ */
 function approvalProblem(requester: RequesterAccount): string | null {
   if (requester.deletedAt) return 'This account was deleted';
-  if (requester.role !== 'user') {
+  if (!can(requester.role, 'mod-request.create')) {
     const label = isRole(requester.role) ? roleLabels[requester.role] : 'unknown';
     return `This member's role is already ${label}`;
   }
@@ -45,8 +48,8 @@ type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string };
 export function createModRequestService(options: ModRequestOptions) {
   const { db } = options;
 
-  async function account(tx: Parameters<typeof repo.latestRequestOf>[0], id: string) {
-    const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  async function account(tx: Tx, id: string) {
+    const row = await repo.lockAccount(tx, id);
     if (!row) throw notFound('User');
     return row;
   }
@@ -86,22 +89,14 @@ export function createModRequestService(options: ModRequestOptions) {
         if (problem) {
           throw failedPrecondition(`${problem}: reject the request instead`);
         }
-        await tx
-          .update(users)
-          .set({ role: 'moderator', updatedAt: new Date() })
-          .where(eq(users.id, requester.id));
+        await repo.makeModerator(tx, requester.id);
       }
       const reason = decision.kind === 'reject' ? decision.reason : null;
-      const [updated] = await tx
-        .update(modRequests)
-        .set({
-          status: approving ? 'approved' : 'rejected',
-          decidedById: viewer.id,
-          decisionReason: reason,
-          decidedAt: new Date(),
-        })
-        .where(eq(modRequests.id, id))
-        .returning();
+      const updated = await repo.recordDecision(tx, id, {
+        status: approving ? 'approved' : 'rejected',
+        decidedById: viewer.id,
+        decisionReason: reason,
+      });
       if (!updated) throw notFound('Moderator request');
       const label = requester.displayUsername ?? requester.username ?? requester.name;
       await recordAudit(tx, {
@@ -144,9 +139,9 @@ export function createModRequestService(options: ModRequestOptions) {
   return {
     /** The viewer's latest request, and whether (or why not) they may ask now. */
     async mine(viewer: Viewer) {
-      const [latest, [me]] = await Promise.all([
+      const [latest, me] = await Promise.all([
         repo.latestRequestOf(db, viewer.id),
-        db.select().from(users).where(eq(users.id, viewer.id)),
+        repo.accountOf(db, viewer.id),
       ]);
       if (!me) throw notFound('User');
       const open = latest?.request.status === 'open';
@@ -166,10 +161,7 @@ export function createModRequestService(options: ModRequestOptions) {
           const problem = ineligibility(me, latest?.request.status === 'open');
           if (problem?.kind === 'open-request') throw alreadyExists(problem.reason);
           if (problem) throw failedPrecondition(problem.reason);
-          const [created] = await tx
-            .insert(modRequests)
-            .values({ userId: viewer.id, motivation })
-            .returning();
+          const created = await repo.insertRequest(tx, viewer.id, motivation);
           if (!created) throw notFound('Moderator request');
           return repo.presentModRequest(created, me);
         });

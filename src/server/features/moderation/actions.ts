@@ -1,4 +1,3 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   failedPrecondition,
@@ -16,18 +15,11 @@ import type {
 import type { AuditAction } from '../../../shared/audit-log.js';
 import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../platform/db/database.js';
-import {
-  categories,
-  commentRevisions,
-  comments,
-  postRevisions,
-  posts,
-  reports,
-} from '../../platform/db/schema.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import { assertMayActOnContent } from '../../core/rank.js';
 import { authorRank } from '../../core/repo.js';
-import { itemKey, loadTargets, type ItemKey } from './targets.js';
+import { itemKey, loadTargets } from './targets.js';
+import type { ItemKey } from './target-repo.js';
 import type { Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
 import { notifyLater } from '../../core/notify.js';
@@ -62,15 +54,18 @@ async function tellAuthor(
     target: { type: content.type, id: content.id },
   });
 }
-import { hiddenByReportsReason } from '../forum/index.js';
+import * as forum from '../forum/index.js';
 import type { Tx } from '../../core/transaction.js';
+import { closeReports, countOpenReports } from './repo.js';
 
-type PostRow = typeof posts.$inferSelect;
-type CommentRow = typeof comments.$inferSelect;
 type Action = PostModerationAction | CommentModerationAction;
 
-/** The title a purged thread keeps, so links to it still lead somewhere. */
-export const purgedTitle = '[removed]';
+/** What an action writes (null: nothing changes), and what the audit log keeps of it. */
+interface Change {
+  write: ((tx: Tx) => Promise<void>) | null;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
 
 /** Checks that need no database: a reason where one is owed, and who may purge. */
 function assertActionInput(viewer: Viewer, action: Action, reason: string | undefined) {
@@ -82,50 +77,24 @@ function assertActionInput(viewer: Viewer, action: Action, reason: string | unde
   }
 }
 
-function itemWhere(item: ItemKey) {
-  return and(
-    eq(reports.postId, item.postId),
-    item.commentId === null ? isNull(reports.commentId) : eq(reports.commentId, item.commentId),
-    eq(reports.status, 'open'),
-  );
-}
-
-async function countOpenReports(tx: Tx, item: ItemKey): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(reports)
-    .where(itemWhere(item));
-  return row?.n ?? 0;
-}
-
-/** Every open report of the item is closed by the action taken on it. */
-async function closeReports(tx: Tx, item: ItemKey, action: Action, viewer: Viewer) {
-  await tx
-    .update(reports)
-    .set({
-      status: 'resolved',
-      resolution: action,
-      resolvedById: viewer.id,
-      resolvedAt: sql`now()`,
-    })
-    .where(itemWhere(item));
-}
-
-/** The change an action makes to an item's hidden state, shared by threads and replies. */
+/**
+ * The change an action makes to an item's hidden state, shared by threads and replies: the new
+ * hiding, or null when it stays as it is.
+ */
 function visibilityChange(
   what: string,
-  row: { hiddenAt: Date | null; hiddenReason: string | null },
+  row: forum.Hiding,
   action: 'dismiss' | 'hide' | 'restore',
   openReports: number,
   reason: string | undefined,
-) {
+): forum.Hiding | null {
   if (action === 'dismiss') {
     if (openReports === 0) {
       throw failedPrecondition(`There are no open reports on this ${what}: it was already handled`);
     }
     // Unfounded reports lift the hiding they caused; a moderator's own hiding stays.
-    const autoHidden = row.hiddenAt !== null && row.hiddenReason === hiddenByReportsReason;
-    return autoHidden ? { hiddenAt: null, hiddenReason: null } : {};
+    const autoHidden = row.hiddenAt !== null && row.hiddenReason === forum.hiddenByReportsReason;
+    return autoHidden ? { hiddenAt: null, hiddenReason: null } : null;
   }
   if (action === 'hide') {
     if (row.hiddenAt !== null && openReports === 0) {
@@ -137,47 +106,63 @@ function visibilityChange(
   return { hiddenAt: null, hiddenReason: null };
 }
 
-const hiddenOf = (row: { hiddenAt: Date | null; hiddenReason: string | null }) =>
-  row.hiddenAt === null ? null : row.hiddenReason;
+const hiddenOf = (row: forum.Hiding) => (row.hiddenAt === null ? null : row.hiddenReason);
 
-/** The fields of a thread an action changes, and what the audit log keeps of them. */
+/** The hiding change of a thread or reply as what it writes and what the audit log keeps. */
+function hidingChange(
+  row: forum.Hiding,
+  hiding: forum.Hiding | null,
+  openReports: number,
+  write: (tx: Tx, hiding: forum.Hiding) => Promise<void>,
+): Change {
+  return {
+    write: hiding && ((tx) => write(tx, hiding)),
+    before: { hidden: hiddenOf(row), openReports },
+    after: { hidden: hiddenOf(hiding ?? row) },
+  };
+}
+
+/** What an action does to a thread, and what the audit log keeps of it. */
 async function postChange(
   tx: Tx,
-  post: PostRow,
+  post: forum.ModeratedThread,
   body: z.output<typeof moderatePostBody>,
   openReports: number,
-) {
+): Promise<Change> {
   const { action } = body;
-  const flag = (key: 'locked' | 'pinned', on: boolean, word: string) => {
+  const flag = (
+    key: 'locked' | 'pinned',
+    on: boolean,
+    word: string,
+    set: (tx: Tx, id: number, on: boolean) => Promise<void>,
+  ): Change => {
     if (post[key] === on) throw failedPrecondition(`This thread is already ${word}`);
-    return { set: { [key]: on }, before: { [key]: post[key] }, after: { [key]: on } };
+    return {
+      write: (tx) => set(tx, post.id, on),
+      before: { [key]: post[key] },
+      after: { [key]: on },
+    };
   };
   switch (action) {
     case 'dismiss':
     case 'hide':
     case 'restore': {
-      const set = visibilityChange('thread', post, action, openReports, body.reason);
-      const after = { ...post, ...set };
-      return {
-        set,
-        before: { hidden: hiddenOf(post), openReports },
-        after: { hidden: hiddenOf(after) },
-      };
+      const hiding = visibilityChange('thread', post, action, openReports, body.reason);
+      return hidingChange(post, hiding, openReports, (tx, next) =>
+        forum.setThreadHidden(tx, post.id, next),
+      );
     }
     case 'lock':
-      return flag('locked', true, 'locked');
+      return flag('locked', true, 'locked', forum.setThreadLocked);
     case 'unlock':
-      return flag('locked', false, 'unlocked');
+      return flag('locked', false, 'unlocked', forum.setThreadLocked);
     case 'pin':
-      return flag('pinned', true, 'pinned');
+      return flag('pinned', true, 'pinned', forum.setThreadPinned);
     case 'unpin':
-      return flag('pinned', false, 'unpinned');
+      return flag('pinned', false, 'unpinned', forum.setThreadPinned);
     case 'move': {
       if (!body.categoryId) throw invalidArgument('Choose the category to move the thread to');
-      const [category] = await tx
-        .select()
-        .from(categories)
-        .where(eq(categories.id, body.categoryId));
+      const category = await forum.categoryById(tx, body.categoryId);
       if (!category) throw notFound('Category');
       if (category.archivedAt) {
         throw invalidArgument(`${category.name} is archived: it takes no threads`);
@@ -185,37 +170,20 @@ async function postChange(
       if (category.id === post.categoryId) {
         throw failedPrecondition(`This thread is already in ${category.name}`);
       }
-      // A move changes only the category: a review's film and rating stay stored, shown
-      // wherever the thread sits in a category that shows ratings. The audit log names both
-      // categories as they were called then: a later rename or archiving does not change what
-      // the entry says.
-      const [from] = await tx
-        .select({ name: categories.name })
-        .from(categories)
-        .where(eq(categories.id, post.categoryId));
+      // The audit log names both categories as they were called then: a later rename or
+      // archiving does not change what the entry says.
+      const from = await forum.categoryById(tx, post.categoryId);
       return {
-        set: { categoryId: category.id },
+        write: (tx) => forum.moveThread(tx, post.id, category.id),
         before: { categoryId: post.categoryId, categoryName: from?.name ?? null },
         after: { categoryId: category.id, categoryName: category.name },
       };
     }
     case 'purge': {
-      if (post.deletedAt && post.bodySource === '' && post.title === purgedTitle) {
-        throw failedPrecondition('This thread was already purged');
-      }
-      // Erased for good: the words, the tags and every earlier version; the audit log keeps
-      // only that it happened.
-      await tx.delete(postRevisions).where(eq(postRevisions.postId, post.id));
+      if (forum.isPurgedThread(post)) throw failedPrecondition('This thread was already purged');
+      // The audit log keeps only that it happened.
       return {
-        set: {
-          title: purgedTitle,
-          bodySource: '',
-          bodyHtml: '',
-          tags: [],
-          filmTitle: null,
-          rating: null,
-          deletedAt: post.deletedAt ?? new Date(),
-        },
+        write: (tx) => forum.purgeThread(tx, post),
         before: { deleted: post.deletedAt !== null },
         after: { deleted: true, purged: true },
       };
@@ -223,29 +191,24 @@ async function postChange(
   }
 }
 
-async function commentChange(
-  tx: Tx,
-  comment: CommentRow,
+/** What an action does to a reply, and what the audit log keeps of it. */
+function commentChange(
+  comment: forum.ModeratedReply,
   body: z.output<typeof moderateCommentBody>,
   openReports: number,
-) {
+): Change {
   if (body.action === 'purge') {
-    if (comment.deletedAt && comment.bodySource === '') {
-      throw failedPrecondition('This reply was already purged');
-    }
-    await tx.delete(commentRevisions).where(eq(commentRevisions.commentId, comment.id));
+    if (forum.isPurgedReply(comment)) throw failedPrecondition('This reply was already purged');
     return {
-      set: { bodySource: '', bodyHtml: '', deletedAt: comment.deletedAt ?? new Date() },
+      write: (tx) => forum.purgeReply(tx, comment),
       before: { deleted: comment.deletedAt !== null },
       after: { deleted: true, purged: true },
     };
   }
-  const set = visibilityChange('reply', comment, body.action, openReports, body.reason);
-  return {
-    set,
-    before: { hidden: hiddenOf(comment), openReports },
-    after: { hidden: hiddenOf({ ...comment, ...set }) },
-  };
+  const hiding = visibilityChange('reply', comment, body.action, openReports, body.reason);
+  return hidingChange(comment, hiding, openReports, (tx, next) =>
+    forum.setReplyHidden(tx, comment.id, next),
+  );
 }
 
 const auditActionOf = (type: 'post' | 'comment', action: Action): AuditAction =>
@@ -269,15 +232,13 @@ export function createModerationActions(db: Db) {
       assertActionInput(viewer, body.action, body.reason);
       const item = { postId: id, commentId: null };
       await db.transaction(async (tx) => {
-        const [post] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
+        const post = await forum.lockThreadForModeration(tx, id);
         if (!post) throw notFound('Thread');
         assertMayActOnContent(viewer, await authorRank(tx, post.authorId), 'thread');
         const openReports = await countOpenReports(tx, item);
         const change = await postChange(tx, post, body, openReports);
-        if (Object.keys(change.set).length > 0) {
-          await tx.update(posts).set(change.set).where(eq(posts.id, id));
-        }
-        await closeReports(tx, item, body.action, viewer);
+        if (change.write) await change.write(tx);
+        await closeReports(tx, item, body.action, viewer.id);
         await recordAudit(tx, {
           actor: viewer,
           action: auditActionOf('post', body.action),
@@ -290,7 +251,7 @@ export function createModerationActions(db: Db) {
           before: change.before,
           after: change.after,
         });
-        await tellAuthor(tx, body.action, Object.keys(change.set).length > 0, {
+        await tellAuthor(tx, body.action, change.write !== null, {
           authorId: post.authorId,
           type: 'post',
           id,
@@ -303,16 +264,14 @@ export function createModerationActions(db: Db) {
     async moderateComment(viewer: Viewer, id: number, body: z.output<typeof moderateCommentBody>) {
       assertActionInput(viewer, body.action, body.reason);
       const item = await db.transaction(async (tx) => {
-        const [comment] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
+        const comment = await forum.lockReplyForModeration(tx, id);
         if (!comment) throw notFound('Reply');
         assertMayActOnContent(viewer, await authorRank(tx, comment.authorId), 'reply');
         const key = { postId: comment.postId, commentId: id };
         const openReports = await countOpenReports(tx, key);
-        const change = await commentChange(tx, comment, body, openReports);
-        if (Object.keys(change.set).length > 0) {
-          await tx.update(comments).set(change.set).where(eq(comments.id, id));
-        }
-        await closeReports(tx, key, body.action, viewer);
+        const change = commentChange(comment, body, openReports);
+        if (change.write) await change.write(tx);
+        await closeReports(tx, key, body.action, viewer.id);
         await recordAudit(tx, {
           actor: viewer,
           action: auditActionOf('comment', body.action),
@@ -325,7 +284,7 @@ export function createModerationActions(db: Db) {
           before: change.before,
           after: change.after,
         });
-        await tellAuthor(tx, body.action, Object.keys(change.set).length > 0, {
+        await tellAuthor(tx, body.action, change.write !== null, {
           authorId: comment.authorId,
           type: 'comment',
           id,

@@ -1,37 +1,17 @@
 import type { ReportColumns } from '../../core/report-columns.js';
-import { sql } from 'drizzle-orm';
 import type { ReportCategory } from '../../../shared/reports.js';
 import type { ChatReviewItem, ReviewItem } from '../../../shared/review-queue.js';
 import type { MemberHistory } from '../../../shared/member-history.js';
-import { queryRows, type Db } from '../../platform/db/database.js';
+import type { Db } from '../../platform/db/database.js';
 import { authorOfRow, iso, isoOrNull, presentAuthor } from '../../core/author.js';
 import { openChatReportsOf, reportedChatMessages, type ChatReportRow } from '../chat/index.js';
-import { memberCounts, presentMemberHistory } from '../users/index.js';
-
-interface HistoryRow {
-  id: string;
-  created_at: string | Date;
-  post_count: number | string;
-  comment_count: number | string;
-  reports_against: number | string;
-  sanctions: number | string;
-}
+import { presentMemberHistory } from '../users/index.js';
+import { memberHistoryRows } from './target-repo.js';
 
 /** The history a moderator sees beside each member's content, for several members at once. */
 async function memberHistories(db: Db, memberIds: string[]): Promise<Map<string, MemberHistory>> {
   if (memberIds.length === 0) return new Map();
-  const counts = memberCounts(sql`u.id`);
-  const rows = await queryRows<HistoryRow>(
-    db,
-    sql`select u.id, u.created_at, ${counts.postCount} as post_count,
-        ${counts.commentCount} as comment_count, ${counts.reportsAgainst} as reports_against,
-        ${counts.sanctions} as sanctions
-      from users u
-      where u.id in (${sql.join(
-        memberIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-  );
+  const rows = await memberHistoryRows(db, memberIds);
   return new Map(
     rows.map((row) => [
       row.id,

@@ -1,17 +1,16 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { chatMessageLink, threadLink } from '../../../shared/links.js';
 import type { MyReport, myReportsQuery, ReportCategory } from '../../../shared/reports.js';
 import type { PostModerationAction } from '../../../shared/moderation-actions.js';
-import { cursorTime } from '../../core/cursor.js';
 import {
   boundsPast,
   compareMerged,
   encodeMergedCursor,
   type MergedEntry,
 } from './merged-cursor.js';
-import { queryRows, type Db } from '../../platform/db/database.js';
+import type { Db } from '../../platform/db/database.js';
 import { chatReportAction, chatReportsBy, type ReporterChatReportRow } from '../chat/index.js';
+import { forumReportsBy, type ForumReportRow } from './repo.js';
 
 /*
  * A reporter's own reports, forum and chat together, newest first, with what the moderators did
@@ -20,47 +19,8 @@ import { chatReportAction, chatReportsBy, type ReporterChatReportRow } from '../
  * before the forum's.
  */
 
-interface ForumReportRow {
-  id: number | string;
-  post_id: number | string;
-  comment_id: number | string | null;
-  article_id: number | string | null;
-  title: string;
-  category: string;
-  reason: string;
-  status: string;
-  resolution: string | null;
-  created_at: string | Date;
-  resolved_at: string | Date | null;
-  cursor_key: string;
-}
-
 interface Entry extends MergedEntry {
   report: MyReport;
-}
-
-function forumReportsBy(
-  db: Db,
-  reporterId: string,
-  before: { time: string; id: number } | undefined,
-  limit: number,
-): Promise<ForumReportRow[]> {
-  const earlier = before
-    ? sql`and (r.created_at, r.id) < (${before.time}::timestamptz, ${before.id}::bigint)`
-    : sql``;
-  return queryRows<ForumReportRow>(
-    db,
-    sql`select r.id, r.post_id, r.comment_id, p.title, r.category, r.reason, r.status,
-        r.resolution, r.created_at, r.resolved_at,
-        (select ar.id from news_articles ar where ar.discussion_post_id = p.id limit 1)
-          as article_id,
-        ${cursorTime(sql`r.created_at`)} as cursor_key
-      from reports r
-      join posts p on p.id = r.post_id
-      where r.reporter_id = ${reporterId} ${earlier}
-      order by r.created_at desc, r.id desc
-      limit ${limit}`,
-  );
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();

@@ -1,17 +1,16 @@
-import type { ReportColumns } from '../../core/report-columns.js';
-import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type {
   ReviewItem,
   ReviewQueueItem,
   reviewQueueQuery,
 } from '../../../shared/review-queue.js';
-import { queryRows, type Db } from '../../platform/db/database.js';
+import type { Db } from '../../platform/db/database.js';
 import { firstOpenChatReports } from '../chat/index.js';
 import { loadChatItems, presentReport } from './chat-items.js';
-import { itemKey, loadTargets, type ItemKey } from './targets.js';
+import { itemKey, loadTargets } from './targets.js';
+import type { ItemKey } from './target-repo.js';
+import { firstOpenReports, openReportsOn, type FirstReportRow } from './repo.js';
 import { iso } from '../../core/author.js';
-import { cursorTime } from '../../core/cursor.js';
 import {
   boundsPast,
   compareMerged,
@@ -28,54 +27,7 @@ import {
  * kinds' pages are merged by time. The cursor is the last item's first report: its exact time,
  * its kind and its id, which stay put while the item waits.
  */
-interface FirstReportRow {
-  id: number | string;
-  post_id: number | string;
-  comment_id: number | string | null;
-  created_at: string | Date;
-  cursor_key: string;
-}
-
-interface ReportRow extends ReportColumns {
-  post_id: number | string;
-  comment_id: number | string | null;
-}
-
 type QueueEntry = MergedEntry;
-
-function firstReportsQuery(after: { time: string; id: number } | undefined, limit: number): SQL {
-  const past = after
-    ? sql`and (r.created_at, r.id) > (${after.time}::timestamptz, ${after.id}::bigint)`
-    : sql``;
-  return sql`select r.id, r.post_id, r.comment_id, r.created_at,
-      ${cursorTime(sql`r.created_at`)} as cursor_key
-    from reports r
-    where r.status = 'open' ${past}
-      and not exists (
-        select 1 from reports e
-        where e.post_id = r.post_id and e.status = 'open'
-          and (e.comment_id = r.comment_id or (e.comment_id is null and r.comment_id is null))
-          and (e.created_at, e.id) < (r.created_at, r.id)
-      )
-    order by r.created_at, r.id
-    limit ${limit}`;
-}
-
-/** Every open report of the page's items, with its reporter: one statement for the page. */
-function openReportsQuery(postIds: number[]): SQL {
-  return sql`select r.id, r.post_id, r.comment_id, r.category, r.reason, r.created_at,
-      u.id as reporter_id, u.name as reporter_name, u.username as reporter_username,
-      u.display_username as reporter_display_username, u.image as reporter_image,
-      u.role as reporter_role, u.deleted_at as reporter_deleted_at
-    from reports r
-    join users u on u.id = r.reporter_id
-    where r.status = 'open'
-      and r.post_id in (${sql.join(
-        postIds.map((id) => sql`${id}::bigint`),
-        sql`, `,
-      )})
-    order by r.created_at, r.id`;
-}
 
 const keyOf = (row: { post_id: number | string; comment_id: number | string | null }): ItemKey => ({
   postId: Number(row.post_id),
@@ -88,7 +40,7 @@ async function forumItems(db: Db, firsts: FirstReportRow[]): Promise<Map<number,
   const keys = firsts.map(keyOf);
   const [targets, reports] = await Promise.all([
     loadTargets(db, keys),
-    queryRows<ReportRow>(db, openReportsQuery([...new Set(keys.map((key) => key.postId))])),
+    openReportsOn(db, [...new Set(keys.map((key) => key.postId))]),
   ]);
   const reportsByItem = new Map<string, ReviewItem['reports']>();
   for (const row of reports) {
@@ -115,7 +67,7 @@ export async function reviewQueue(
 ): Promise<{ items: ReviewQueueItem[]; nextCursor: string | null }> {
   const after = query.cursor ? boundsPast(query.cursor) : undefined;
   const [forumFirsts, chatFirsts] = await Promise.all([
-    queryRows<FirstReportRow>(db, firstReportsQuery(after?.forum, query.limit + 1)),
+    firstOpenReports(db, after?.forum, query.limit + 1),
     firstOpenChatReports(db, after?.chat, query.limit + 1),
   ]);
   const merged = [

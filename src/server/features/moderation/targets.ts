@@ -1,84 +1,17 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { ModerationTarget } from '../../../shared/moderation-actions.js';
 import type { MemberHistory } from '../../../shared/member-history.js';
 import type { Author } from '../../../shared/forum.js';
-import { queryRows, type Db } from '../../platform/db/database.js';
+import type { Db } from '../../platform/db/database.js';
 import { authorOfRow, iso, presentAuthor } from '../../core/author.js';
-import { memberCounts, presentMemberHistory } from '../users/index.js';
-
-/** A reported or moderated item: a thread (`commentId` null) or one of its replies. */
-export interface ItemKey {
-  postId: number;
-  commentId: number | null;
-}
+import { presentMemberHistory } from '../users/index.js';
+import { targetRows, type ItemKey, type TargetRow } from './target-repo.js';
 
 export const itemKey = (item: ItemKey) => `${item.postId}:${item.commentId ?? ''}`;
-
-interface TargetRow {
-  post_id: number | string;
-  comment_id: number | string | null;
-  title: string;
-  body_html: string;
-  category_id: number;
-  category_slug: string;
-  category_name: string;
-  hidden_at: string | Date | null;
-  hidden_reason: string | null;
-  locked: boolean;
-  pinned: boolean;
-  deleted_at: string | Date | null;
-  created_at: string | Date;
-  author_id: string;
-  author_name: string;
-  author_username: string | null;
-  author_display_username: string | null;
-  author_image: string | null;
-  author_role: string;
-  author_deleted_at: string | Date | null;
-  author_created_at: string | Date;
-  post_count: number | string;
-  comment_count: number | string;
-  reports_against: number | string;
-  sanctions: number | string;
-}
 
 export interface LoadedTarget {
   target: ModerationTarget;
   author: Author;
   authorHistory: MemberHistory;
-}
-
-/**
- * The items as a moderator sees them, each with its author and the author's history, in one
- * statement: the keys drive primary-key lookups, and the history counts are correlated
- * subqueries on the author (users/member-history.ts).
- */
-function targetsQuery(items: ItemKey[]): SQL {
-  const keys = sql.join(
-    items.map((item) => sql`(${item.postId}::bigint, ${item.commentId}::bigint)`),
-    sql`, `,
-  );
-  const counts = memberCounts(sql`u.id`);
-  const ofItem = (post: SQL, comment: SQL) =>
-    sql`case when k.comment_id is null then ${post} else ${comment} end`;
-  return sql`select k.post_id, k.comment_id, p.title,
-      ${ofItem(sql`p.body_html`, sql`c.body_html`)} as body_html,
-      cat.id as category_id, cat.slug as category_slug, cat.name as category_name,
-      ${ofItem(sql`p.hidden_at`, sql`c.hidden_at`)} as hidden_at,
-      ${ofItem(sql`p.hidden_reason`, sql`c.hidden_reason`)} as hidden_reason,
-      p.locked, p.pinned,
-      ${ofItem(sql`p.deleted_at`, sql`c.deleted_at`)} as deleted_at,
-      ${ofItem(sql`p.created_at`, sql`c.created_at`)} as created_at,
-      u.id as author_id, u.name as author_name, u.username as author_username,
-      u.display_username as author_display_username, u.image as author_image,
-      u.role as author_role, u.deleted_at as author_deleted_at, u.created_at as author_created_at,
-      ${counts.postCount} as post_count, ${counts.commentCount} as comment_count,
-      ${counts.reportsAgainst} as reports_against, ${counts.sanctions} as sanctions
-    from (values ${keys}) as k(post_id, comment_id)
-    join posts p on p.id = k.post_id
-    left join comments c on c.id = k.comment_id and c.post_id = k.post_id
-    join categories cat on cat.id = p.category_id
-    join users u on u.id = (case when k.comment_id is null then p.author_id else c.author_id end)`;
 }
 
 function presentTarget(row: TargetRow): LoadedTarget {
@@ -111,7 +44,7 @@ function presentTarget(row: TargetRow): LoadedTarget {
 /** The existing items among `items`, by itemKey. */
 export async function loadTargets(db: Db, items: ItemKey[]): Promise<Map<string, LoadedTarget>> {
   if (items.length === 0) return new Map();
-  const rows = await queryRows<TargetRow>(db, targetsQuery(items));
+  const rows = await targetRows(db, items);
   return new Map(
     rows.map((row) => {
       const loaded = presentTarget(row);

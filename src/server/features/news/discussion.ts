@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../core/transaction.js';
-import { newsArticles } from '../../platform/db/schema.js';
 import {
   hideDiscussionThread,
   openDiscussionThread,
   retitleDiscussionThread,
   showDiscussionThread,
 } from '../forum/index.js';
+import { setDiscussionThread } from './repo.js';
 
 /**
  * An article's comments are the replies of a forum discussion thread, opened by the forum and
@@ -26,10 +25,7 @@ interface ArticleFields {
 /** Opens the discussion of a public article that has none; the thread opens with its summary. */
 export async function openDiscussion(tx: DbOrTx, article: ArticleFields): Promise<void> {
   const postId = await openDiscussionThread(tx, article);
-  await tx
-    .update(newsArticles)
-    .set({ discussionPostId: postId })
-    .where(eq(newsArticles.id, article.id));
+  await setDiscussionThread(tx, article.id, postId);
 }
 
 /** Hides the thread while its article is unpublished or deleted (a moderator's hiding stays). */

@@ -5,5 +5,5 @@ export {
   publicArticlePages,
   publicArticlesInRange,
   type PublicArticleRow,
-} from './discovery-reads.js';
+} from './discovery-repo.js';
 export { publicArticle } from './repo.js';

@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
 import { newsArticles, posts, users } from '../../platform/db/schema.js';
-import type { DbOrTx } from '../../core/transaction.js';
+import type { DbOrTx, Tx } from '../../core/transaction.js';
 import {
   cursorRowId as rowId,
   cursorTime,
@@ -143,4 +143,41 @@ export async function listAll(db: Db, query: PageQuery) {
     nextCursor:
       rows.length > query.limit && last ? encode([last.cursorKey, Number(last.id)]) : null,
   };
+}
+
+export type ArticleRow = typeof newsArticles.$inferSelect;
+
+export async function insertArticle(tx: Tx, values: typeof newsArticles.$inferInsert) {
+  const [row] = await tx.insert(newsArticles).values(values).returning();
+  return row;
+}
+
+/** An edit, stamped now; answers the article as stored and whether it is public. */
+export async function updateArticle(
+  tx: Tx,
+  id: number,
+  values: Partial<typeof newsArticles.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(newsArticles)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(newsArticles.id, id))
+    .returning({ article: newsArticles, visible: isPublic });
+  return row;
+}
+
+export async function deleteArticle(tx: Tx, id: number): Promise<void> {
+  await tx.delete(newsArticles).where(eq(newsArticles.id, id));
+}
+
+/** The forum thread that carries the article's comments. */
+export async function setDiscussionThread(
+  tx: DbOrTx,
+  articleId: number,
+  postId: number,
+): Promise<void> {
+  await tx
+    .update(newsArticles)
+    .set({ discussionPostId: postId })
+    .where(eq(newsArticles.id, articleId));
 }

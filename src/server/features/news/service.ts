@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { invalidArgument, notFound } from '../../../shared/errors.js';
 import type {
@@ -9,7 +8,6 @@ import type {
 } from '../../../shared/news.js';
 import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../platform/db/database.js';
-import { newsArticles, uploads } from '../../platform/db/schema.js';
 import { renderMarkdown } from '../../markdown/render.js';
 import {
   hideDiscussion,
@@ -26,6 +24,7 @@ import { recordAudit } from '../../core/audit.js';
 import type { DbOrTx } from '../../core/transaction.js';
 import { notifyLater } from '../../core/notify.js';
 import { threadReadsOf } from '../notifications/index.js';
+import { uploadExists } from '../uploads/index.js';
 
 /** How long an article a member has not opened counts as new to them. */
 const newForMs = 14 * 86_400_000;
@@ -44,7 +43,6 @@ async function announce(
 }
 
 type Cover = z.output<typeof newsCoverSchema> | null;
-type ArticleRow = typeof newsArticles.$inferSelect;
 
 const mediaId = /^\/media\/([a-z0-9]{20,40})(?:\.thumb)?\.webp$/;
 
@@ -52,17 +50,14 @@ const mediaId = /^\/media\/([a-z0-9]{20,40})(?:\.thumb)?\.webp$/;
 async function coverUploadId(tx: DbOrTx, cover: Cover): Promise<string | null> {
   if (!cover) return null;
   const id = mediaId.exec(cover.url)?.[1];
-  const [upload] = id
-    ? await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id))
-    : [];
-  if (!upload) {
+  if (id === undefined || !(await uploadExists(tx, id))) {
     throw invalidArgument('Choose a cover image uploaded to this site', { field: 'cover.url' });
   }
-  return upload.id;
+  return id;
 }
 
 /** What the audit log keeps of an article (not its body, which may be long). */
-const snapshot = (row: ArticleRow) => ({
+const snapshot = (row: repo.ArticleRow) => ({
   title: row.title,
   summary: row.summary,
   status: row.status,
@@ -147,20 +142,17 @@ export function createNewsService(db: Db) {
       const bodyHtml = renderMarkdown(body.body);
       const id = await db.transaction(async (tx) => {
         const coverId = await coverUploadId(tx, body.cover);
-        const [created] = await tx
-          .insert(newsArticles)
-          .values({
-            authorId: viewer.id,
-            title: body.title,
-            summary: body.summary,
-            bodySource: body.body,
-            bodyHtml,
-            coverUploadId: coverId,
-            coverAlt: body.cover?.alt ?? '',
-            ...schedule,
-            featured: body.featured,
-          })
-          .returning();
+        const created = await repo.insertArticle(tx, {
+          authorId: viewer.id,
+          title: body.title,
+          summary: body.summary,
+          bodySource: body.body,
+          bodyHtml,
+          coverUploadId: coverId,
+          coverAlt: body.cover?.alt ?? '',
+          ...schedule,
+          featured: body.featured,
+        });
         if (!created) throw notFound('News article');
         await announce(tx, created);
         await recordAudit(tx, {
@@ -191,21 +183,16 @@ export function createNewsService(db: Db) {
         const schedule = resolveSchedule(body, current);
         const coverId =
           body.cover === undefined ? article.coverUploadId : await coverUploadId(tx, body.cover);
-        const [updated] = await tx
-          .update(newsArticles)
-          .set({
-            title: body.title ?? article.title,
-            summary: body.summary ?? article.summary,
-            bodySource: body.body ?? article.bodySource,
-            bodyHtml: bodyHtml ?? article.bodyHtml,
-            coverUploadId: coverId,
-            coverAlt: body.cover === undefined ? article.coverAlt : (body.cover?.alt ?? ''),
-            ...schedule,
-            featured: body.featured ?? article.featured,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(newsArticles.id, id))
-          .returning({ article: newsArticles, visible: repo.isPublic });
+        const updated = await repo.updateArticle(tx, id, {
+          title: body.title ?? article.title,
+          summary: body.summary ?? article.summary,
+          bodySource: body.body ?? article.bodySource,
+          bodyHtml: bodyHtml ?? article.bodyHtml,
+          coverUploadId: coverId,
+          coverAlt: body.cover === undefined ? article.coverAlt : (body.cover?.alt ?? ''),
+          ...schedule,
+          featured: body.featured ?? article.featured,
+        });
         if (!updated) throw notFound('News article');
         await syncDiscussion(tx, updated.article, updated.visible);
         await announce(tx, updated.article);
@@ -226,7 +213,7 @@ export function createNewsService(db: Db) {
         const locked = await repo.lockArticle(tx, id);
         if (!locked) throw notFound('News article');
         const { article } = locked;
-        await tx.delete(newsArticles).where(eq(newsArticles.id, id));
+        await repo.deleteArticle(tx, id);
         if (article.discussionPostId !== null) await hideDiscussion(tx, article.discussionPostId);
         await recordAudit(tx, {
           actor: viewer,

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   describeNotification,
   notificationTypeLabels,
@@ -8,13 +7,13 @@ import {
 import { utcMoment } from '../../../shared/utc-time.js';
 import { escapeHtml } from '../../core/escape-html.js';
 import type { Db } from '../../platform/db/database.js';
-import { users } from '../../platform/db/schema.js';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
 import { presentNotification } from './presenter.js';
 import {
   claimMailTopic,
   clearMail,
   pendingMail,
+  mailRecipient,
   releaseMailTopic,
   type NotificationRow,
 } from './repo.js';
@@ -107,16 +106,7 @@ ${item.excerpt ? `<blockquote style="color:#555;border-left:3px solid #ccc;margi
   }
 
   async function recipient(userId: string): Promise<Recipient | null> {
-    const [row] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        verified: users.emailVerified,
-        deletedAt: users.deletedAt,
-      })
-      .from(users)
-      .where(eq(users.id, userId));
+    const row = await mailRecipient(db, userId);
     return row?.verified && row.deletedAt === null ? row : null;
   }
 

@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../../platform/db/database.js';
 import {
   categories,
   categoryWatches,
+  comments,
   threadReads,
   threadWatches,
 } from '../../platform/db/schema.js';
@@ -155,4 +156,12 @@ export async function readNotificationsUpTo(
       returning id`,
   );
   return rows.length > 0;
+}
+
+export async function replyIsInThread(db: Db, commentId: number, postId: number) {
+  const [row] = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.postId, postId)));
+  return row !== undefined;
 }

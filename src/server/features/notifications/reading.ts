@@ -4,8 +4,6 @@ import { can } from '../../../shared/permissions.js';
 import type { Viewer } from '../../core/viewer.js';
 import type { Db } from '../../platform/db/database.js';
 import { invalidArgument } from '../../../shared/errors.js';
-import { comments } from '../../platform/db/schema.js';
-import { and, eq } from 'drizzle-orm';
 import * as repo from './reading-repo.js';
 
 /**
@@ -37,11 +35,9 @@ export function createReadingService(
     async saveReading(viewer: Viewer, postId: number, lastReadReplyId: number) {
       await reading(viewer, postId);
       if (lastReadReplyId > 0) {
-        const [reply] = await db
-          .select({ id: comments.id })
-          .from(comments)
-          .where(and(eq(comments.id, lastReadReplyId), eq(comments.postId, postId)));
-        if (!reply) throw invalidArgument('That reply is not in this thread');
+        if (!(await repo.replyIsInThread(db, lastReadReplyId, postId))) {
+          throw invalidArgument('That reply is not in this thread');
+        }
       }
       await repo.markThreadRead(db, viewer.id, postId, lastReadReplyId);
       if (await repo.readNotificationsUpTo(db, viewer.id, postId, lastReadReplyId)) {

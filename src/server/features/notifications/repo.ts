@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type {
   Delivery,
   NotificationSubject,
   NotificationType,
 } from '../../../shared/notifications.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
-import { notificationSettings, notifications } from '../../platform/db/schema.js';
+import { notificationSettings, notifications, users } from '../../platform/db/schema.js';
 import type { DbOrTx } from '../../core/transaction.js';
 import { blockedNow, deliveryOf, visibilityJoins, visibleToReader } from './visibility.js';
 
@@ -387,4 +387,39 @@ export async function releaseMailTopic(db: DbOrTx, userId: string, topic: string
     db as Db,
     sql`delete from notification_mails where user_id = ${userId} and topic = ${topic}`,
   );
+}
+
+/**
+ * Active, unblocked members whose username starts with `prefix` (any case), by username: the
+ * editors' `@` autocomplete.
+ */
+export function membersByPrefix(db: Db, prefix: string, limit: number) {
+  const escaped = prefix.toLowerCase().replace(/[\\%_]/g, '\\$&');
+  return db
+    .select({ username: users.username, name: users.name, image: users.image })
+    .from(users)
+    .where(
+      and(
+        ilike(users.username, `${escaped}%`),
+        isNull(users.deletedAt),
+        sql`not ${blockedNow('users')}`,
+      ),
+    )
+    .orderBy(asc(users.username))
+    .limit(limit);
+}
+
+/** Where a member's e-mails go, and whether they may (a verified address, an active account). */
+export async function mailRecipient(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      verified: users.emailVerified,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }

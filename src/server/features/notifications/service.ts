@@ -1,4 +1,3 @@
-import { and, asc, ilike, isNull, sql } from 'drizzle-orm';
 import { notFound } from '../../../shared/errors.js';
 import {
   defaultDeliveries,
@@ -14,10 +13,8 @@ import {
 import type { Live } from '../../core/live.js';
 import type { Viewer } from '../../core/viewer.js';
 import type { Db } from '../../platform/db/database.js';
-import { users } from '../../platform/db/schema.js';
 import { presentNotification } from './presenter.js';
 import * as repo from './repo.js';
-import { blockedNow } from './visibility.js';
 import { readUnsubscribeToken } from './unsubscribe-token.js';
 
 const isDelivery = (value: string): value is Delivery =>
@@ -138,19 +135,7 @@ export function createNotificationService(deps: { db: Db; live: Live; authSecret
 
     /** Members whose username starts with `prefix`, for the editors' `@` autocomplete. */
     async suggestMembers(prefix: string) {
-      const escaped = prefix.toLowerCase().replace(/[\\%_]/g, '\\$&');
-      const rows = await db
-        .select({ username: users.username, name: users.name, image: users.image })
-        .from(users)
-        .where(
-          and(
-            ilike(users.username, `${escaped}%`),
-            isNull(users.deletedAt),
-            sql`not ${blockedNow('users')}`,
-          ),
-        )
-        .orderBy(asc(users.username))
-        .limit(8);
+      const rows = await repo.membersByPrefix(db, prefix, 8);
       return {
         members: rows.flatMap((row) =>
           row.username ? [{ username: row.username, name: row.name, image: row.image }] : [],

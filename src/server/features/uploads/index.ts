@@ -1,2 +1,5 @@
-/** What other features may use of uploads: the addresses an uploaded image is served at. */
-export { mediaUrls } from './repo.js';
+/**
+ * What other features may use of uploads: the addresses an uploaded image is served at, and
+ * whether an upload exists.
+ */
+export { mediaUrls, uploadExists } from './repo.js';

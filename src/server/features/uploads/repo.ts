@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Upload } from '../../../shared/uploads.js';
 import type { Db } from '../../platform/db/database.js';
 import { uploads, users } from '../../platform/db/schema.js';
-import type { Tx } from '../../core/transaction.js';
+import type { DbOrTx, Tx } from '../../core/transaction.js';
 import {
   cursorText,
   cursorTime,
@@ -111,4 +111,10 @@ export async function deleteUpload(tx: Tx, row: UploadRow): Promise<void> {
     .update(users)
     .set({ image: null, updatedAt: new Date() })
     .where(and(eq(users.id, row.ownerId), inArray(users.image, [url, thumbnailUrl])));
+}
+
+/** Whether this site holds an upload of this id (another feature may point to it, never a URL). */
+export async function uploadExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id));
+  return row !== undefined;
 }

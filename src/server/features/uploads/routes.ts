@@ -22,7 +22,7 @@ export type UploadRoutesOptions = UploadsOptions;
  * Re-encoding is costly: each member may upload this many images per window, whether or not
  * they turn out to be images (the work is done before the refusal).
  */
-export const uploadLimits = {
+export const uploadRouteLimits = {
   upload: memberLimit('upload', 'uploading images', { points: 30, seconds: 10 * 60 }),
   remove: memberLimit('upload-delete', 'deleting images', perMinute(30)),
 };
@@ -41,7 +41,7 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Upload
       {
         config: {
           access: { permission: 'content.write' },
-          limit: uploadLimits.upload,
+          limit: uploadRouteLimits.upload,
           publishes: true,
           // Shown nowhere until a post or the profile uses it.
           stales: [],
@@ -83,7 +83,7 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Upload
       // The image leaves every post that shows it, and the avatar it was.
       config: {
         access: { permission: 'content.write' },
-        limit: uploadLimits.remove,
+        limit: uploadRouteLimits.remove,
         stales: everything,
       },
       schema: {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../platform/db/database.js';
 import { signIn } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { uploadLimits } from './routes.js';
+import { uploadRouteLimits } from './routes.js';
 import { buildAccount, postImage } from '../../test/factories.js';
 import { pngImage } from '../../test/images.js';
 import { storedState } from '../../test/state.js';
@@ -100,7 +100,7 @@ describe('the per-user storage quota (UPLOAD_QUOTA_MB=1)', () => {
   it('limits how many images one user may upload in a row', async () => {
     const agent = await newAgent();
     const tiny = await pngImage(8, 8);
-    for (let i = 0; i < uploadLimits.upload.account.points; i += 1) {
+    for (let i = 0; i < uploadRouteLimits.upload.account.points; i += 1) {
       expect((await postImage(agent, tiny)).statusCode).toBe(201);
     }
     const before = await storedState(t);

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconLock } from '../../components/icons';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { PostDetail } from '../../../shared/forum';
+import { noRepliesMessage, type PostDetail } from '../../../shared/forum';
 import { useSession } from '../../api/session';
 import { activeMute } from '../../components/active-mute';
 
@@ -24,7 +24,7 @@ export function ReplyGate({ post, children }: { post: PostDetail; children: Reac
   if (post.locked) {
     return (
       <Alert color="orange" icon={<IconLock size={18} aria-hidden />} role="status">
-        This thread is locked: it takes no new replies.
+        {noRepliesMessage.locked}
       </Alert>
     );
   }
