@@ -9,7 +9,7 @@ import type { Comment, CommentPage } from '../../../shared/forum.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { commentRevisions, comments, posts } from '../../platform/db/schema.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
-import { newlyMentioned, renderBody } from '../../core/mentions.js';
+import { newlyMentioned, renderBody } from './rendered-body.js';
 import { notifyLater, notifyReplyFrom } from '../../core/notify.js';
 import {
   decodeAuthorCommentCursor,

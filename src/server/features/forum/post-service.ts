@@ -16,7 +16,7 @@ import type {
 import { newsCategorySlug, postListResponse, showsRatings } from '../../../shared/forum.js';
 import type { Db } from '../../platform/db/database.js';
 import { categories, postRevisions, posts } from '../../platform/db/schema.js';
-import { newlyMentioned, renderBody } from '../../core/mentions.js';
+import { newlyMentioned, renderBody } from './rendered-body.js';
 import { notifyLater } from '../../core/notify.js';
 import { startedThread, threadReadsOf } from '../notifications/index.js';
 import type { CategoryService } from './categories.js';
