@@ -4,7 +4,8 @@
 // - the server core and the platforms know no feature; the web shell and shared web code know no
 //   feature either;
 // - the web bundle never reaches server code, and src/shared imports neither side;
-// - no import cycles anywhere in src/.
+// - no import cycles anywhere in src/;
+// - a driver is imported only by its platform (Socket.IO's server by platform/realtime).
 // `npm run walls` counts what breaks them; `npm run check` fails on any.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -80,6 +81,22 @@ export const walls = [
     rules: {
       'import-x/no-restricted-paths': ['error', { zones, basePath: root }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    ignores: ['src/server/platform/realtime/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['socket.io', '@socket.io/redis-adapter'].map((name) => ({
+            name,
+            message:
+              'The live channel reaches Socket.IO through platform/realtime, its one driver.',
+          })),
+        },
+      ],
     },
   },
 ];

@@ -33,7 +33,13 @@ import { registerCsrf } from './plugins/csrf.js';
 import { createPageCache, forgetStalePages } from './plugins/page-cache.js';
 import { createLimiter } from './core/limits.js';
 import { createJobRunner, takeEnqueued, type JobRunner } from './core/jobs.js';
-import { createLive, LiveRefusal, type Live, type LiveMember } from './core/live.js';
+import {
+  createLive,
+  LiveRefusal,
+  type Live,
+  type LiveMember,
+  type LiveSocketData,
+} from './core/live.js';
 import { liveSessionKeyOf } from './core/session-cookie.js';
 import { registerRouteLimits, type RouteLimit } from './core/route-limits.js';
 import { registerClientErrorRoutes } from './features/client-errors/routes.js';
@@ -41,6 +47,7 @@ import { createSiteInfoStore } from './features/site/index.js';
 import { registerSiteRoutes } from './features/site/routes.js';
 import { registerSocialImageRoutes } from './features/social-images/routes.js';
 import type { Platforms } from './platform/platforms.js';
+import { openRealtime } from './platform/realtime/socket-io.js';
 import { connectionOptions, registerConnections } from './plugins/connections.js';
 import { earlyErrorOptions, registerErrorHandler } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
@@ -212,12 +219,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Made before the accounts, which end a session's sockets as it ends; its handshakes ask the
   // app's own session route, so they only start once the app listens.
-  const live = await createLive({
-    server: app.server,
-    origin: config.publicUrl.origin,
+  const live = createLive({
+    realtime: await openRealtime<LiveSocketData>({
+      server: app.server,
+      origin: config.publicUrl.origin,
+      redis: platforms.bus.redis,
+      key: `vp-live:${options.limitNamespace ?? ''}`,
+      logger: options.logger,
+    }),
     authenticate: (handshake) => liveMember(app, handshake),
-    redis: platforms.bus.redis,
-    namespace: options.limitNamespace ?? '',
     recheckAfterMs: config.sessionCacheMs,
     logger: options.logger,
   });
@@ -227,7 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerMetrics(app, {
       token: config.metricsToken,
       database: platforms.database,
-      openSockets: () => live.io.of('/').sockets.size,
+      openSockets: () => live.io.socketsHere(),
       backups: { state: () => readBackupState(platforms.database.db) },
       caches,
     });
