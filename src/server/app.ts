@@ -25,6 +25,7 @@ import { registerForum } from './features/forum/forum.js';
 import { registerModRequestRoutes } from './features/mod-requests/routes.js';
 import { registerNewsRoutes } from './features/news/routes.js';
 import { registerNotifications } from './features/notifications/notifications.js';
+import { tellableEvents } from './notified-events.js';
 import { registerModerationRoutes } from './features/moderation/routes.js';
 import { registerProfileRoutes } from './features/profiles/routes.js';
 import { registerUploadRoutes } from './features/uploads/routes.js';
@@ -330,6 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     authSecret: config.authSecret,
+    events: tellableEvents,
     fanOut:
       platforms.database.kind === 'pglite'
         ? { batch: 100, pauseMs: 10 }

@@ -4,6 +4,7 @@ import type { AuditAction } from '../../../shared/moderation.js';
 import { chatMessages, chatReports } from '../../platform/db/schema.js';
 import { recordAudit, systemActor } from '../../core/audit.js';
 import { notifyLater } from '../../core/notify.js';
+import { moderationNotice } from '../notifications/index.js';
 import type { Tx } from '../../core/transaction.js';
 import type { Viewer } from '../../core/viewer.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
@@ -68,8 +69,7 @@ export async function hideForReview(tx: Tx, messageId: number, reporters: number
     after: { hidden: hiddenByReportsReason, reporters },
   });
   // Its author is told, as of a moderator's hiding: the message is gone from the room.
-  await notifyLater(tx, {
-    kind: 'moderation',
+  await notifyLater(tx, moderationNotice, {
     userId: hidden.authorId,
     action: 'hidden_for_review',
     reason: hiddenByReportsReason,

@@ -10,7 +10,8 @@ import { queryRows, type Db } from '../../platform/db/database.js';
 import { commentRevisions, comments, posts } from '../../platform/db/schema.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import { newlyMentioned, renderBody } from './rendered-body.js';
-import { notifyLater, notifyReplyFrom } from '../../core/notify.js';
+import { notifyLater } from '../../core/notify.js';
+import { mentionedByEdit, notifyReplyFrom } from './notify-events.js';
 import {
   decodeAuthorCommentCursor,
   decodeCommentCursor,
@@ -237,8 +238,7 @@ export function createCommentService(deps: { db: Db; reads: ForumReads; live: Th
           .update(comments)
           .set({ bodySource: body.body, bodyHtml, editedAt: sql`now()` })
           .where(eq(comments.id, id));
-        await notifyLater(tx, {
-          kind: 'mention',
+        await notifyLater(tx, mentionedByEdit, {
           postId: comment.postId,
           commentId: id,
           mentioned: newlyMentioned(comment.bodyHtml, rendered),

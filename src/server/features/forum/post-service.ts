@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db/database.js';
 import { categories, postRevisions, posts } from '../../platform/db/schema.js';
 import { newlyMentioned, renderBody } from './rendered-body.js';
 import { notifyLater } from '../../core/notify.js';
+import { threadStarted, mentionedByEdit } from './notify-events.js';
 import { startedThread, threadReadsOf } from '../notifications/index.js';
 import type { CategoryService } from './categories.js';
 import { decodePostCursor, encodePostCursor } from './cursor.js';
@@ -215,7 +216,7 @@ export function createPostService(deps: {
           .returning({ id: posts.id });
         if (!row) throw notFound('Thread');
         await startedThread(tx, viewer.id, row.id);
-        await notifyLater(tx, { kind: 'post', postId: row.id, mentioned: mentionedUserIds });
+        await notifyLater(tx, threadStarted, { postId: row.id, mentioned: mentionedUserIds });
         return row.id;
       });
       return read(viewer, id);
@@ -271,8 +272,7 @@ export function createPostService(deps: {
           .set({ ...next, bodyHtml: bodyHtml ?? post.bodyHtml, editedAt: sql`now()` })
           .where(eq(posts.id, post.id));
         if (rendered) {
-          await notifyLater(tx, {
-            kind: 'mention',
+          await notifyLater(tx, mentionedByEdit, {
             postId: post.id,
             commentId: null,
             mentioned: newlyMentioned(post.bodyHtml, rendered),

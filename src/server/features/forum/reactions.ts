@@ -5,6 +5,7 @@ import { commentReactions, comments, postReactions, posts } from '../../platform
 import { assertNotOwn, assertVisible } from './rules.js';
 import type { Viewer } from '../../core/viewer.js';
 import { notifyLater } from '../../core/notify.js';
+import { liked } from './notify-events.js';
 
 export interface ReactionState {
   reacted: boolean;
@@ -42,8 +43,7 @@ export function createReactionService(db: Db) {
           : await tx.delete(postReactions).where(mine).returning({ postId: postReactions.postId });
         const delta = changed.length === 0 ? 0 : on ? 1 : -1;
         if (delta === 1) {
-          await notifyLater(tx, {
-            kind: 'reaction',
+          await notifyLater(tx, liked, {
             target: 'post',
             id: postId,
             actorId: viewer.id,
@@ -93,8 +93,7 @@ export function createReactionService(db: Db) {
               .returning({ commentId: commentReactions.commentId });
         const delta = changed.length === 0 ? 0 : on ? 1 : -1;
         if (delta === 1) {
-          await notifyLater(tx, {
-            kind: 'reaction',
+          await notifyLater(tx, liked, {
             target: 'comment',
             id: commentId,
             actorId: viewer.id,

@@ -14,6 +14,7 @@ import { modRequests, users } from '../../platform/db/schema.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { decisionMessage } from './decision-mail.js';
 import { notifyLater } from '../../core/notify.js';
+import { modRequestDecided } from './notify-events.js';
 import { ineligibility, type RequesterAccount } from './eligibility.js';
 import * as repo from './repo.js';
 import { activeBlock, activeMute, type Viewer } from '../../core/viewer.js';
@@ -112,8 +113,7 @@ export function createModRequestService(options: ModRequestOptions) {
         before: { status: 'open' },
         after: { status: updated.status },
       });
-      await notifyLater(tx, {
-        kind: 'mod_request',
+      await notifyLater(tx, modRequestDecided, {
         userId: requester.id,
         decision: approving ? 'approved' : 'rejected',
         reason,
