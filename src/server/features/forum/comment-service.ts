@@ -10,6 +10,7 @@ import { queryRows, type Db } from '../../platform/db/database.js';
 import { commentRevisions, comments, posts } from '../../platform/db/schema.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import { newlyMentioned, renderBody } from './rendered-body.js';
+import { queryEnqueuing } from '../../core/jobs.js';
 import { notifyLater } from '../../core/notify.js';
 import { mentionedByEdit, notifyReplyFrom } from './notify-events.js';
 import {
@@ -185,7 +186,7 @@ export function createCommentService(deps: { db: Db; reads: ForumReads; live: Th
     ): Promise<Comment> {
       await assertNewAccountLinks(db, viewer, body.body, 'reply');
       const { html: bodyHtml, mentionedUserIds } = await renderBody(db, body.body);
-      const [row] = await queryRows<repo.InsertedReplyRow>(
+      const [row] = await queryEnqueuing<repo.InsertedReplyRow>(
         db,
         repo.insertReplyQuery(
           {
