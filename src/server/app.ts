@@ -13,7 +13,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { sessionResponse } from '../shared/accounts.js';
 import { errorEnvelopeSchema, notFound } from '../shared/errors.js';
 import type { Config } from './config.js';
-import { maxParamLength } from './http.js';
+import { maxParamLength } from './core/http.js';
 import { registerAccounts } from './features/accounts/accounts.js';
 import { registerAdminRoutes } from './features/admin/routes.js';
 import { registerAuditRoutes } from './features/audit/routes.js';

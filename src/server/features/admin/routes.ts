@@ -6,7 +6,7 @@ import {
   siteSettingsResponse,
 } from '../../../shared/moderation.js';
 import { AppError } from '../../../shared/errors.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
 import { readAdminStats } from './stats.js';
 import { readSiteStatus, type StatusSources } from './status.js';

@@ -9,7 +9,7 @@ import {
   myModRequestResponse,
   rejectModRequestBody,
 } from '../../../shared/moderation.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import { createModRequestService, type ModRequestOptions } from './service.js';
 import { viewerOf } from '../../core/access.js';
 import { memberLimit, perHour, perMinute } from '../../core/route-limits.js';

@@ -10,7 +10,7 @@ import {
   reviewQueueQuery,
   reviewQueueResponse,
 } from '../../../shared/moderation.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createModerationActions } from './actions.js';
 import { myReports } from './my-reports.js';
