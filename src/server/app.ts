@@ -255,7 +255,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accounts = registerAccounts(app, {
     // The admins' setting "staff must use a second factor", read from memory.
     staffNeedSecondFactor: async () => (await site.get()).staffSecondFactor,
-    config,
+    config: {
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+      authSecret: config.authSecret,
+      adminEmails: config.adminEmails,
+      identityProviders: config.identityProviders,
+      sessionCacheMs: config.sessionCacheMs,
+    },
     platforms,
     logger: options.logger,
     limiter,

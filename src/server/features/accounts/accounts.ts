@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
+import type { AccountSettings } from './settings.js';
 import { registerAccess } from '../../core/access.js';
 import { isWriteMethod } from '../../core/stale.js';
 import type { Limiter } from '../../core/limits.js';
@@ -52,7 +52,7 @@ const writesContentOnly = (request: FastifyRequest) => {
 export function registerAccounts(
   app: FastifyInstance,
   options: {
-    config: Config;
+    config: AccountSettings;
     platforms: Platforms;
     logger: Logger;
     limiter: Limiter;
