@@ -3,6 +3,8 @@
 //   feature's one public module (`index.ts`);
 // - the server core and the platforms know no feature; the web shell and shared web code know no
 //   feature either;
+// - features, the core and the platforms know no app configuration (config.ts, paths.ts): they
+//   are given their settings;
 // - the web bundle never reaches server code, and src/shared imports neither side;
 // - no import cycles anywhere in src/;
 // - a driver is imported only by its platform (Socket.IO's server by platform/realtime).
@@ -43,9 +45,23 @@ const zones = [
     message: 'The core knows no feature: features build on it, not the other way round.',
   },
   {
+    target: ['src/server/features', 'src/server/core'],
+    from: ['src/server/config.ts', 'src/server/paths.ts'],
+    message:
+      'Features and the core know no app configuration: app.ts passes the settings they need as options.',
+  },
+  {
     target: 'src/server/platform',
-    from: ['src/server/features', 'src/server/core', 'src/server/plugins', 'src/server/app.ts'],
-    message: 'A platform knows no feature and no core.',
+    from: [
+      'src/server/features',
+      'src/server/core',
+      'src/server/plugins',
+      'src/server/app.ts',
+      'src/server/config.ts',
+      'src/server/paths.ts',
+    ],
+    message:
+      'A platform knows no feature, no core and no app configuration: it is given its settings.',
   },
   {
     target: 'src/server/plugins',
