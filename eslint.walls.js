@@ -3,8 +3,11 @@
 //   feature's one public module (`index.ts`);
 // - the server core and the platforms know no feature; the web shell and shared web code know no
 //   feature either;
+// - features, the core and the platforms know no app configuration (config.ts, paths.ts): they
+//   are given their settings;
 // - the web bundle never reaches server code, and src/shared imports neither side;
-// - no import cycles anywhere in src/.
+// - no import cycles anywhere in src/;
+// - a driver is imported only by its platform (Socket.IO's server by platform/realtime).
 // `npm run walls` counts what breaks them; `npm run check` fails on any.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -42,9 +45,23 @@ const zones = [
     message: 'The core knows no feature: features build on it, not the other way round.',
   },
   {
+    target: ['src/server/features', 'src/server/core'],
+    from: ['src/server/config.ts', 'src/server/paths.ts'],
+    message:
+      'Features and the core know no app configuration: app.ts passes the settings they need as options.',
+  },
+  {
     target: 'src/server/platform',
-    from: ['src/server/features', 'src/server/core', 'src/server/plugins', 'src/server/app.ts'],
-    message: 'A platform knows no feature and no core.',
+    from: [
+      'src/server/features',
+      'src/server/core',
+      'src/server/plugins',
+      'src/server/app.ts',
+      'src/server/config.ts',
+      'src/server/paths.ts',
+    ],
+    message:
+      'A platform knows no feature, no core and no app configuration: it is given its settings.',
   },
   {
     target: 'src/server/plugins',
@@ -80,6 +97,22 @@ export const walls = [
     rules: {
       'import-x/no-restricted-paths': ['error', { zones, basePath: root }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    ignores: ['src/server/platform/realtime/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['socket.io', '@socket.io/redis-adapter'].map((name) => ({
+            name,
+            message:
+              'The live channel reaches Socket.IO through platform/realtime, its one driver.',
+          })),
+        },
+      ],
     },
   },
 ];

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { Server } from 'socket.io';
 import { createChatService, type ChatService } from '../../src/server/features/chat/service.js';
 import { createLimiter } from '../../src/server/core/limits.js';
-import type { Live, LiveServer } from '../../src/server/core/live.js';
+import type { Live, LiveSocketData } from '../../src/server/core/live.js';
 import type { Viewer } from '../../src/server/core/viewer.js';
 import { chatMessages, chatReports, chatRooms } from '../../src/server/platform/db/schema.js';
+import { detachedRealtime } from '../../src/server/platform/realtime/socket-io.js';
 import {
   chatterReplies,
   chatterTemplates,
@@ -80,9 +80,8 @@ export function planRoom(room: DemoChatRoom): Planned[] {
  * service's broadcasts go nowhere and there is nothing to close.
  */
 function offlineLive(): Live {
-  const io: LiveServer = new Server();
   return {
-    io,
+    io: detachedRealtime<LiveSocketData>(),
     onHandshake: () => undefined,
     onConnection: () => undefined,
     toMember: () => undefined,

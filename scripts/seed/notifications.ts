@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createJobRunner } from '../../src/server/core/jobs.js';
 import { notifyJobKind } from '../../src/server/core/notify.js';
-import { writeNotifications } from '../../src/server/features/notifications/events.js';
+import { notificationWriter } from '../../src/server/features/notifications/events.js';
+import { tellableEvents } from '../../src/server/notified-events.js';
 import { queryRows } from '../../src/server/platform/db/database.js';
 import { demoMembers } from './content/members.js';
 import type { DemoSite } from './site.js';
@@ -16,6 +17,7 @@ import type { DemoSite } from './site.js';
  */
 export async function seedNotifications(site: DemoSite): Promise<void> {
   const { db } = site;
+  const writeNotifications = notificationWriter(tellableEvents);
   const runner = createJobRunner({
     db,
     handlers: {

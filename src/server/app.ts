@@ -14,7 +14,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { sessionResponse } from '../shared/accounts.js';
 import { errorEnvelopeSchema, notFound } from '../shared/errors.js';
 import type { Config } from './config.js';
-import { maxParamLength } from './http.js';
+import { maxParamLength } from './core/http.js';
 import { registerAccounts } from './features/accounts/accounts.js';
 import { registerAdminRoutes } from './features/admin/routes.js';
 import { registerAuditRoutes } from './features/audit/routes.js';
@@ -26,6 +26,7 @@ import { registerForum } from './features/forum/forum.js';
 import { registerModRequestRoutes } from './features/mod-requests/routes.js';
 import { registerNewsRoutes } from './features/news/routes.js';
 import { registerNotifications } from './features/notifications/notifications.js';
+import { tellableEvents } from './notified-events.js';
 import { registerModerationRoutes } from './features/moderation/routes.js';
 import { registerProfileRoutes } from './features/profiles/routes.js';
 import { registerUploadRoutes } from './features/uploads/routes.js';
@@ -34,7 +35,13 @@ import { registerCsrf } from './plugins/csrf.js';
 import { createPageCache } from './plugins/page-cache.js';
 import { createLimiter } from './core/limits.js';
 import { createJobRunner, takeEnqueued, type JobRunner } from './core/jobs.js';
-import { createLive, LiveRefusal, type Live, type LiveMember } from './core/live.js';
+import {
+  createLive,
+  LiveRefusal,
+  type Live,
+  type LiveMember,
+  type LiveSocketData,
+} from './core/live.js';
 import { liveSessionKeyOf } from './core/session-cookie.js';
 import { registerRouteLimits, type RouteLimit } from './core/route-limits.js';
 import { registerStales } from './core/stale.js';
@@ -43,6 +50,7 @@ import { createSiteInfoStore } from './features/site/index.js';
 import { registerSiteRoutes } from './features/site/routes.js';
 import { registerSocialImageRoutes } from './features/social-images/routes.js';
 import type { Platforms } from './platform/platforms.js';
+import { openRealtime } from './platform/realtime/socket-io.js';
 import { connectionOptions, registerConnections } from './plugins/connections.js';
 import { earlyErrorOptions, registerErrorHandler } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
@@ -219,12 +227,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Made before the accounts, which end a session's sockets as it ends; its handshakes ask the
   // app's own session route, so they only start once the app listens.
-  const live = await createLive({
-    server: app.server,
-    origin: config.publicUrl.origin,
+  const live = createLive({
+    realtime: await openRealtime<LiveSocketData>({
+      server: app.server,
+      origin: config.publicUrl.origin,
+      redis: platforms.bus.redis,
+      key: `vp-live:${options.limitNamespace ?? ''}`,
+      logger: options.logger,
+    }),
     authenticate: (handshake) => liveMember(app, handshake),
-    redis: platforms.bus.redis,
-    namespace: options.limitNamespace ?? '',
     recheckAfterMs: config.sessionCacheMs,
     logger: options.logger,
   });
@@ -234,7 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerMetrics(app, {
       token: config.metricsToken,
       database: platforms.database,
-      openSockets: () => live.io.of('/').sockets.size,
+      openSockets: () => live.io.socketsHere(),
       backups: { state: () => readBackupState(platforms.database.db) },
       caches,
     });
@@ -251,7 +262,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const accounts = registerAccounts(app, {
     // The admins' setting "staff must use a second factor", read from memory.
     staffNeedSecondFactor: async () => (await site.get()).staffSecondFactor,
-    config,
+    config: {
+      siteName: config.siteName,
+      publicUrl: config.publicUrl,
+      authSecret: config.authSecret,
+      adminEmails: config.adminEmails,
+      identityProviders: config.identityProviders,
+      sessionCacheMs: config.sessionCacheMs,
+    },
     platforms,
     logger: options.logger,
     limiter,
@@ -329,6 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     authSecret: config.authSecret,
+    events: tellableEvents,
     fanOut:
       platforms.database.kind === 'pglite'
         ? { batch: 100, pauseMs: 10 }

@@ -199,6 +199,30 @@ describe('configuration from the environment', () => {
     expect(strangers.map((address) => trustProxy(address, 0))).toEqual(strangers.map(() => false));
   });
 
+  it('stops the start on a half-set identity provider group, naming the variable missing', () => {
+    const base = { AUTH_SECRET: 'x'.repeat(40), DATA_DIR: tempDir() };
+    expect(() => loadConfig({ ...base, GITHUB_CLIENT_ID: 'abc' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: GITHUB_CLIENT_SECRET must be set when GITHUB_CLIENT_ID is set',
+      ),
+    );
+    expect(() =>
+      loadConfig({
+        ...base,
+        OIDC_ISSUER: 'https://id.example',
+        OIDC_CLIENT_ID: 'a',
+        OIDC_CLIENT_SECRET: 'b',
+      }),
+    ).toThrow('OIDC_NAME must be set when OIDC_ISSUER is set');
+    expect(() => loadConfig({ ...base, OIDC_ISSUER: 'id.example' })).toThrow(
+      /^Invalid configuration: OIDC_ISSUER must be/,
+    );
+    const both = loadConfig({ ...base, GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 's' });
+    expect(both.identityProviders).toEqual([
+      { id: 'google', name: 'Google', clientId: 'g', clientSecret: 's' },
+    ]);
+  });
+
   it('stops the server with one line and exit code 1 on a bad value', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       env: { ...process.env, PORT: 'eighty', DATA_DIR: tempDir(), DATABASE_URL: '', REDIS_URL: '' },

@@ -4,6 +4,7 @@ import { BlockList, isIP, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultWebRoot } from './paths.js';
+import type { IdentityProviderSettings } from './features/accounts/settings.js';
 import type { S3Settings } from './platform/storage/s3-storage.js';
 import { donationCurrencies, type DonationCurrency } from '../shared/donations.js';
 
@@ -264,7 +265,7 @@ export interface Config {
   /** The one currency donations are taken in. */
   donationCurrency: DonationCurrency;
   /** The identity providers members may sign in with, in the order their buttons show. */
-  identityProviders: IdentityProviderConfig[];
+  identityProviders: IdentityProviderSettings[];
   /** `/metrics` answers a scraper sending this bearer token; unset: it is not there at all. */
   metricsToken: string | undefined;
   /**
@@ -273,11 +274,6 @@ export interface Config {
    */
   backups: { dir: string; everyMs: number | undefined; keep: number };
 }
-
-/** One way to sign in with an account people already have (decision 051). */
-export type IdentityProviderConfig =
-  | { id: 'github' | 'google'; name: string; clientId: string; clientSecret: string }
-  | { id: 'oidc'; name: string; clientId: string; clientSecret: string; issuer: string };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -342,8 +338,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
  * Each provider's variables go together: a group set in part stops the start, naming the first
  * variable missing, so a typo never leaves a button that cannot work.
  */
-function identityProviders(env: Env): IdentityProviderConfig[] {
-  const providers: IdentityProviderConfig[] = [];
+function identityProviders(env: Env): IdentityProviderSettings[] {
+  const providers: IdentityProviderSettings[] = [];
   const github = together(env, ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET']);
   if (github) {
     const { GITHUB_CLIENT_ID: clientId, GITHUB_CLIENT_SECRET: clientSecret } = github;

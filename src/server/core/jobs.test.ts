@@ -5,7 +5,15 @@ import { openPostgres, queryRows, type Database, type Db } from '../platform/db/
 import { jobs } from '../platform/db/schema.js';
 import { createPostgresDatabase } from '../test/server-process.js';
 import { createTestApp, createTestDatabase } from '../test/test-app.js';
-import { createJobRunner, enqueue, type JobHandler, type JobRunnerOptions } from './jobs.js';
+import {
+  createJobRunner,
+  enqueue,
+  enqueueFrom,
+  queryEnqueuing,
+  takeEnqueued,
+  type JobHandler,
+  type JobRunnerOptions,
+} from './jobs.js';
 
 /**
  * The durable job queue: a job exists exactly when the write that asked for it committed, runs
@@ -107,6 +115,82 @@ describe('enqueue', () => {
     await enqueue(db, { kind: 'other', payload: 2 });
     expect(await runner({ greet: () => undefined }).runDue()).toBe(0);
     expect(await jobRows()).toHaveLength(2);
+  });
+});
+
+describe('waking the runner', () => {
+  // The app kicks its runner after an answer when takeEnqueued() says a job was enqueued.
+  beforeEach(() => void takeEnqueued());
+
+  it('only once the transaction that enqueued commits: never for one rolled back', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueue(tx, { kind: 'greet', payload: 'nobody' });
+        tx.rollback();
+      }),
+    ).rejects.toThrow();
+    expect(takeEnqueued()).toBe(false);
+
+    await db.transaction(async (tx) => {
+      await enqueue(tx, { kind: 'greet', payload: 'ana' });
+      // Not yet: a runner woken now would look before the job is there to be seen.
+      expect(takeEnqueued()).toBe(false);
+    });
+    expect(takeEnqueued()).toBe(true);
+    expect(takeEnqueued()).toBe(false);
+  });
+
+  it('waits for the outermost commit of a savepoint, and forgets one rolled back', async () => {
+    await db.transaction(async (tx) => {
+      await expect(
+        tx.transaction(async (inner) => {
+          await enqueue(inner, { kind: 'greet', payload: 'nobody' });
+          inner.rollback();
+        }),
+      ).rejects.toThrow();
+    });
+    expect(takeEnqueued()).toBe(false);
+
+    await db.transaction(async (tx) => {
+      await tx.transaction((inner) => enqueue(inner, { kind: 'greet', payload: 'ana' }));
+      expect(takeEnqueued()).toBe(false);
+    });
+    expect(takeEnqueued()).toBe(true);
+  });
+
+  it('once a statement that enqueues from its own rows has run, not when it is built', async () => {
+    const statement = sql`with greeted as (select 'ana' as name) ${enqueueFrom(
+      'greet',
+      sql`to_jsonb(name)`,
+      sql`greeted`,
+    )}`;
+    expect(takeEnqueued()).toBe(false);
+    await queryEnqueuing(db, statement);
+    expect(takeEnqueued()).toBe(true);
+    expect((await jobRows()).length).toBe(1);
+  });
+
+  it("starts a committed job as the app's next answer is sent, without waiting for a poll", async () => {
+    const ran: unknown[] = [];
+    const t = await createTestApp({
+      serveWeb: false,
+      extend: (app) => app.jobs.register('greet', (payload) => void ran.push(payload)),
+    });
+    try {
+      await t.app.ready();
+      const appDb = t.platforms.database.db;
+      await expect(
+        appDb.transaction(async (tx) => {
+          await enqueue(tx, { kind: 'greet', payload: 'nobody' });
+          tx.rollback();
+        }),
+      ).rejects.toThrow();
+      await appDb.transaction((tx) => enqueue(tx, { kind: 'greet', payload: 'ana' }));
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      await expect.poll(() => ran, { timeout: 1_500 }).toEqual(['ana']);
+    } finally {
+      await t.close();
+    }
   });
 });
 

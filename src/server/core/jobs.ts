@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../platform/db/database.js';
+import { queryRows, type Db } from '../platform/db/database.js';
 import {
   claimDueJobs,
   deleteJob,
@@ -9,7 +9,7 @@ import {
   type ClaimedJob,
   type NewJob,
 } from './jobs-repo.js';
-import type { DbOrTx } from './transaction.js';
+import { afterCommit, type DbOrTx } from './transaction.js';
 
 export type { NewJob } from './jobs-repo.js';
 
@@ -33,32 +33,47 @@ export function enqueue(tx: DbOrTx, job: NewJob): Promise<void> {
   return enqueueMany(tx, [job]);
 }
 
-let enqueuedSinceTaken = false;
+/** Set once a transaction that enqueued a job has committed, until the app takes it. */
+let committedSinceTaken = false;
+const committed = () => {
+  committedSinceTaken = true;
+};
 
 /**
  * A job asked for inside a larger statement, its payload made from that statement's own rows
  * (`from`: a CTE of the rows just written): `insert into jobs … select payload from …`. One
- * statement writes the change and its job, so both exist exactly when it committed.
+ * statement writes the change and its job, so both exist exactly when it committed. Run the
+ * statement with `queryEnqueuing`.
  */
 export function enqueueFrom(kind: string, payload: SQL, from: SQL): SQL {
-  enqueuedSinceTaken = true;
   return sql`insert into jobs (kind, payload) select ${kind}, ${payload} from ${from}`;
 }
 
+/**
+ * Runs a statement that may ask for jobs (built with `enqueueFrom`) in `handle` and answers its
+ * rows; the runner is woken once it has committed.
+ */
+export async function queryEnqueuing<T>(handle: DbOrTx, statement: SQL): Promise<T[]> {
+  const rows = await queryRows<T>(handle, statement);
+  afterCommit(handle, committed);
+  return rows;
+}
+
 /** Several jobs in one statement (a notification's e-mails to thousands of members). */
-export function enqueueMany(tx: DbOrTx, list: readonly NewJob[]): Promise<void> {
-  if (list.length > 0) enqueuedSinceTaken = true;
-  return insertJobs(tx, list);
+export async function enqueueMany(tx: DbOrTx, list: readonly NewJob[]): Promise<void> {
+  await insertJobs(tx, list);
+  if (list.length > 0) afterCommit(tx, committed);
 }
 
 /**
- * Whether this process enqueued a job since the last call: the app kicks its runner once a
- * write that did has answered (its transaction committed), so the job starts at once instead
- * of at the next poll, and writes that enqueue nothing cost no look.
+ * Whether a transaction of this process that enqueued a job has committed since the last call
+ * (one rolled back does not count): the app kicks its runner once a write that did has
+ * answered, so the job starts at once instead of at the next poll, and writes that enqueue
+ * nothing cost no look.
  */
 export function takeEnqueued(): boolean {
-  const was = enqueuedSinceTaken;
-  enqueuedSinceTaken = false;
+  const was = committedSinceTaken;
+  committedSinceTaken = false;
   return was;
 }
 

@@ -1,22 +1,22 @@
-import type { IncomingHttpHeaders, Server as HttpServer } from 'node:http';
-import type { Redis } from 'ioredis';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
-import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { AppError } from '../../shared/errors.js';
 import { can } from '../../shared/permissions.js';
 import type { Role } from '../../shared/roles.js';
+import type { Realtime, RealtimeSocket } from '../platform/realtime/realtime.js';
 
 /**
- * The site's one live channel (Socket.IO on the HTTP server, path `/socket.io`). A socket is a
+ * The site's one live channel (the realtime platform: Socket.IO on the HTTP server, path
+ * `/socket.io`). A socket is a
  * signed-in member with a verified email, checked at the handshake from the session cookie, on
  * a request from the site's own origin. Every socket is in the room `user:<id>` of its member,
  * so a feature can reach a member's every browser and tab (`toMember`, `disconnectMember`),
  * and a moderator's also in `moderators`;
  * features add their own rooms and events through `onConnection`.
  *
- * With Redis (REDIS_URL) the Socket.IO Redis adapter carries every broadcast, `fetchSockets`
- * and `disconnectSockets` to the other processes, so several processes behave as one site.
+ * With Redis (REDIS_URL) the platform carries every broadcast, `fetchSockets` and
+ * `disconnectSockets` to the other processes, so several processes behave as one site.
  */
 export interface LiveMember {
   id: string;
@@ -33,18 +33,8 @@ export interface LiveSocketData {
 }
 
 /** Events are validated where they are handled (src/shared/chat.ts names them). */
-export type LiveSocket = Socket<
-  DefaultEventsMap,
-  DefaultEventsMap,
-  DefaultEventsMap,
-  LiveSocketData
->;
-export type LiveServer = Server<
-  DefaultEventsMap,
-  DefaultEventsMap,
-  DefaultEventsMap,
-  LiveSocketData
->;
+export type LiveSocket = RealtimeSocket<LiveSocketData>;
+export type LiveServer = Realtime<LiveSocketData>;
 
 /** The refusal of a handshake, as the client sees it in `connect_error` (`error.data`). */
 export class LiveRefusal extends Error {
@@ -56,6 +46,7 @@ export class LiveRefusal extends Error {
 }
 
 export interface Live {
+  /** The channel's rooms, for a feature's own broadcasts (`io.to(room).emit(…)`). */
   readonly io: LiveServer;
   /**
    * Adds work done at the handshake, after the member is known and before the client hears it is
@@ -149,75 +140,23 @@ const moderates = (role: Role | null) => can(role, 'content.moderate');
 const sessionRoom = (session: string) => `session:${session}`;
 
 export interface LiveOptions {
-  server: HttpServer;
-  /** The site's origin: a handshake from any other is refused. */
-  origin: string;
+  /** The realtime platform, open on the app's HTTP server. */
+  realtime: LiveServer;
   /** Who a handshake's cookie belongs to, and its session's key; null when nobody is signed in. */
   authenticate: (request: {
     headers: IncomingHttpHeaders;
     address: string;
   }) => Promise<{ member: LiveMember; session: string } | null>;
-  /** Redis for the adapter (two connections are made from it); in process without. */
-  redis: Redis | undefined;
-  /** Keeps test apps sharing one Redis apart. */
-  namespace: string;
   /** How long a process may remember a session check (SESSION_CACHE_MS). */
   recheckAfterMs: number;
   logger: Logger;
 }
 
-/**
- * The Socket.IO Redis adapter sends its commands (a broadcast's publish, an unsubscribe as it
- * closes) without waiting for them. With Redis out of reach they fail, and a failure nobody
- * waits for would end the process: each command's failure is heard here (and logged), while a
- * caller that does wait still gets it (decision 040).
- */
-function heardWhenFailing(client: Redis, log: Logger): void {
-  const send = client.sendCommand.bind(client);
-  client.sendCommand = (...args: Parameters<Redis['sendCommand']>) => {
-    const [command] = args;
-    command.promise.catch((error: unknown) =>
-      log.warn({ err: error, command: command.name }, 'live channel: a Redis command failed'),
-    );
-    return send(...args);
-  };
-}
-
-export async function createLive(options: LiveOptions): Promise<Live> {
+export function createLive(options: LiveOptions): Live {
   const handshakes: ((socket: LiveSocket) => Promise<void>)[] = [];
   const handlers: ((socket: LiveSocket) => void)[] = [];
-  const redisClients: Redis[] = [];
   const rechecks = new Set<NodeJS.Timeout>();
-  const io: LiveServer = new Server(options.server, {
-    serveClient: false,
-    // A socket that goes quiet is noticed within ~20 s; the client then reconnects and catches up.
-    pingInterval: 10_000,
-    pingTimeout: 10_000,
-    maxHttpBufferSize: 16 * 1024,
-    allowRequest: (request, callback) => {
-      // Browsers always send Origin on websockets and cross-origin requests.
-      callback(null, request.headers.origin === options.origin);
-    },
-  });
-
-  if (options.redis) {
-    const publisher = options.redis.duplicate({ lazyConnect: true, enableOfflineQueue: true });
-    const subscriber = options.redis.duplicate({ lazyConnect: true, enableOfflineQueue: true });
-    heardWhenFailing(publisher, options.logger);
-    heardWhenFailing(subscriber, options.logger);
-    publisher.on('error', (error: Error) => options.logger.warn({ err: error }, 'live publisher'));
-    subscriber.on('error', (error: Error) =>
-      options.logger.warn({ err: error }, 'live subscriber'),
-    );
-    // Loaded only where Redis is configured (decision 031: a process loads what it uses).
-    const [{ createAdapter }] = await Promise.all([
-      import('@socket.io/redis-adapter'),
-      publisher.connect(),
-      subscriber.connect(),
-    ]);
-    redisClients.push(publisher, subscriber);
-    io.adapter(createAdapter(publisher, subscriber, { key: `vp-live:${options.namespace}` }));
-  }
+  const io = options.realtime;
 
   /** Ends sockets now, and again once other processes' remembered session checks expired. */
   function endNowAndAfterRecheck(end: () => void) {
@@ -229,37 +168,28 @@ export async function createLive(options: LiveOptions): Promise<Live> {
     rechecks.add(again);
   }
 
-  io.use((socket, next) => {
-    const address = socket.conn.remoteAddress;
-    options
-      .authenticate({ headers: socket.handshake.headers, address })
-      .then(async (signedIn) => {
-        if (!signedIn) {
-          next(new LiveRefusal('unauthenticated', 'Sign in to use the live channel'));
-          return;
-        }
-        const { member, session } = signedIn;
-        socket.data.member = member;
-        socket.data.activeAt = Date.now();
-        await socket.join([
-          memberRoom(member.id),
-          sessionRoom(session),
-          ...(moderates(member.role) ? [moderatorsRoom] : []),
-        ]);
-        await Promise.all(handshakes.map((handshake) => handshake(socket)));
-        next();
-      })
-      .catch((error: unknown) => {
-        if (error instanceof LiveRefusal) {
-          next(error);
-          return;
-        }
-        options.logger.error({ err: error }, 'live handshake failed');
-        next(new LiveRefusal('unavailable', 'The live channel is unavailable'));
-      });
+  io.onHandshake(async (socket) => {
+    try {
+      const { headers, address } = socket.handshake;
+      const signedIn = await options.authenticate({ headers, address });
+      if (!signedIn) throw new LiveRefusal('unauthenticated', 'Sign in to use the live channel');
+      const { member, session } = signedIn;
+      socket.data.member = member;
+      socket.data.activeAt = Date.now();
+      await socket.join([
+        memberRoom(member.id),
+        sessionRoom(session),
+        ...(moderates(member.role) ? [moderatorsRoom] : []),
+      ]);
+      await Promise.all(handshakes.map((handshake) => handshake(socket)));
+    } catch (error) {
+      if (error instanceof LiveRefusal) throw error;
+      options.logger.error({ err: error }, 'live handshake failed');
+      throw new LiveRefusal('unavailable', 'The live channel is unavailable');
+    }
   });
 
-  io.on('connection', (socket) => {
+  io.onConnection((socket) => {
     for (const handler of handlers) {
       try {
         handler(socket);
@@ -284,7 +214,7 @@ export async function createLive(options: LiveOptions): Promise<Live> {
       io.to(memberRoom(memberId)).emit(event, payload);
     },
     mayBeOnline(memberId) {
-      return options.redis !== undefined || io.sockets.adapter.rooms.has(memberRoom(memberId));
+      return io.spansProcesses || io.roomHasSocketsHere(memberRoom(memberId));
     },
     disconnectMember(memberId) {
       endNowAndAfterRecheck(() => io.in(memberRoom(memberId)).disconnectSockets(true));
@@ -306,12 +236,9 @@ export async function createLive(options: LiveOptions): Promise<Live> {
     },
     async close() {
       for (const recheck of rechecks) clearTimeout(recheck);
-      // The connections are cut, not ended: a client told "disconnect" by the server takes it
-      // as final (a block) and stays away, where one whose connection dropped reconnects, to
-      // another process when this one is stopping for a restart, and asks what it missed.
-      // Closing Socket.IO itself would close the HTTP server it is attached to: Fastify does.
-      io.engine.close();
-      await Promise.allSettled(redisClients.map((client) => client.quit()));
+      // Cut, not told to disconnect: their clients reconnect (to another process when this one
+      // stops for a restart) and ask what they missed (platform/realtime).
+      await io.close();
     },
   };
 }

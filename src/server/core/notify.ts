@@ -1,81 +1,110 @@
-import { z } from 'zod';
-import { moderationActions } from '../../shared/notifications.js';
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { enqueue, enqueueFrom } from './jobs.js';
 import type { DbOrTx } from './transaction.js';
 
 /**
- * What happened that someone may need to hear of. A feature records an event in the
- * transaction of the write itself (a durable job), and the notifications feature decides off
- * the request path who is told and how: a reply answers as fast in a thread with 10,000
- * watchers as in one with none.
+ * What happened that someone may need to hear of. A feature declares the kinds of event it
+ * records in its own folder (`notifyEvent`: a name and the fields it carries) and records one in
+ * the transaction of the write itself (`notifyLater`: a durable job); the notifications feature,
+ * handed the declared kinds by the app, decides off the request path who is told and how: a
+ * reply answers as fast in a thread with 10,000 watchers as in one with none.
  */
-const ids = z.array(z.string()).max(50);
-const id = z.number().int().positive();
 
-export const notifyEventSchema = z.discriminatedUnion('kind', [
-  /** A new thread: the members it mentions. */
-  z.object({ kind: z.literal('post'), postId: id, mentioned: ids }),
-  /** A new reply: the thread's watchers, the reply it answers, the members it mentions. */
-  z.object({ kind: z.literal('reply'), commentId: id, mentioned: ids }),
-  /** An edit that names new members. */
-  z.object({
-    kind: z.literal('mention'),
-    postId: id,
-    commentId: id.nullable(),
-    mentioned: ids,
-  }),
-  z.object({
-    kind: z.literal('reaction'),
-    target: z.enum(['post', 'comment']),
-    id,
-    actorId: z.string(),
-  }),
-  z.object({
-    kind: z.literal('moderation'),
-    userId: z.string(),
-    action: z.enum(moderationActions),
-    reason: z.string().nullable(),
-    target: z.object({ type: z.enum(['post', 'comment', 'chat']), id }).nullable(),
-    /** Muted until (ISO). */
-    until: z.string().nullable().default(null),
-  }),
-  z.object({
-    kind: z.literal('mod_request'),
-    userId: z.string(),
-    decision: z.enum(['approved', 'rejected']),
-    reason: z.string().nullable(),
-    requestId: id,
-  }),
-  z.object({ kind: z.literal('news'), articleId: id }),
-  z.object({ kind: z.literal('chat_mention'), messageId: id, mentioned: ids }),
-]);
-export type NotifyEvent = z.input<typeof notifyEventSchema>;
-
+/** The job every event is recorded as, whatever its kind. */
 export const notifyJobKind = 'notify';
 
+/** The members an event names (a text's mentions): 50 at most. */
+export const eventMemberIds = z.array(z.string()).max(50);
+/** A row an event is about. */
+export const eventRowId = z.number().int().positive();
+
 /**
- * Records `event` in the write's transaction `tx`; it is handled once that commits, or at
- * `runAt` (a scheduled article's publishing time).
+ * A declared kind of event: its name, and its fields as recorded (`In`) and as read back
+ * (`Out`, defaults filled in).
  */
-export async function notifyLater(
-  tx: DbOrTx,
-  event: NotifyEvent,
-  options: { runAt?: Date } = {},
-): Promise<void> {
-  if ('mentioned' in event && event.kind === 'mention' && event.mentioned.length === 0) return;
-  await enqueue(tx, { kind: notifyJobKind, payload: event, ...options });
+export interface NotifyEventType<K extends string, Out, In = Out> {
+  readonly kind: K;
+  readonly fields: z.ZodType<Out, In>;
+  /** True when an event of this kind would tell nobody (an edit naming no new member). */
+  tellsNobody?(fields: In): boolean;
+}
+
+/** Declares a kind of event with the schema of its fields (`kind` is added to them). */
+export function notifyEvent<const K extends string, Out extends object, In extends object>(
+  kind: K,
+  fields: z.ZodType<Out, In>,
+  options: { tellsNobody?: (fields: In) => boolean } = {},
+): NotifyEventType<K, Out, In> {
+  return { kind, fields, ...options };
 }
 
 /**
- * A new reply's event inside the statement that writes the reply: `inserted` names the rows
- * just inserted (their `id` is the reply's).
+ * Records an event of `type` in the write's transaction `tx`; it is handled once that commits,
+ * or at `runAt` (a scheduled article's publishing time).
  */
-export function notifyReplyFrom(inserted: SQL, mentioned: readonly string[]): SQL {
-  const list = ids.parse(mentioned);
+export async function notifyLater<In extends object>(
+  tx: DbOrTx,
+  type: NotifyEventType<string, unknown, In>,
+  fields: NoInfer<In>,
+  options: { runAt?: Date } = {},
+): Promise<void> {
+  if (type.tellsNobody?.(fields)) return;
+  await enqueue(tx, { kind: notifyJobKind, payload: { kind: type.kind, ...fields }, ...options });
+}
+
+/**
+ * An event recorded inside the statement that writes what it tells of: `fields` is a jsonb
+ * object of the event's fields made from the rows `inserted` names (a CTE of the rows just
+ * written). Run the statement with `queryEnqueuing` (core/jobs.ts).
+ */
+export function notifyLaterFrom(
+  type: NotifyEventType<string, unknown>,
+  fields: SQL,
+  inserted: SQL,
+): SQL {
   return enqueueFrom(
     notifyJobKind,
-    sql`jsonb_build_object('kind', 'reply', 'commentId', id, 'mentioned', ${JSON.stringify(list)}::jsonb)`,
+    sql`jsonb_build_object('kind', ${type.kind}::text) || ${fields}`,
     inserted,
   );
+}
+
+/** How one kind of recorded event is handled: its fields, read back, and what is done with them. */
+export interface NotifyEventHandler<Args extends unknown[], R> {
+  readonly kind: string;
+  handle(payload: unknown, ...args: Args): R;
+}
+
+/** Handles the events of `type` with `handle`, given their fields read back. */
+export function onNotifyEvent<Out, Args extends unknown[], R>(
+  type: NotifyEventType<string, Out, unknown>,
+  handle: (fields: Out, ...args: Args) => R,
+): NotifyEventHandler<Args, R> {
+  return {
+    kind: type.kind,
+    handle: (payload, ...args) => handle(type.fields.parse(payload), ...args),
+  };
+}
+
+/**
+ * The handlers of every kind of event, by name: `handlerOf(payload)` finds the one for a
+ * recorded event and throws for a kind nobody handles (the job is then retried, then kept as
+ * dead). Two handlers of one kind stop the start.
+ */
+export function notifyEventHandlers<Args extends unknown[], R>(
+  handlers: readonly NotifyEventHandler<Args, R>[],
+): (payload: unknown) => (...args: Args) => R {
+  const byKind = new Map<string, NotifyEventHandler<Args, R>>();
+  for (const handler of handlers) {
+    if (byKind.has(handler.kind)) throw new Error(`The event ${handler.kind} is handled twice`);
+    byKind.set(handler.kind, handler);
+  }
+  const recorded = z.object({ kind: z.string() });
+  return (payload) => {
+    const { kind } = recorded.parse(payload);
+    const handler = byKind.get(kind);
+    if (!handler) throw new Error(`No handler for the event ${kind}`);
+    return (...args) => handler.handle(payload, ...args);
+  };
 }

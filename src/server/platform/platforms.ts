@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
 import { createMemoryBus, createRedisBus, type Bus } from './bus/bus.js';
 import { openPglite, openPostgres, type Database } from './db/database.js';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
@@ -8,9 +7,35 @@ import type { AutovacuumReport } from './db/pglite-autovacuum.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
 import { openPayments, type Payments } from './payments/payments.js';
 import { openStorage } from './storage/open-storage.js';
+import type { S3Settings } from './storage/s3-storage.js';
 import type { Storage } from './storage/storage.js';
 
-/** Everything outside the process the features talk to, chosen once at start from the config. */
+/**
+ * What the platforms are opened with: the configuration's settings for them, passed by main.ts
+ * (or a command, a benchmark). The platforms know no more of the app than this.
+ */
+export interface PlatformSettings {
+  /** Embedded mode: PGlite in `dataDir`, the data directory held by this process alone. */
+  embedded: boolean;
+  /** The embedded database, uploads and mail outbox live here (unless set elsewhere). */
+  dataDir: string;
+  /** PostgreSQL; PGlite in `dataDir` when absent. */
+  databaseUrl: string | undefined;
+  /** The embedded database's buffer pool (PostgreSQL's shared_buffers), in megabytes. */
+  pgliteBuffersMb: number;
+  /** Redis for the bus; in process when absent. */
+  redisUrl: string | undefined;
+  /** SMTP for mail; files in `dataDir/mail` when absent. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Uploads go to this bucket when set, to `dataDir/uploads` otherwise. */
+  s3: S3Settings | undefined;
+  /** Stripe Checkout when set; the built-in demo checkout otherwise, signed with `authSecret`. */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
+  authSecret: string;
+}
+
+/** Everything outside the process the features talk to, chosen once at start from the settings. */
 export interface Platforms {
   database: Database;
   mailer: Mailer;
@@ -64,31 +89,31 @@ async function attempt<T>(
   }
 }
 
-export async function startPlatforms(config: Config, log: Logger): Promise<Platforms> {
+export async function startPlatforms(settings: PlatformSettings, log: Logger): Promise<Platforms> {
   const opened: { close(): Promise<void> | void }[] = [];
   const closeAll = async () => {
     for (const item of opened.reverse()) await item.close();
   };
   try {
     let dataDirLock: DataDirLock | undefined;
-    if (config.embedded) {
+    if (settings.embedded) {
       dataDirLock = await attempt('data directory', () =>
-        Promise.resolve(lockDataDir(config.dataDir)),
+        Promise.resolve(lockDataDir(settings.dataDir)),
       );
       const lock = dataDirLock;
       opened.push({ close: () => lock.release() });
     }
     // Before the database: a missing bucket is reported without waiting for migrations.
     const storage = await attempt('storage', async () => {
-      const created = await openStorage(config);
+      const created = await openStorage(settings);
       opened.push(created);
       return created;
     });
     const database = await attempt('database', async () => {
-      const db = config.databaseUrl
-        ? await openPostgres(config.databaseUrl)
-        : await openPglite(path.join(config.dataDir, 'db'), {
-            buffersMb: config.pgliteBuffersMb,
+      const db = settings.databaseUrl
+        ? await openPostgres(settings.databaseUrl)
+        : await openPglite(path.join(settings.dataDir, 'db'), {
+            buffersMb: settings.pgliteBuffersMb,
             autovacuum: { intervalMs: autovacuumIntervalMs, report: reportAutovacuum(log) },
           });
       opened.push(db);
@@ -97,21 +122,23 @@ export async function startPlatforms(config: Config, log: Logger): Promise<Platf
       return db;
     });
     const bus = await attempt('bus', async () => {
-      const created = config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus();
+      const created = settings.redisUrl
+        ? await createRedisBus(settings.redisUrl)
+        : createMemoryBus();
       opened.push(created);
       await created.ping();
       return created;
     });
     const mailer = await attempt('mail', async () => {
-      const options = { from: config.mailFrom, log };
-      const created = config.smtpUrl
-        ? createSmtpMailer({ url: config.smtpUrl, ...options })
-        : createOutboxMailer({ dir: path.join(config.dataDir, 'mail'), ...options });
+      const options = { from: settings.mailFrom, log };
+      const created = settings.smtpUrl
+        ? createSmtpMailer({ url: settings.smtpUrl, ...options })
+        : createOutboxMailer({ dir: path.join(settings.dataDir, 'mail'), ...options });
       opened.push(created);
       await created.verify();
       return created;
     });
-    const payments = openPayments(config);
+    const payments = openPayments(settings);
     return { database, mailer, bus, storage, payments, dataDirLock, close: closeAll };
   } catch (error) {
     await closeAll();

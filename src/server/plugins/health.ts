@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noQuery } from '../http.js';
+import { noQuery } from '../core/http.js';
 import type { Platforms } from '../platform/platforms.js';
 
 const platformState = z.object({ kind: z.string(), ok: z.boolean(), error: z.string().optional() });

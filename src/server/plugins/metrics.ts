@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CacheCounts } from '../core/cache-counts.js';
 import { queueState } from '../core/jobs-repo.js';
-import { noQuery } from '../http.js';
+import { noQuery } from '../core/http.js';
 import type { Database } from '../platform/db/database.js';
 
 /**

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noQuery } from '../http.js';
+import { noQuery } from '../core/http.js';
 
 /** The OpenAPI document is generated from the routes' zod schemas; nothing is written by hand. */
 export async function registerOpenApi(app: FastifyInstance, options: { siteName: string }) {

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findSiteRoute, type SiteRoute } from '../../shared/routes.js';
 import { AppError } from '../../shared/errors.js';
-import { maxParamLength, noQuery } from '../http.js';
+import { maxParamLength, noQuery } from '../core/http.js';
 import { escapeHtml } from '../core/escape-html.js';
 import { readConsent } from '../../shared/cookie-consent.js';
 import { areasRead } from '../core/stale.js';

@@ -12,7 +12,7 @@ import {
   userResponse,
 } from '../../../shared/accounts.js';
 import { notFound } from '../../../shared/errors.js';
-import { errorResponses, noQuery, textIdParams } from '../../http.js';
+import { errorResponses, noQuery, textIdParams } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
 import { describeDevice } from './device.js';
 import * as repo from './repo.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
+import type { AccountSettings } from './settings.js';
 import { registerAccess } from '../../core/access.js';
 import { reachesSessions, type Stale } from '../../core/stale.js';
 import type { Limiter } from '../../core/limits.js';
@@ -30,7 +30,7 @@ import { loadViewer } from './viewer.js';
 export function registerAccounts(
   app: FastifyInstance,
   options: {
-    config: Config;
+    config: AccountSettings;
     platforms: Platforms;
     logger: Logger;
     limiter: Limiter;

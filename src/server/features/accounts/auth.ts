@@ -3,7 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, genericOAuth, magicLink, twoFactor, username } from 'better-auth/plugins';
 import type { BetterAuthPlugin } from 'better-auth';
 import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
+import type { AccountSettings } from './settings.js';
 import type { Db } from '../../platform/db/database.js';
 import {
   accounts,
@@ -65,7 +65,12 @@ function secondFactorEverywhere(plugin: ReturnType<typeof twoFactor>): BetterAut
 /** How long a session lives, and how often its expiry slides forward (read by session-lookup.ts). */
 export const sessionLifetime = { expiresInSeconds: 30 * 24 * 60 * 60, updateAgeSeconds: 60 * 60 };
 
-export function createAuth(options: { config: Config; db: Db; mail: AccountMail; logger: Logger }) {
+export function createAuth(options: {
+  config: AccountSettings;
+  db: Db;
+  mail: AccountMail;
+  logger: Logger;
+}) {
   const { config, db, mail, logger } = options;
   const secondFactor = twoFactor({
     issuer: config.siteName,
@@ -216,11 +221,11 @@ export function createAuth(options: { config: Config; db: Db; mail: AccountMail;
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const providerName = (config: Config, id: string) =>
+const providerName = (config: AccountSettings, id: string) =>
   config.identityProviders.find((provider) => provider.id === id)?.name ?? id;
 
 /** GitHub and Google, when their variables are set (config.ts). */
-function socialProviders(config: Config) {
+function socialProviders(config: AccountSettings) {
   const providers: Record<string, { clientId: string; clientSecret: string }> = {};
   for (const provider of config.identityProviders) {
     if (provider.id === 'github' || provider.id === 'google') {
@@ -235,7 +240,7 @@ function socialProviders(config: Config) {
  * discovery document. Its ID token must verify against the issuer's keys, with this client as
  * the audience and the nonce this sign-in sent.
  */
-function openIdConnect(config: Config): BetterAuthPlugin[] {
+function openIdConnect(config: AccountSettings): BetterAuthPlugin[] {
   const oidc = config.identityProviders.find((provider) => provider.id === 'oidc');
   if (!oidc || oidc.id !== 'oidc') return [];
   return [

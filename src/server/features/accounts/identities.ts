@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityProvider, LinkedIdentity } from '../../../shared/accounts.js';
 import { AppError, notFound } from '../../../shared/errors.js';
-import type { Config } from '../../config.js';
+import type { AccountSettings } from './settings.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Viewer } from '../../core/viewer.js';
 import type { Auth } from './auth.js';
@@ -67,7 +67,7 @@ const errorsShown = new Set([
   'account_already_linked_to_different_user',
 ]);
 
-export function createIdentitiesService(deps: { auth: Auth; db: Db; config: Config }) {
+export function createIdentitiesService(deps: { auth: Auth; db: Db; config: AccountSettings }) {
   const { auth, db, config } = deps;
   const secure = config.publicUrl.protocol === 'https:';
   const providers: IdentityProvider[] = config.identityProviders.map(({ id, name }) => ({

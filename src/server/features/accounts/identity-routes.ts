@@ -13,7 +13,7 @@ import {
   userResponse,
 } from '../../../shared/accounts.js';
 import { AppError, notFound } from '../../../shared/errors.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
 import { viewerOf } from '../../core/access.js';
 import { everything } from '../../core/stale.js';

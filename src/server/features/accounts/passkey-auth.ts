@@ -5,7 +5,7 @@ import { APIError, createAuthEndpoint } from 'better-auth/api';
 import { expireCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
 import { z } from 'zod';
-import type { Config } from '../../config.js';
+import type { AccountSettings } from './settings.js';
 
 /*
  * Passkeys in Better Auth (decision 052): its passkey plugin keeps the credentials and checks
@@ -22,7 +22,7 @@ export const PASSKEY_SECOND_STEP_HEADER = 'x-viewpoint-second-step';
 const twoFactorCookieName = 'two_factor';
 const trustBrowserCookieName = 'trust_device';
 
-export function passkeyPlugins(config: Config, rules: { trustBrowserSeconds: number }) {
+export function passkeyPlugins(config: AccountSettings, rules: { trustBrowserSeconds: number }) {
   return [
     passkey({
       rpID: config.publicUrl.hostname,

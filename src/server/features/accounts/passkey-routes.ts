@@ -14,7 +14,7 @@ import {
   passkeysResponse,
   userResponse,
 } from '../../../shared/accounts.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import { viewerOf } from '../../core/access.js';
 import { accountLimits, authLimits } from './limits.js';
 import type { PasskeyService } from './passkeys.js';

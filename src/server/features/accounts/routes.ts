@@ -15,7 +15,7 @@ import {
   userResponse,
 } from '../../../shared/accounts.js';
 import type { SecondFactorService } from './second-factor.js';
-import { errorResponse, errorResponses, noQuery } from '../../http.js';
+import { errorResponse, errorResponses, noQuery } from '../../core/http.js';
 import type { Live } from '../../core/live.js';
 import { liveSessionKeyOf } from '../../core/session-cookie.js';
 import type { Auth } from './auth.js';

@@ -9,7 +9,7 @@ import {
   secondFactorSetupResponse,
   secondFactorStatusResponse,
 } from '../../../shared/accounts.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import { viewerOf } from '../../core/access.js';
 import { accountLimits } from './limits.js';
 import type { SecondFactorService } from './second-factor.js';

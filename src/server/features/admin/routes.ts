@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminStatsResponse } from '../../../shared/admin-stats.js';
 import { siteSettingsBody, siteSettingsResponse } from '../../../shared/site-settings.js';
 import { AppError } from '../../../shared/errors.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
 import { readAdminStats } from './stats.js';
 import { readSiteStatus, type StatusSources } from './status.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditListQuery, auditListResponse } from '../../../shared/audit-log.js';
-import { errorResponses } from '../../http.js';
+import { errorResponses } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
 import { listAudit } from './audit.js';
 

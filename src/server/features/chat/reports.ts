@@ -2,6 +2,7 @@ import { chatModerationActions, type ChatModerationAction } from '../../../share
 import type { AuditAction } from '../../../shared/audit-log.js';
 import { recordAudit, systemActor } from '../../core/audit.js';
 import { notifyLater } from '../../core/notify.js';
+import { moderationNotice } from '../notifications/index.js';
 import type { Tx } from '../../core/transaction.js';
 import type { Viewer } from '../../core/viewer.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
@@ -30,8 +31,7 @@ export async function hideForReview(tx: Tx, messageId: number, reporters: number
     after: { hidden: hiddenByReportsReason, reporters },
   });
   // Its author is told, as of a moderator's hiding: the message is gone from the room.
-  await notifyLater(tx, {
-    kind: 'moderation',
+  await notifyLater(tx, moderationNotice, {
     userId: hidden.authorId,
     action: 'hidden_for_review',
     reason: hiddenByReportsReason,

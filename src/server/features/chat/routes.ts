@@ -20,7 +20,7 @@ import {
 } from '../../../shared/chat.js';
 import { idParams } from '../../../shared/forum.js';
 import { reportBody } from '../../../shared/reports.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import { viewerOf } from '../../core/access.js';
 import { memberLimit, perMinute } from '../../core/route-limits.js';
 import type { ChatService } from './service.js';

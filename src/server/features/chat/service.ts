@@ -1,4 +1,6 @@
 import { notifyLater } from '../../core/notify.js';
+import { chatMentioned } from './notify-events.js';
+import { moderationNotice } from '../notifications/index.js';
 import {
   chatLimits,
   createRoomBody,
@@ -335,8 +337,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
             mentions,
           });
           if (insertedId !== undefined && mentionedIds.length > 0) {
-            await notifyLater(tx, {
-              kind: 'chat_mention',
+            await notifyLater(tx, chatMentioned, {
               messageId: insertedId,
               mentioned: mentionedIds,
             });
@@ -502,8 +503,7 @@ export function createChatService(deps: { db: Db; limiter: Limiter; live: Live }
           (found.message.hiddenAt === null || found.message.hiddenReason !== body.reason);
         // The author hears of it, as of a thread or reply: the hide dialog promises them the reason.
         if (hid || shown) {
-          await notifyLater(tx, {
-            kind: 'moderation',
+          await notifyLater(tx, moderationNotice, {
             userId: found.message.authorId,
             action: hid ? 'hidden' : 'restored',
             reason: body.action === 'dismiss' ? null : (body.reason ?? null),

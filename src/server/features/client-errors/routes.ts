@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '../../../shared/text.js';
-import { errorResponse, noQuery } from '../../http.js';
+import { errorResponse, noQuery } from '../../core/http.js';
 import { perMinute, type RouteLimit } from '../../core/route-limits.js';
 
 /** Reports come from visitors too, so they are counted per client address only. */

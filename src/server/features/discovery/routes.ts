@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { singleLineText } from '../../../shared/text.js';
-import { noQuery } from '../../http.js';
+import { noQuery } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createDocumentCache } from './document-cache.js';
 import { createFeedService } from './feeds.js';

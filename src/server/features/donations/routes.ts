@@ -29,7 +29,7 @@ import {
 import { internal } from '../../../shared/errors.js';
 import { viewerOf } from '../../core/access.js';
 import { memberLimit, perMinute, type RouteLimit } from '../../core/route-limits.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { Payments } from '../../platform/payments/payments.js';

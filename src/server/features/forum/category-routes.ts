@@ -9,7 +9,7 @@ import {
   reorderCategoriesBody,
   updateCategoryBody,
 } from '../../../shared/forum.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import type { CategoryService } from './categories.js';
 import { viewerOf } from '../../core/access.js';
 import { everything } from '../../core/stale.js';

@@ -14,7 +14,7 @@ import {
   updateCommentBody,
 } from '../../../shared/forum.js';
 import { singleLineText } from '../../../shared/text.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import type { CommentService } from './comment-service.js';
 import { viewerOf } from '../../core/access.js';
 import { anyThreadAndLists, threadAndLists } from '../../core/stale.js';

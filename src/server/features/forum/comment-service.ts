@@ -8,8 +8,10 @@ import { noRepliesMessage, replyBlocker } from '../../../shared/forum.js';
 import type { Comment, CommentPage } from '../../../shared/forum.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
-import { newlyMentioned, renderBody } from '../../core/mentions.js';
-import { notifyLater, notifyReplyFrom } from '../../core/notify.js';
+import { newlyMentioned, renderBody } from './rendered-body.js';
+import { queryEnqueuing } from '../../core/jobs.js';
+import { notifyLater } from '../../core/notify.js';
+import { mentionedByEdit, notifyReplyFrom } from './notify-events.js';
 import {
   decodeAuthorCommentCursor,
   decodeCommentCursor,
@@ -178,7 +180,7 @@ export function createCommentService(deps: { db: Db; reads: ForumReads; live: Th
     ): Promise<Comment> {
       await assertNewAccountLinks(db, viewer, body.body, 'reply');
       const { html: bodyHtml, mentionedUserIds } = await renderBody(db, body.body);
-      const [row] = await queryRows<repo.InsertedReplyRow>(
+      const [row] = await queryEnqueuing<repo.InsertedReplyRow>(
         db,
         repo.insertReplyQuery(
           {
@@ -225,8 +227,7 @@ export function createCommentService(deps: { db: Db; reads: ForumReads; live: Th
           await assertNewAccountLinks(tx, viewer, body.body, 'reply', comment.id);
         }
         await replies.editReply(tx, comment, viewer.id, { bodySource: body.body, bodyHtml });
-        await notifyLater(tx, {
-          kind: 'mention',
+        await notifyLater(tx, mentionedByEdit, {
           postId: comment.postId,
           commentId: id,
           mentioned: newlyMentioned(comment.bodyHtml, rendered),

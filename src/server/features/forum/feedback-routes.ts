@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams, reactionResponse } from '../../../shared/forum.js';
 import { reportBody } from '../../../shared/reports.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import type { createReactionService } from './reactions.js';
 import type { createReportService } from './reports.js';
 import type { Viewer } from '../../core/viewer.js';

@@ -11,7 +11,7 @@ import {
   revisionListResponse,
   updatePostBody,
 } from '../../../shared/forum.js';
-import { errorResponses, noQuery, sendSerialized } from '../../http.js';
+import { errorResponses, noQuery, sendSerialized } from '../../core/http.js';
 import type { PostService } from './post-service.js';
 import { viewerOf } from '../../core/access.js';
 import { threadListsAndCategories } from '../../core/stale.js';

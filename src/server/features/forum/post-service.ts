@@ -19,8 +19,9 @@ import {
   takesReplies,
 } from '../../../shared/forum.js';
 import type { Db } from '../../platform/db/database.js';
-import { newlyMentioned, renderBody } from '../../core/mentions.js';
+import { newlyMentioned, renderBody } from './rendered-body.js';
 import { notifyLater } from '../../core/notify.js';
+import { threadStarted, mentionedByEdit } from './notify-events.js';
 import { startedThread, threadReadsOf } from '../notifications/index.js';
 import type { CategoryService } from './categories.js';
 import { decodePostCursor, encodePostCursor } from './cursor.js';
@@ -215,7 +216,7 @@ export function createPostService(deps: {
         });
         if (id === undefined) throw notFound('Thread');
         await startedThread(tx, viewer.id, id);
-        await notifyLater(tx, { kind: 'post', postId: id, mentioned: mentionedUserIds });
+        await notifyLater(tx, threadStarted, { postId: id, mentioned: mentionedUserIds });
         return id;
       });
       return read(viewer, id);
@@ -265,8 +266,7 @@ export function createPostService(deps: {
           bodyHtml: bodyHtml ?? post.bodyHtml,
         });
         if (rendered) {
-          await notifyLater(tx, {
-            kind: 'mention',
+          await notifyLater(tx, mentionedByEdit, {
             postId: post.id,
             commentId: null,
             mentioned: newlyMentioned(post.bodyHtml, rendered),

@@ -4,6 +4,7 @@ import { assertNotOwn, assertVisible } from './rules.js';
 import type { Viewer } from '../../core/viewer.js';
 import { notifyLater } from '../../core/notify.js';
 import * as feedback from './feedback-repo.js';
+import { liked } from './notify-events.js';
 import { threadState } from './post-repo.js';
 
 export interface ReactionState {
@@ -27,8 +28,7 @@ export function createReactionService(db: Db) {
         if (on) assertNotOwn(viewer, post.authorId, 'like', 'thread');
         const delta = await feedback.setThreadLike(tx, postId, viewer.id, on);
         if (delta === 1) {
-          await notifyLater(tx, {
-            kind: 'reaction',
+          await notifyLater(tx, liked, {
             target: 'post',
             id: postId,
             actorId: viewer.id,
@@ -50,8 +50,7 @@ export function createReactionService(db: Db) {
         if (on) assertNotOwn(viewer, comment.authorId, 'like', 'reply');
         const delta = await feedback.setReplyLike(tx, commentId, viewer.id, on);
         if (delta === 1) {
-          await notifyLater(tx, {
-            kind: 'reaction',
+          await notifyLater(tx, liked, {
             target: 'comment',
             id: commentId,
             actorId: viewer.id,

@@ -7,6 +7,7 @@ import type { Viewer } from '../../core/viewer.js';
 import type { Tx } from '../../core/transaction.js';
 import { recordAudit, systemActor } from '../../core/audit.js';
 import { notifyLater } from '../../core/notify.js';
+import { moderationNotice } from '../notifications/index.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import * as feedback from './feedback-repo.js';
 
@@ -40,8 +41,7 @@ async function hideForReview(tx: Tx, postId: number, commentId: number | null, r
     before: { hidden: null },
     after: { hidden: hiddenByReportsReason, reporters },
   });
-  await notifyLater(tx, {
-    kind: 'moderation',
+  await notifyLater(tx, moderationNotice, {
     userId: hidden.authorId,
     action: 'hidden_for_review',
     reason: hiddenByReportsReason,

@@ -9,7 +9,7 @@ import {
   myModRequestResponse,
   rejectModRequestBody,
 } from '../../../shared/mod-requests.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import { createModRequestService, type ModRequestOptions } from './service.js';
 import { viewerOf } from '../../core/access.js';
 import { everything } from '../../core/stale.js';

@@ -13,6 +13,7 @@ import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { decisionMessage } from './decision-mail.js';
 import { notifyLater } from '../../core/notify.js';
+import { modRequestDecided } from './notify-events.js';
 import { ineligibility, type RequesterAccount } from './eligibility.js';
 import * as repo from './repo.js';
 import { activeBlock, activeMute, type Viewer } from '../../core/viewer.js';
@@ -107,8 +108,7 @@ export function createModRequestService(options: ModRequestOptions) {
         before: { status: 'open' },
         after: { status: updated.status },
       });
-      await notifyLater(tx, {
-        kind: 'mod_request',
+      await notifyLater(tx, modRequestDecided, {
         userId: requester.id,
         decision: approving ? 'approved' : 'rejected',
         reason,

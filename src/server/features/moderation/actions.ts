@@ -23,6 +23,7 @@ import type { ItemKey } from './target-repo.js';
 import type { Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
 import { notifyLater } from '../../core/notify.js';
+import { moderationNotice } from '../notifications/index.js';
 import type { DbOrTx } from '../../core/transaction.js';
 
 /**
@@ -45,8 +46,7 @@ async function tellAuthor(
   content: { authorId: string; type: 'post' | 'comment'; id: number; reason: string | null },
 ) {
   if (!changed || !(action in toldActions)) return;
-  await notifyLater(tx, {
-    kind: 'moderation',
+  await notifyLater(tx, moderationNotice, {
     userId: content.authorId,
     action: toldActions[action as keyof typeof toldActions],
     // A dismissal's note is about the reports, for the moderators, not for the author.

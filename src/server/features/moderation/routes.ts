@@ -8,7 +8,7 @@ import {
   moderationResultResponse,
 } from '../../../shared/moderation-actions.js';
 import { reviewQueueQuery, reviewQueueResponse } from '../../../shared/review-queue.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createModerationActions } from './actions.js';
 import { myReports } from './my-reports.js';

@@ -9,7 +9,7 @@ import {
   newsListResponse,
   updateNewsBody,
 } from '../../../shared/news.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createNewsService } from './service.js';
 import { viewerOf } from '../../core/access.js';

@@ -23,6 +23,7 @@ import type { Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
 import type { DbOrTx } from '../../core/transaction.js';
 import { notifyLater } from '../../core/notify.js';
+import { articlePublished } from './notify-events.js';
 import { threadReadsOf } from '../notifications/index.js';
 import { uploadExists } from '../uploads/index.js';
 
@@ -39,7 +40,7 @@ async function announce(
 ) {
   if (article.status !== 'published' && article.status !== 'scheduled') return;
   const runAt = article.status === 'scheduled' && article.publishAt ? article.publishAt : undefined;
-  await notifyLater(tx, { kind: 'news', articleId: article.id }, runAt ? { runAt } : {});
+  await notifyLater(tx, articlePublished, { articleId: article.id }, runAt ? { runAt } : {});
 }
 
 type Cover = z.output<typeof newsCoverSchema> | null;

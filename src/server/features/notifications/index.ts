@@ -1,5 +1,7 @@
 /**
- * What other features may use of notifications: the viewer's reading of listed threads, and the
- * author's watch and reading of a thread they start.
+ * What other features may use of notifications: the viewer's reading of listed threads, the
+ * author's watch and reading of a thread they start, and the notice a member gets of a
+ * moderation action (recorded with core/notify.ts `notifyLater`).
  */
 export { readsOf as threadReadsOf, startedThread } from './reading-repo.js';
+export { moderationNotice } from './moderation-notice.js';

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { notifyJobKind } from '../../core/notify.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { digestJobKind, mailJobKind, writeNotifications, type FanOut } from './events.js';
+import {
+  digestJobKind,
+  mailJobKind,
+  notificationWriter,
+  type FanOut,
+  type TellableEvents,
+} from './events.js';
 import { createNotificationMail } from './mail.js';
 import { createReadingService } from './reading.js';
 import { registerNotificationRoutes } from './routes.js';
@@ -17,6 +23,8 @@ export interface NotificationOptions {
   authSecret: string;
   /** Batches and pauses of a fan-out (events.ts): small with pauses on PGlite. */
   fanOut: FanOut;
+  /** The events other features record that notifications tells of, as they declare them. */
+  events: TellableEvents;
 }
 
 const memberJob = z.object({ userId: z.string() });
@@ -34,6 +42,7 @@ export function registerNotifications(app: FastifyInstance, options: Notificatio
     authSecret: options.authSecret,
   });
   const mail = createNotificationMail(options);
+  const writeNotifications = notificationWriter(options.events);
 
   app.jobs.register(notifyJobKind, async (payload, context) => {
     await writeNotifications(

@@ -16,7 +16,7 @@ import {
   watchBody,
   watchResponse,
 } from '../../../shared/notifications.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import { viewerOf } from '../../core/access.js';
 import { memberLimit, perMinute, type RouteLimit } from '../../core/route-limits.js';
 import type { NotificationService } from './service.js';

@@ -7,7 +7,7 @@ import {
   updateProfileDetailsBody,
 } from '../../../shared/profiles.js';
 import { singleLineText } from '../../../shared/text.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createProfilesService, publishesProfile } from './service.js';
 import { viewerOf } from '../../core/access.js';

@@ -10,7 +10,7 @@ import {
   searchResponse,
 } from '../../../shared/search.js';
 import type { Db } from '../../platform/db/database.js';
-import { errorResponses, noQuery } from '../../http.js';
+import { errorResponses, noQuery } from '../../core/http.js';
 import { perMinute, type RouteLimit } from '../../core/route-limits.js';
 import { createSearchService } from './service.js';
 

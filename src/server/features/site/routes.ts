@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { noQuery } from '../../http.js';
+import { noQuery } from '../../core/http.js';
 import { siteInfoSchema, type SiteInfoStore } from './service.js';
 
 export function registerSiteRoutes(app: FastifyInstance, options: { site: SiteInfoStore }) {

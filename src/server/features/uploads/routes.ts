@@ -8,7 +8,7 @@ import {
   uploadQuery,
   uploadResponse,
 } from '../../../shared/uploads.js';
-import { errorResponses, noQuery, textIdParams } from '../../http.js';
+import { errorResponses, noQuery, textIdParams } from '../../core/http.js';
 import { registerMediaRoute } from './media-route.js';
 import { createUploadsService, type UploadsOptions } from './service.js';
 import { multipartLimits, readUploadedFile } from './upload-body.js';

@@ -12,7 +12,7 @@ import {
 import { liveEvents } from '../../../shared/chat.js';
 import { muteBody } from '../../../shared/mutes.js';
 import type { Live } from '../../core/live.js';
-import { errorResponses, noQuery, textIdParams } from '../../http.js';
+import { errorResponses, noQuery, textIdParams } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
 import { createUsersService } from './service.js';
 import { viewerOf } from '../../core/access.js';

@@ -12,6 +12,7 @@ import * as repo from './repo.js';
 import { activeBlock, activeMute, presentMute, type Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
 import { notifyLater } from '../../core/notify.js';
+import { moderationNotice } from '../notifications/index.js';
 import type { DbOrTx, Tx } from '../../core/transaction.js';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findActiveUser>>>;
@@ -85,8 +86,7 @@ export function createUsersService(db: Db) {
           before: { block: presentBlock(target) },
           after: { block: { reason, until: end?.toISOString() ?? null } },
         });
-        await notifyLater(tx, {
-          kind: 'moderation',
+        await notifyLater(tx, moderationNotice, {
           userId: target.id,
           action: 'blocked',
           reason,
@@ -154,8 +154,7 @@ export function createUsersService(db: Db) {
             duration: body.duration,
           },
         });
-        await notifyLater(tx, {
-          kind: 'moderation',
+        await notifyLater(tx, moderationNotice, {
           userId: target.id,
           action: 'muted',
           reason: body.reason,

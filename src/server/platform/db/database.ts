@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type Logger } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { withAfterCommit } from './after-commit.js';
 import { startAutovacuum, vacuumEverything, type AutovacuumReport } from './pglite-autovacuum.js';
 import { applyMigrations, type MigrationLog } from './migrations.js';
 import { preparedStatements } from './pglite-statements.js';
@@ -117,7 +118,9 @@ export async function openPglite(
     );
   }
   const autovacuum = options.autovacuum && startAutovacuum(client, options.autovacuum);
-  const db = drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db;
+  const db = withAfterCommit(
+    drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db,
+  );
   return {
     db,
     kind: 'pglite',
@@ -215,7 +218,7 @@ export async function openPostgres(
   // An idle client's error (database restarted) must not crash the process; the next query
   // gets a fresh connection and /readyz reports the outage meanwhile.
   pool.on('error', () => undefined);
-  const db = drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db;
+  const db = withAfterCommit(drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db);
   return {
     db,
     kind: 'postgres',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../paths.js';
+import { migrationsFolder } from './migrations-folder.js';
 import { openPglite } from './database.js';
 import { appliedMigrations, heavyWork, knownMigrations, type MigrationLog } from './migrations.js';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type Logger } from 'drizzle-orm';
-import { migrationsFolder } from '../../paths.js';
+import { migrationsFolder } from './migrations-folder.js';
 import { queryRows, type Db } from './query.js';
 
 /** One migration as drizzle-kit's journal names it: its file's tag and its timestamp. */

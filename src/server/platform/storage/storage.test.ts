@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
 import { startPlatforms } from '../platforms.js';
 import { openDiskStorage } from './disk-storage.js';
 import { startLocalS3Server, type LocalS3Server } from './local-s3-server.js';
@@ -177,17 +176,19 @@ describe('S3 storage', () => {
 
   it('stops the server at start with one line naming the storage', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'viewpoint-start-'));
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      S3_BUCKET: 'no-such-bucket',
-      S3_ENDPOINT: s3.settings.endpoint!,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-    });
-    await expect(startPlatforms(config, pino({ level: 'silent' }))).rejects.toThrow(
+    const settings = {
+      embedded: true,
+      dataDir,
+      databaseUrl: undefined,
+      pgliteBuffersMb: 32,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Viewpoint <noreply@localhost>',
+      s3: { ...s3.settings, bucket: 'no-such-bucket' },
+      stripe: undefined,
+      authSecret: 'x'.repeat(40),
+    };
+    await expect(startPlatforms(settings, pino({ level: 'silent' }))).rejects.toThrow(
       'Services not initialized: storage unavailable — bucket no-such-bucket does not exist',
     );
     await rm(dataDir, { recursive: true, force: true });

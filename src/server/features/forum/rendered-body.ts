@@ -1,6 +1,6 @@
-import { markdownMentionCandidates, renderMarkdownWithMentions } from '../markdown/render.js';
-import { mentionableMembers } from './repo.js';
-import type { DbOrTx } from './transaction.js';
+import { markdownMentionCandidates, renderMarkdownWithMentions } from '../../markdown/render.js';
+import { mentionableMembers } from '../../core/repo.js';
+import type { DbOrTx } from '../../core/transaction.js';
 
 /** A post's or reply's stored HTML and the members it mentions (for notifications). */
 export interface RenderedBody {

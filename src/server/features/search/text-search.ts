@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Highlight } from '../../shared/search.js';
+import type { Highlight } from '../../../shared/search.js';
 
 /**
  * The pieces every full-text search is built of (decision 026): one text-search configuration

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { errorEnvelopeSchema } from '../shared/errors.js';
-import { singleLineText } from '../shared/text.js';
+import { errorEnvelopeSchema } from '../../shared/errors.js';
+import { singleLineText } from '../../shared/text.js';
 
 /** Routes without query parameters still validate them: an unknown parameter is an error. */
 export const noQuery = z.object({}).strict();
