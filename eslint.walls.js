@@ -7,9 +7,11 @@
 //   are given their settings;
 // - the web bundle never reaches server code, and src/shared imports neither side;
 // - no import cycles anywhere in src/;
-// - a driver is imported only by its platform (Socket.IO's server by platform/realtime).
+// - a driver is imported only by its platform (Socket.IO's server by platform/realtime);
+// - a server feature reads and writes only its own tables and the core's: another feature's
+//   through that feature's index.ts, or read in the few joins named in readOnlyJoins.
 // `npm run walls` counts what breaks them; `npm run check` fails on any.
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -23,7 +25,11 @@ function featuresOf(side) {
     .map((entry) => entry.name);
 }
 
-/** One zone per feature: any other feature is reachable only through its public module. */
+/**
+ * One zone per feature: any other feature is reachable only through its public module. A
+ * server feature's `schema.ts` is let through here: who may name its tables is the tables rule's
+ * to say (`tables/own-tables` below: foreign keys and the read-only joins).
+ */
 function featureZones(side) {
   const features = featuresOf(side);
   return features.map((feature) => ({
@@ -31,7 +37,7 @@ function featureZones(side) {
     from: features
       .filter((other) => other !== feature)
       .map((other) => `src/${side}/features/${other}`),
-    except: ['./index.ts', './index.tsx'],
+    except: side === 'server' ? ['./index.ts', './schema.ts'] : ['./index.ts', './index.tsx'],
     message: `A feature reaches another feature only through that feature's index.ts.`,
   }));
 }
@@ -85,6 +91,178 @@ const zones = [
   },
 ];
 
+// Each feature owns its tables (its `schema.ts`); the core owns the ones every feature builds
+// on (`core/schema.ts`: members, the audit log, the job queue). A feature's code reads and writes
+// only its own tables and the core's: another feature's rows are reached through that
+// feature's index.ts (`forum.setThreadHidden()`, `site.writeSetting()`, …). A schema file may
+// name another feature's table for a foreign key. Where one query must span features to be one
+// query, a file may read (never write) the tables named for it below, with the reason.
+export const readOnlyJoins = {
+  'src/server/features/admin/repo.ts': {
+    tables: ['posts', 'comments', 'reports', 'chat_reports', 'mod_requests'],
+    why: "The dashboard's counts of every feature's content and open reports, in one statement.",
+  },
+  'src/server/features/forum/repo.ts': {
+    tables: ['thread_reads'],
+    why: "The 'new' filter and the unread marks of a list join the member's read marks.",
+  },
+  'src/server/features/moderation/repo.ts': {
+    tables: ['reports', 'posts', 'news_articles'],
+    why: "The review queue and a reporter's own reports are built from the forum's reports.",
+  },
+  'src/server/features/moderation/target-repo.ts': {
+    tables: ['posts', 'comments', 'categories'],
+    why: 'What moderators look at: the reported thread or reply with its category, per row.',
+  },
+  'src/server/features/news/repo.ts': {
+    tables: ['posts'],
+    why: "An article's discussion is a forum thread (decision 013): its reply count and hidden state show with the article.",
+  },
+  'src/server/features/notifications/reading-repo.ts': {
+    tables: ['posts', 'comments', 'categories'],
+    why: 'Read marks and watches name threads, replies and categories: they are checked and counted against them.',
+  },
+  'src/server/features/notifications/target-repo.ts': {
+    tables: ['posts', 'comments', 'news_articles', 'chat_messages', 'chat_rooms'],
+    why: 'A notification shows what it is about: the thread, reply, article or message, read with it.',
+  },
+  'src/server/features/notifications/visibility.ts': {
+    tables: ['posts', 'comments', 'news_articles', 'chat_messages'],
+    why: 'A notification is shown only while what it is about is still visible (decision 029), checked in the same query.',
+  },
+  'src/server/features/profiles/repo.ts': {
+    tables: ['posts', 'comments'],
+    why: "A profile's counts of threads and replies.",
+  },
+  'src/server/features/search/repo.ts': {
+    tables: ['posts', 'comments', 'categories', 'news_articles', 'chat_messages', 'chat_rooms'],
+    why: "Site search ranks every feature's text in one query (decision 026).",
+  },
+  'src/server/features/users/member-history.ts': {
+    tables: ['posts', 'comments', 'reports', 'chat_messages', 'chat_reports'],
+    why: "A member's history for moderators: what they wrote and how often it was reported.",
+  },
+};
+
+/** Every table: its SQL name, its name in code, and its owner (a feature, or `core`). */
+function tablesOf() {
+  const tables = [];
+  const files = [
+    ['core', path.join(root, 'src/server/core/schema.ts')],
+    ['backup', path.join(root, 'src/server/backup/schema.ts')],
+    ...featuresOf('server').map((feature) => [
+      feature,
+      path.join(root, 'src/server/features', feature, 'schema.ts'),
+    ]),
+  ];
+  for (const [owner, file] of files) {
+    let text;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const match of text.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)) {
+      tables.push({ code: match[1], sql: match[2], owner, file });
+    }
+  }
+  return tables;
+}
+
+const tables = tablesOf();
+const bySql = new Map(tables.map((table) => [table.sql, table]));
+
+/** `src/server/features/forum/x.ts` → `forum`; anything else → null. */
+function featureOfFile(file) {
+  return /^src\/server\/features\/([^/]+)\//.exec(path.relative(root, file))?.[1] ?? null;
+}
+
+const writes = /\b(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi;
+const reads = /\b(?:from|join)\s+"?(\w+)"?/gi;
+
+const ownTables = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A feature reads and writes only its own tables and the core's." },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const relative = path.relative(root, file);
+    const feature = featureOfFile(file);
+    if (!feature || /\.test\.tsx?$/.test(relative) || relative.includes('/test/')) return {};
+    const isSchema = relative === `src/server/features/${feature}/schema.ts`;
+    const joins = readOnlyJoins[relative]?.tables ?? [];
+    const foreign = (table) => table && table.owner !== feature && table.owner !== 'core';
+    /** Names in code of the other features' tables this file imports. */
+    const imported = new Map();
+    const readOnly = (table) =>
+      joins.includes(table.sql)
+        ? null
+        : `${relative} uses ${table.owner}'s table ${table.sql}: reach it through ${table.owner}'s index.ts, or list a read-only join in eslint.walls.js (readOnlyJoins) with why.`;
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value;
+        if (typeof source !== 'string' || !source.startsWith('.')) return;
+        const target = path
+          .relative(root, path.resolve(path.dirname(file), source))
+          .replace(/\.js$/, '.ts');
+        if (target === 'src/server/schema.ts') {
+          context.report({
+            node,
+            message: 'The whole schema is for tests and scripts: import your own schema.ts.',
+          });
+          return;
+        }
+        const owner = /^src\/server\/features\/([^/]+)\/schema\.ts$/.exec(target)?.[1];
+        if (!owner || owner === feature || isSchema) return;
+        for (const specifier of node.specifiers) {
+          if (specifier.type !== 'ImportSpecifier') continue;
+          const name = specifier.imported.name ?? specifier.imported.value;
+          const table = tables.find((t) => t.code === name && t.owner === owner);
+          if (!table) continue;
+          imported.set(specifier.local.name, table);
+          const problem = readOnly(table);
+          if (problem) context.report({ node: specifier, message: problem });
+        }
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+        if (!['insert', 'update', 'delete'].includes(callee.property.name)) return;
+        const [first] = node.arguments;
+        const table = first?.type === 'Identifier' ? imported.get(first.name) : undefined;
+        if (table) {
+          context.report({
+            node,
+            message: `${relative} writes ${table.owner}'s table ${table.sql}: only ${table.owner} writes it (through its index.ts).`,
+          });
+        }
+      },
+      TemplateLiteral(node) {
+        if (isSchema) return;
+        const text = node.quasis.map((quasi) => quasi.value.cooked ?? '').join(' ? ');
+        for (const match of text.matchAll(writes)) {
+          const table = bySql.get(match[1].toLowerCase());
+          if (foreign(table)) {
+            context.report({
+              node,
+              message: `${relative} writes ${table.owner}'s table ${table.sql}: only ${table.owner} writes it (through its index.ts).`,
+            });
+          }
+        }
+        for (const match of text.matchAll(reads)) {
+          const table = bySql.get(match[1].toLowerCase());
+          if (foreign(table)) {
+            const problem = readOnly(table);
+            if (problem) context.report({ node, message: problem });
+          }
+        }
+      },
+    };
+  },
+};
+
 export const walls = [
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -98,6 +276,11 @@ export const walls = [
       'import-x/no-restricted-paths': ['error', { zones, basePath: root }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['src/server/features/**/*.ts'],
+    plugins: { tables: { rules: { 'own-tables': ownTables } } },
+    rules: { 'tables/own-tables': 'error' },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts'],

@@ -10,7 +10,7 @@ import * as donationsRepo from '../src/server/features/donations/repo.js';
 import { createProfilesService } from '../src/server/features/profiles/service.js';
 import { myReports } from '../src/server/features/moderation/my-reports.js';
 import { queryRows, type Database } from '../src/server/platform/db/database.js';
-import * as schema from '../src/server/platform/db/schema.js';
+import * as schema from '../src/server/schema.js';
 import {
   accounts,
   auditLog,
@@ -33,7 +33,7 @@ import {
   reports,
   uploads,
   users,
-} from '../src/server/platform/db/schema.js';
+} from '../src/server/schema.js';
 import { openStorage } from '../src/server/platform/storage/open-storage.js';
 import type { Storage } from '../src/server/platform/storage/storage.js';
 import { createTestDatabase } from '../src/server/test/test-app.js';

@@ -40,6 +40,20 @@ beforeAll(async () => {
   await plant(newsDir, {
     [`${planted}-reaches-in.ts`]: "export { hiddenByReportsReason } from '../forum/reports.js';\n",
     [`${planted}-front.ts`]: "export { hiddenByReportsReason } from '../forum/index.js';\n",
+    [`${planted}-own-tables.ts`]: [
+      "import { sql } from 'drizzle-orm';",
+      "import { newsArticles } from './schema.js';",
+      'export const table = newsArticles;',
+      "export const retitle = sql`update news_articles set title = 'x'`;",
+    ].join('\n'),
+    [`${planted}-forum-tables.ts`]: [
+      "import { sql } from 'drizzle-orm';",
+      "import type { Tx } from '../../core/transaction.js';",
+      "import { posts } from '../forum/schema.js';",
+      "export const hide = (tx: Tx) => tx.update(posts).set({ title: 'x' });",
+      'export const count = sql`select count(*) from comments`;',
+      "export const retitle = sql`update posts set title = 'x'`;",
+    ].join('\n'),
   });
   await plant(serverDir, {
     'ping.ts': "import { pong } from './pong.js';\nexport const ping = () => pong;\n",
@@ -58,6 +72,8 @@ afterAll(async () => {
   await rm(serverDir, { recursive: true, force: true });
   await rm(path.join(newsDir, `${planted}-reaches-in.ts`), { force: true });
   await rm(path.join(newsDir, `${planted}-front.ts`), { force: true });
+  await rm(path.join(newsDir, `${planted}-own-tables.ts`), { force: true });
+  await rm(path.join(newsDir, `${planted}-forum-tables.ts`), { force: true });
   await rm(webDir, { recursive: true, force: true });
   await rm(path.join(root, 'src/server/core', `${planted}.ts`), { force: true });
 });
@@ -72,6 +88,21 @@ describe('the walls of the source tree', () => {
       expect.stringMatching(/^import-x\/no-restricted-paths: .*through that feature's index\.ts/),
     ]);
     expect(await problems(newsDir, `${planted}-front.ts`)).toEqual([]);
+  });
+
+  it("refuse a feature's reads and writes of another feature's tables, and allow its own", async () => {
+    expect(await problems(newsDir, `${planted}-own-tables.ts`)).toEqual([]);
+    const found = await problems(newsDir, `${planted}-forum-tables.ts`);
+    expect(found).toEqual([
+      expect.stringMatching(/^tables\/own-tables: .* uses forum's table posts: reach it through/),
+      expect.stringMatching(
+        /^tables\/own-tables: .* writes forum's table posts: only forum writes/,
+      ),
+      expect.stringMatching(/^tables\/own-tables: .* uses forum's table comments: .*readOnlyJoins/),
+      expect.stringMatching(
+        /^tables\/own-tables: .* writes forum's table posts: only forum writes/,
+      ),
+    ]);
   });
 
   it('refuse an import cycle', async () => {

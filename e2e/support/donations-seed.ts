@@ -3,7 +3,7 @@ import type { CampaignSettings } from '../../src/shared/donations';
 import { hashPassword } from '../../src/server/features/accounts/password-hash';
 import { insertAccount } from '../../src/server/features/accounts/repo';
 import { openPglite } from '../../src/server/platform/db/database';
-import { siteSettings } from '../../src/server/platform/db/schema';
+import { siteSettings } from '../../src/server/schema.js';
 
 /** A member who gives monthly and stops it again, signed in through the form. */
 export const monthlyDonor = {

@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Role } from '../../src/shared/roles';
 import { insertCast, type CastMember } from './cast';
 import { openPglite } from '../../src/server/platform/db/database';
-import { users } from '../../src/server/platform/db/schema';
+import { users } from '../../src/server/schema.js';
 
 /** One member of the story, signed in through the form with this password. */
 export type Member = CastMember;

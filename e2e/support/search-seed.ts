@@ -4,7 +4,7 @@ import type { Role } from '../../src/shared/roles';
 import { hashPassword } from '../../src/server/features/accounts/password-hash';
 import { insertAccount } from '../../src/server/features/accounts/repo';
 import { openPglite, queryRows } from '../../src/server/platform/db/database';
-import { users } from '../../src/server/platform/db/schema';
+import { users } from '../../src/server/schema.js';
 
 /** One member of the search story, signed in through the form with this password. */
 export interface SearchMember {

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { chatRooms } from '../../src/server/platform/db/schema.js';
+import { chatRooms } from '../../src/server/schema.js';
 import { openPostgres } from '../../src/server/platform/db/database.js';
 import { buildAccount } from '../../src/server/test/factories.js';
 import { signInRemote, type RemoteMember } from '../../src/server/test/remote-member.js';

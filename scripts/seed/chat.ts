@@ -3,7 +3,7 @@ import { createChatService, type ChatService } from '../../src/server/features/c
 import { createLimiter } from '../../src/server/core/limits.js';
 import type { Live, LiveSocketData } from '../../src/server/core/live.js';
 import type { Viewer } from '../../src/server/core/viewer.js';
-import { chatMessages, chatReports, chatRooms } from '../../src/server/platform/db/schema.js';
+import { chatMessages, chatReports, chatRooms } from '../../src/server/schema.js';
 import { detachedRealtime } from '../../src/server/platform/realtime/socket-io.js';
 import {
   chatterReplies,

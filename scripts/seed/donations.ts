@@ -12,7 +12,7 @@ import {
   type DonationService,
 } from '../../src/server/features/donations/service.js';
 import { createLogger } from '../../src/server/logger.js';
-import { donations } from '../../src/server/platform/db/schema.js';
+import { donations } from '../../src/server/schema.js';
 import { createOutboxMailer, type Mailer } from '../../src/server/platform/mail/mailer.js';
 import {
   createDemoPayments,

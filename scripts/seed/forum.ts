@@ -7,7 +7,7 @@ import { createPostService } from '../../src/server/features/forum/post-service.
 import { createReactionService } from '../../src/server/features/forum/reactions.js';
 import { createForumReads } from '../../src/server/features/forum/reads.js';
 import { createViewCounter } from '../../src/server/features/forum/views.js';
-import { comments, postRevisions, posts } from '../../src/server/platform/db/schema.js';
+import { comments, postRevisions, posts } from '../../src/server/schema.js';
 import { quoteMarkdown } from '../../src/shared/quote.js';
 import { demoMembers } from './content/members.js';
 import { demoReviews } from './content/reviews.js';

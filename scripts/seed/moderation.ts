@@ -3,7 +3,7 @@ import { createReportService } from '../../src/server/features/forum/reports.js'
 import { createModerationActions } from '../../src/server/features/moderation/actions.js';
 import { createModRequestService } from '../../src/server/features/mod-requests/service.js';
 import { latestRequestOf } from '../../src/server/features/mod-requests/repo.js';
-import { categories, comments, posts, reports } from '../../src/server/platform/db/schema.js';
+import { categories, comments, posts, reports } from '../../src/server/schema.js';
 import type { Mailer } from '../../src/server/platform/mail/mailer.js';
 import { demoForum } from './forum.js';
 import { viewerOf, type DemoSite } from './site.js';

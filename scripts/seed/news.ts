@@ -5,7 +5,7 @@ import { createForumReads } from '../../src/server/features/forum/reads.js';
 import { createNewsService } from '../../src/server/features/news/service.js';
 import { createMemoryBus } from '../../src/server/platform/bus/bus.js';
 import { createUploadsService } from '../../src/server/features/uploads/service.js';
-import { comments as forumComments, newsArticles } from '../../src/server/platform/db/schema.js';
+import { comments as forumComments, newsArticles } from '../../src/server/schema.js';
 import { createNewsBody } from '../../src/shared/news.js';
 import { demoArticles, type DemoArticle } from './content/news.js';
 import { findReply, nobodyReading } from './forum.js';

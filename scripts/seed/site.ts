@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../src/server/config.js';
 import type { Viewer } from '../../src/server/core/viewer.js';
 import type { Db } from '../../src/server/platform/db/database.js';
-import { users } from '../../src/server/platform/db/schema.js';
+import { users } from '../../src/server/schema.js';
 import type { Storage } from '../../src/server/platform/storage/storage.js';
 import { isRole } from '../../src/shared/roles.js';
 

@@ -8,7 +8,7 @@ import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../../scripts/seed/demo.js';
 import type { Database } from '../platform/db/database.js';
-import { auditLog, jobs } from '../platform/db/schema.js';
+import { auditLog, jobs } from '../schema.js';
 import { isEmptyDatabase, tableChecksums } from '../platform/db/snapshot.js';
 import { openDiskStorage } from '../platform/storage/disk-storage.js';
 import type { Storage } from '../platform/storage/storage.js';

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../platform/db/database.js';
 import type { Platforms } from '../platform/platforms.js';
-import { backupRuns } from '../platform/db/schema.js';
+import { backupRuns } from './schema.js';
 import { pruneBackups, removeLeftovers, takeBackup, type BackupResult } from './backup.js';
 import { controlSocketName, serveControlSocket, type ControlSocket } from './control-socket.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../platform/db/database.js';
-import { auditLog, users } from '../platform/db/schema.js';
+import { auditLog, users } from '../schema.js';
 import { verifyPassword } from '../features/accounts/password-hash.js';
 import { passwordHashOf } from '../features/accounts/repo.js';
 

@@ -10,7 +10,7 @@ import { recordAudit, systemActor, type AuditRecord } from '../core/audit.js';
 import { hashPassword } from '../features/accounts/password-hash.js';
 import { findUserByEmail, insertAccount, usernameTaken } from '../features/accounts/repo.js';
 import type { Db } from '../platform/db/database.js';
-import { users } from '../platform/db/schema.js';
+import { users } from '../core/schema.js';
 import { exitWithMessage, openScriptDatabase } from './open-database.js';
 
 const usage = `Usage:

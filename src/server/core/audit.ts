@@ -1,5 +1,5 @@
 import type { AuditAction, AuditTargetType } from '../../shared/audit-log.js';
-import { auditLog } from '../platform/db/schema.js';
+import { auditLog } from './schema.js';
 import type { DbOrTx } from './transaction.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Author } from '../../shared/forum.js';
 import { isRole } from '../../shared/roles.js';
-import { users } from '../platform/db/schema.js';
+import { users } from './schema.js';
 
 /**
  * How a member appears next to what they wrote or did, everywhere: threads, replies, news, the

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.js';
-import { jobs } from '../platform/db/schema.js';
+import { jobs } from './schema.js';
 import type { DbOrTx } from './transaction.js';
 
 export interface NewJob {

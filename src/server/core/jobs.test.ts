@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgres, queryRows, type Database, type Db } from '../platform/db/database.js';
-import { jobs } from '../platform/db/schema.js';
+import { jobs } from '../schema.js';
 import { createPostgresDatabase } from '../test/server-process.js';
 import { createTestApp, createTestDatabase } from '../test/test-app.js';
 import {

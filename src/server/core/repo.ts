@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Ranked } from '../../shared/rank.js';
 import { isRole } from '../../shared/roles.js';
 import type { MentionableMember } from '../markdown/mentions.js';
-import { users } from '../platform/db/schema.js';
+import { users } from './schema.js';
 import type { DbOrTx } from './transaction.js';
 
 /** The rank of the author of some content: their role, or null once their account is deleted. */

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../platform/db/schema.js';
+import { users } from '../schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { buildAccount } from '../test/factories.js';
 import { registerCsrf } from './csrf.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupRuns, jobs } from '../platform/db/schema.js';
+import { backupRuns, jobs } from '../schema.js';
 import { person } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 

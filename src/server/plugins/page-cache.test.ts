@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as entryServer from '../../web/entry-server.js';
 import { createMemoryBus } from '../platform/bus/bus.js';
-import { threadViews } from '../platform/db/schema.js';
+import { threadViews } from '../schema.js';
 import { person, writePost, writeReply, type Person } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { createPageCache, pageBytes, type CachedPage } from './page-cache.js';

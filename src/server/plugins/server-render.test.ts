@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialsOf } from '../../shared/initials.js';
 import * as entryServer from '../../web/entry-server.js';
-import { posts } from '../platform/db/schema.js';
+import { posts } from '../schema.js';
 import { categoryId, person, writeArticle, writePost, writeReply } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 

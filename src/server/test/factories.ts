@@ -5,15 +5,7 @@ import type { ReportBody } from '../../shared/reports.js';
 import type { CreateNewsBody, NewsArticle } from '../../shared/news.js';
 import type { Role } from '../../shared/roles.js';
 import type { Db } from '../platform/db/database.js';
-import {
-  accounts,
-  categories,
-  comments,
-  jobs,
-  posts,
-  uploads,
-  users,
-} from '../platform/db/schema.js';
+import { accounts, categories, comments, jobs, posts, uploads, users } from '../schema.js';
 import { hashPassword } from '../features/accounts/password-hash.js';
 import { renderMarkdown } from '../markdown/render.js';
 import { signIn, testPassword, type Agent } from './accounts.js';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { and, count, eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { queryRows } from '../platform/db/database.js';
-import * as schema from '../platform/db/schema.js';
-import { auditLog, uploads } from '../platform/db/schema.js';
+import * as schema from '../schema.js';
+import { auditLog, uploads } from '../schema.js';
 import { settleJobs } from './factories.js';
 import type { TestApp } from './test-app.js';
 

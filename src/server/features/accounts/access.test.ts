@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can } from '../../../shared/permissions.js';
 import type { Role } from '../../../shared/roles.js';
-import { sessions, users } from '../../platform/db/schema.js';
+import { sessions, users } from '../../schema.js';
 import { createAgent, signIn, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { describeAccess, type RouteAccess } from '../../core/access.js';

@@ -5,14 +5,8 @@ import type { BetterAuthPlugin } from 'better-auth';
 import type { Logger } from 'pino';
 import type { AccountSettings } from './settings.js';
 import type { Db } from '../../platform/db/database.js';
-import {
-  accounts,
-  passkeys,
-  sessions,
-  twoFactors,
-  users,
-  verifications,
-} from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { accounts, passkeys, sessions, twoFactors, verifications } from './schema.js';
 import type { AccountMail } from './account-mail.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import { passkeyPlugins } from './passkey-auth.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, sessions, users } from '../../platform/db/schema.js';
+import { accounts, sessions, users } from '../../schema.js';
 import { createAgent, readMails, signIn, testOrigin, type Agent } from '../../test/accounts.js';
 import { buildAccount, buildUser } from '../../test/factories.js';
 import { startIdp, type TestIdp } from '../../test/idp.js';

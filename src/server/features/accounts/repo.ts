@@ -3,14 +3,8 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Passkey, SessionUser } from '../../../shared/accounts.js';
 import { isRole } from '../../../shared/roles.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
-import {
-  accounts,
-  passkeys,
-  sessions,
-  twoFactors,
-  users,
-  verifications,
-} from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { accounts, passkeys, sessions, twoFactors, verifications } from './schema.js';
 import { activeMute, presentMute } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
 import type { DbOrTx } from '../../core/transaction.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, sessions } from '../../platform/db/schema.js';
+import { accounts, sessions } from '../../schema.js';
 import { buildAccount, buildUser } from '../../test/factories.js';
 import { grantSecondFactor } from './second-factor.js';
 import {

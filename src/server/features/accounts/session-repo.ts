@@ -1,6 +1,8 @@
+import type { DbOrTx } from '../../core/transaction.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { sessions, users } from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { sessions } from './schema.js';
 
 /** The SQL of the session check every signed-in request pays, and of ending sessions then. */
 
@@ -55,6 +57,11 @@ export async function muteAndSecondFactorOf(db: Db, userId: string) {
 
 export async function deleteSessionById(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Every session of a member ends (a block lifted by a moderator, users feature). */
+export async function endSessionsOf(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /** A block that has ended is lifted, and every session from before it ends with it. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifications } from '../../platform/db/schema.js';
+import { verifications } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildAccount } from '../../test/factories.js';
 import { createAgent, linkToken, readMails, signIn, testPassword } from '../../test/accounts.js';

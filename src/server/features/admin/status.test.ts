@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/roles.js';
 import type { SiteStatus } from '../../../shared/status.js';
 import { knownMigrations } from '../../platform/db/migrations.js';
-import { backupRuns, jobs } from '../../platform/db/schema.js';
+import { backupRuns, jobs } from '../../schema.js';
 import { createAgent, signIn, type Agent } from '../../test/accounts.js';
 import { buildAccount } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { auditLog, users } from '../../platform/db/schema.js';
+import { auditLog, users } from '../../core/schema.js';
 
 /** The SQL of reading the audit log (entries are written by core/audit.ts). */
 

@@ -9,7 +9,7 @@ import {
   type ChatRoom,
   type MessageRemovedEvent,
 } from '../../../shared/chat.js';
-import { auditLog, chatMessages, chatReports } from '../../platform/db/schema.js';
+import { auditLog, chatMessages, chatReports } from '../../schema.js';
 import { testOrigin, type Agent } from '../../test/accounts.js';
 import { person, type Person } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';

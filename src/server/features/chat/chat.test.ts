@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoom } from '../../../shared/chat.js';
-import { auditLog, chatMessages, chatReports } from '../../platform/db/schema.js';
+import { auditLog, chatMessages, chatReports } from '../../schema.js';
 import type { Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildAccount, person, type Person } from '../../test/factories.js';

@@ -12,7 +12,7 @@ import {
   type MessageRemovedEvent,
   type PresenceMember,
 } from '../../../shared/chat.js';
-import { sessions } from '../../platform/db/schema.js';
+import { sessions } from '../../schema.js';
 import {
   createAgent,
   linkToken,

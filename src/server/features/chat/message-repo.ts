@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../core/transaction.js';
-import { chatMessages, chatReactions } from '../../platform/db/schema.js';
+import { chatMessages, chatReactions } from './schema.js';
 
 /** The writes of chat messages: sending, editing, deleting, liking, and a moderator's hiding. */
 

@@ -1,13 +1,8 @@
 import { and, asc, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../../platform/db/database.js';
-import {
-  chatMessages,
-  chatReactions,
-  chatReads,
-  chatRooms,
-  users,
-} from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { chatMessages, chatReactions, chatReads, chatRooms } from './schema.js';
 import { authorSelection } from '../../core/author.js';
 import type { DbOrTx, Tx } from '../../core/transaction.js';
 

@@ -4,7 +4,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostList } from '../../../shared/forum.js';
 import { siteRoutes } from '../../../shared/routes.js';
-import { newsArticles } from '../../platform/db/schema.js';
+import { newsArticles } from '../../schema.js';
 import { earlyErrorOptions, registerErrorHandler } from '../../plugins/errors.js';
 import { createAgent } from '../../test/accounts.js';
 import {

@@ -11,6 +11,7 @@ import type {
 import type { DbOrTx, Tx } from '../../core/transaction.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import type { PaymentFact } from './events.js';
+import { readSetting, writeSetting } from '../site/index.js';
 
 /** Any fixed number: the advisory lock that applies payment events one at a time. */
 const PAYMENT_EVENTS_LOCK = 7_151_001;
@@ -287,18 +288,13 @@ export async function settleReceipt(db: Db, id: number, outcome: 'sent' | 'faile
   );
 }
 
+/** The campaign is one of the site's settings (the site feature keeps them). */
 export async function readCampaign(db: Db): Promise<CampaignSettings | null> {
-  const [row] = await queryRows<{ value: CampaignSettings }>(
-    db,
-    sql`select value from site_settings where key = ${campaignSettingKey}`,
-  );
-  return row?.value ?? null;
+  return ((await readSetting(db, campaignSettingKey)) as CampaignSettings | undefined) ?? null;
 }
 
 export async function writeCampaign(db: DbOrTx, campaign: CampaignSettings): Promise<void> {
-  await db.execute(sql`
-    insert into site_settings (key, value) values (${campaignSettingKey}, ${JSON.stringify(campaign)}::jsonb)
-    on conflict (key) do update set value = excluded.value, updated_at = now()`);
+  await writeSetting(db, campaignSettingKey, campaign);
 }
 
 /**

@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
 import type { AdminDonation } from '../../../shared/donations.js';
 import { openPglite, openPostgres, type Database } from '../../platform/db/database.js';
-import { donationCheckouts, donations, paymentEvents } from '../../platform/db/schema.js';
+import { donationCheckouts, donations, paymentEvents } from '../../schema.js';
 import { buildAccount } from '../../test/factories.js';
 import { signInRemote } from '../../test/remote-member.js';
 import {

@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/donations.js';
 import type { AdminStats } from '../../../shared/admin-stats.js';
 import type { PublicProfile } from '../../../shared/profiles.js';
-import { donations, paymentEvents } from '../../platform/db/schema.js';
+import { donations, paymentEvents } from '../../schema.js';
 import type { StripeApi } from '../../platform/payments/payments.js';
 import { createAgent, readMails, type Agent } from '../../test/accounts.js';
 import { person, type Person } from '../../test/factories.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostDetail } from '../../../shared/forum.js';
-import { categories, comments, postRevisions, posts, reports } from '../../platform/db/schema.js';
+import { categories, comments, postRevisions, posts, reports } from '../../schema.js';
 import { createAgent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { categoryId, person, writePost, writeReply, type Person } from '../../test/factories.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '../../../shared/forum.js';
-import { categories } from '../../platform/db/schema.js';
+import { categories } from '../../schema.js';
 import { createAgent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { slugify } from './categories.js';

@@ -2,7 +2,8 @@ import { authorSelection } from '../../core/author.js';
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { newsCategorySlug } from '../../../shared/forum.js';
 import type { Db } from '../../platform/db/database.js';
-import { categories, posts, users } from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { categories, posts } from './schema.js';
 
 /**
  * What search engines and feed readers may read of the forum: the threads the forum's own list

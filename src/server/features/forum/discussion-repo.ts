@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { newsCategorySlug } from '../../../shared/forum.js';
 import type { DbOrTx } from '../../core/transaction.js';
-import { categories, posts } from '../../platform/db/schema.js';
+import { categories, posts } from './schema.js';
 import { renderMarkdown } from '../../markdown/render.js';
 
 /**

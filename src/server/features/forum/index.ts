@@ -16,6 +16,8 @@ export {
 } from './discovery-repo.js';
 export { categoryById } from './post-repo.js';
 export {
+  closeReports,
+  countOpenReports,
   isPurgedReply,
   isPurgedThread,
   lockReplyForModeration,
@@ -30,4 +32,5 @@ export {
   type Hiding,
   type ModeratedReply,
   type ModeratedThread,
+  type ReportedItem,
 } from './moderation-repo.js';

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../core/transaction.js';
-import { commentRevisions, comments, postRevisions, posts } from '../../platform/db/schema.js';
+import { commentRevisions, comments, postRevisions, posts, reports } from './schema.js';
 
 /**
  * What moderators do to threads and replies, as the forum offers it to the moderation feature
@@ -89,4 +89,40 @@ export async function purgeReply(tx: Tx, reply: ModeratedReply): Promise<void> {
     .update(comments)
     .set({ bodySource: '', bodyHtml: '', deletedAt: reply.deletedAt ?? new Date() })
     .where(eq(comments.id, reply.id));
+}
+
+/** A reported thread (`commentId` null) or reply. */
+export interface ReportedItem {
+  postId: number;
+  commentId: number | null;
+}
+
+/** The open reports of one thread (`commentId` null) or reply. */
+function openReportsOf(item: ReportedItem) {
+  return and(
+    eq(reports.postId, item.postId),
+    item.commentId === null ? isNull(reports.commentId) : eq(reports.commentId, item.commentId),
+    eq(reports.status, 'open'),
+  );
+}
+
+export async function countOpenReports(tx: Tx, item: ReportedItem): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(reports)
+    .where(openReportsOf(item));
+  return row?.n ?? 0;
+}
+
+/** Every open report of the item is closed by the action taken on it, its resolution. */
+export async function closeReports(
+  tx: Tx,
+  item: ReportedItem,
+  resolution: string,
+  resolvedById: string,
+): Promise<void> {
+  await tx
+    .update(reports)
+    .set({ status: 'resolved', resolution, resolvedById, resolvedAt: sql`now()` })
+    .where(openReportsOf(item));
 }

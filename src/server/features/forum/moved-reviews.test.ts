@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostDetail, PostList } from '../../../shared/forum.js';
 import type { SearchResult } from '../../../shared/search.js';
-import { posts } from '../../platform/db/schema.js';
+import { posts } from '../../schema.js';
 import { createAgent, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { categoryId, moderate, person, writePost, type Person } from '../../test/factories.js';

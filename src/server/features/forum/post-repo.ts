@@ -1,7 +1,8 @@
 import { authorSelection } from '../../core/author.js';
 import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { categories, comments, postRevisions, posts, users } from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { categories, comments, postRevisions, posts } from './schema.js';
 import type { DbOrTx, Tx } from '../../core/transaction.js';
 import type { Param } from './repo.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../../shared/forum.js';
 import { quoteMarkdown } from '../../../shared/quote.js';
-import { comments, posts } from '../../platform/db/schema.js';
+import { comments, posts } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { categoryId, person, writePost, type Person } from '../../test/factories.js';
 import { forumCounts } from '../../test/state.js';

@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostDetail } from '../../../shared/forum.js';
-import {
-  commentReactions,
-  comments,
-  postReactions,
-  posts,
-  reports,
-} from '../../platform/db/schema.js';
+import { commentReactions, comments, postReactions, posts, reports } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { forumCounts, rowCount } from '../../test/state.js';
 import { person, writePost, writeReply, type Person } from '../../test/factories.js';

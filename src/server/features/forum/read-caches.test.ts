@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentPage, PostDetail } from '../../../shared/forum.js';
-import { posts } from '../../platform/db/schema.js';
+import { posts } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { person, writePost, writeReply, type Person } from '../../test/factories.js';
 

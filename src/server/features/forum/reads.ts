@@ -5,7 +5,7 @@ import type { PostSort } from '../../../shared/forum.js';
 import { forgetEverywhere } from '../../core/memo.js';
 import type { Bus } from '../../platform/bus/bus.js';
 import type { Db } from '../../platform/db/database.js';
-import { postReactions } from '../../platform/db/schema.js';
+import { postReactions } from './schema.js';
 import { postDetailQuery } from './post-repo.js';
 import type { CommentRow } from './presenter.js';
 import {

@@ -9,7 +9,7 @@ import {
   type ThreadReplyState,
 } from '../../../shared/forum.js';
 import { queryRows } from '../../platform/db/database.js';
-import { comments } from '../../platform/db/schema.js';
+import { comments } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { categoryId, insertPost, person, type Person } from '../../test/factories.js';
 import { takesRepliesSql } from './repo.js';

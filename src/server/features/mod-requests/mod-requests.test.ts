@@ -11,7 +11,7 @@ import {
   posts,
   reports,
   users,
-} from '../../platform/db/schema.js';
+} from '../../schema.js';
 import { readMails, signIn, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type UserRow, buildAccount } from '../../test/factories.js';

@@ -2,7 +2,8 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ModRequest } from '../../../shared/mod-requests.js';
 import type { Db } from '../../platform/db/database.js';
-import { modRequests, users } from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { modRequests } from './schema.js';
 import type { DbOrTx, Tx } from '../../core/transaction.js';
 import { presentAuthor, authorSelection } from '../../core/author.js';
 import {

@@ -9,7 +9,7 @@ import {
   postRevisions,
   posts,
   reports,
-} from '../../platform/db/schema.js';
+} from '../../schema.js';
 import { createAgent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {

@@ -56,7 +56,6 @@ async function tellAuthor(
 }
 import * as forum from '../forum/index.js';
 import type { Tx } from '../../core/transaction.js';
-import { closeReports, countOpenReports } from './repo.js';
 
 type Action = PostModerationAction | CommentModerationAction;
 
@@ -235,10 +234,10 @@ export function createModerationActions(db: Db) {
         const post = await forum.lockThreadForModeration(tx, id);
         if (!post) throw notFound('Thread');
         assertMayActOnContent(viewer, await authorRank(tx, post.authorId), 'thread');
-        const openReports = await countOpenReports(tx, item);
+        const openReports = await forum.countOpenReports(tx, item);
         const change = await postChange(tx, post, body, openReports);
         if (change.write) await change.write(tx);
-        await closeReports(tx, item, body.action, viewer.id);
+        await forum.closeReports(tx, item, body.action, viewer.id);
         await recordAudit(tx, {
           actor: viewer,
           action: auditActionOf('post', body.action),
@@ -268,10 +267,10 @@ export function createModerationActions(db: Db) {
         if (!comment) throw notFound('Reply');
         assertMayActOnContent(viewer, await authorRank(tx, comment.authorId), 'reply');
         const key = { postId: comment.postId, commentId: id };
-        const openReports = await countOpenReports(tx, key);
+        const openReports = await forum.countOpenReports(tx, key);
         const change = commentChange(comment, body, openReports);
         if (change.write) await change.write(tx);
-        await closeReports(tx, key, body.action, viewer.id);
+        await forum.closeReports(tx, key, body.action, viewer.id);
         await recordAudit(tx, {
           actor: viewer,
           action: auditActionOf('comment', body.action),

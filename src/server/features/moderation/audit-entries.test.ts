@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '../../../shared/forum.js';
-import { auditLog, categories } from '../../platform/db/schema.js';
+import { auditLog, categories } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { person, writePost, writeReply, type Person } from '../../test/factories.js';
 import { auditOf } from '../../test/state.js';

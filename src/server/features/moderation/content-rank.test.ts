@@ -1,14 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostDetail } from '../../../shared/forum.js';
-import {
-  auditLog,
-  commentRevisions,
-  comments,
-  postRevisions,
-  posts,
-  users,
-} from '../../platform/db/schema.js';
+import { auditLog, commentRevisions, comments, postRevisions, posts, users } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
   categoryId,

@@ -7,7 +7,7 @@ import {
   type ReviewItem,
   type ReviewQueueItem,
 } from '../../../shared/review-queue.js';
-import { chatReports, reports } from '../../platform/db/schema.js';
+import { chatReports, reports } from '../../schema.js';
 import type { Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {

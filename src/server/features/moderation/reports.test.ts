@@ -6,7 +6,7 @@ import type { PostList } from '../../../shared/forum.js';
 import type { NewsArticle } from '../../../shared/news.js';
 import type { MyReport } from '../../../shared/reports.js';
 import type { AuditEntry } from '../../../shared/audit-log.js';
-import { comments, posts, reports } from '../../platform/db/schema.js';
+import { comments, posts, reports } from '../../schema.js';
 import { createAgent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {

@@ -1,7 +1,8 @@
 import { authorSelection } from '../../core/author.js';
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { newsArticles, users } from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { newsArticles } from './schema.js';
 import { isPublic } from './repo.js';
 
 /**

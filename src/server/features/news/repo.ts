@@ -2,7 +2,9 @@ import { authorSelection } from '../../core/author.js';
 import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.js';
-import { newsArticles, posts, users } from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { posts } from '../forum/schema.js';
+import { newsArticles } from './schema.js';
 import type { DbOrTx, Tx } from '../../core/transaction.js';
 import {
   cursorRowId as rowId,

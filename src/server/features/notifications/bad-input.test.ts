@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../../shared/notifications.js';
-import { notifications } from '../../platform/db/schema.js';
+import { notifications } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { readMails } from '../../test/accounts.js';
 import {

@@ -2,13 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { notFound } from '../../../shared/errors.js';
 import type { WatchLevel } from '../../../shared/notifications.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
-import {
-  categories,
-  categoryWatches,
-  comments,
-  threadReads,
-  threadWatches,
-} from '../../platform/db/schema.js';
+import { categories, comments } from '../forum/schema.js';
+import { categoryWatches, threadReads, threadWatches } from './schema.js';
 import type { DbOrTx } from '../../core/transaction.js';
 
 /**

@@ -5,7 +5,8 @@ import type {
   NotificationType,
 } from '../../../shared/notifications.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
-import { notificationSettings, notifications, users } from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { notificationSettings, notifications } from './schema.js';
 import type { DbOrTx } from '../../core/transaction.js';
 import { blockedNow, deliveryOf, visibilityJoins, visibleToReader } from './visibility.js';
 

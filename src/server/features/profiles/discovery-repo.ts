@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.js';
-import { profiles, users } from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { profiles } from './schema.js';
 
 /**
  * What search engines may read of the members: the profiles GET /api/profiles/:username shows

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicProfileResponse } from '../../../shared/profiles.js';
-import { categories, comments, posts, profiles, users } from '../../platform/db/schema.js';
+import { categories, comments, posts, profiles, users } from '../../schema.js';
 import { createAgent, signIn, type Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildUser, type UserRow, buildAccount, postImage } from '../../test/factories.js';

@@ -2,7 +2,8 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PublicProfile } from '../../../shared/profiles.js';
 import { isRole } from '../../../shared/roles.js';
 import type { Db } from '../../platform/db/database.js';
-import { profiles, uploads, users } from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { profiles } from './schema.js';
 import { activeBlock } from '../../core/viewer.js';
 import type { Tx } from '../../core/transaction.js';
 import { supporterSql } from '../donations/index.js';
@@ -65,16 +66,6 @@ export function presentProfile({
     counts: { posts: Number(posts), replies: Number(replies) },
     supporter: Boolean(supporter),
   };
-}
-
-/** The viewer's own upload, locked so it cannot be deleted while it becomes their avatar. */
-export async function lockOwnedUpload(tx: Tx, ownerId: string, id: string) {
-  const [row] = await tx
-    .select({ id: uploads.id, purpose: uploads.purpose })
-    .from(uploads)
-    .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId)))
-    .for('update');
-  return row;
 }
 
 export async function setAvatar(tx: Tx, userId: string, image: string | null): Promise<void> {

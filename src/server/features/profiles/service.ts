@@ -4,6 +4,7 @@ import type { PublicProfile, updateProfileDetailsBody } from '../../../shared/pr
 import { uploadPurposes } from '../../../shared/uploads.js';
 import type { Db } from '../../platform/db/database.js';
 import * as repo from './repo.js';
+import { lockOwnedUpload } from '../uploads/index.js';
 import type { Viewer } from '../../core/viewer.js';
 
 type ProfileUpdate = z.infer<typeof updateProfileDetailsBody>;
@@ -46,7 +47,7 @@ export function createProfilesService(db: Db) {
         if (avatarUrl !== undefined) {
           if (avatarUrl !== null) {
             const id = uploadIdOf(avatarUrl);
-            const upload = id ? await repo.lockOwnedUpload(tx, viewer.id, id) : undefined;
+            const upload = id ? await lockOwnedUpload(tx, viewer.id, id) : undefined;
             const purposes: readonly string[] = uploadPurposes;
             if (!upload || !purposes.includes(upload.purpose)) throw avatarRefused();
           }

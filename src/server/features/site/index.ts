@@ -1,2 +1,6 @@
-/** What other features may use of the site: its name and description, read and changed. */
+/**
+ * What other features may use of the site: its name and description, read and changed, and
+ * the settings store a feature keeps its own site-wide settings in (donations: the campaign).
+ */
 export { createSiteInfoStore, getSiteInfo, type SiteInfoStore } from './service.js';
+export { readSetting, writeSetting } from './repo.js';

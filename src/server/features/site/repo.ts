@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { siteSettings } from '../../platform/db/schema.js';
+import { siteSettings } from './schema.js';
 import type { DbOrTx } from '../../core/transaction.js';
 
 export async function readSetting(db: DbOrTx, key: string): Promise<unknown> {

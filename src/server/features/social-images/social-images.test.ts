@@ -6,7 +6,7 @@ import { errorEnvelopeSchema } from '../../../shared/errors.js';
 import type { NewsArticle } from '../../../shared/news.js';
 import { uploadResponse } from '../../../shared/uploads.js';
 import { socialImagePath } from '../../../shared/social-image.js';
-import { users } from '../../platform/db/schema.js';
+import { users } from '../../schema.js';
 import { createAgent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {

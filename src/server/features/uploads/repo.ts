@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Upload } from '../../../shared/uploads.js';
 import type { Db } from '../../platform/db/database.js';
-import { uploads, users } from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { uploads } from './schema.js';
 import type { DbOrTx, Tx } from '../../core/transaction.js';
 import {
   cursorText,
@@ -117,4 +118,14 @@ export async function deleteUpload(tx: Tx, row: UploadRow): Promise<void> {
 export async function uploadExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id));
   return row !== undefined;
+}
+
+/** The viewer's own upload, locked so it cannot be deleted while it becomes their avatar. */
+export async function lockOwnedUpload(tx: Tx, ownerId: string, id: string) {
+  const [row] = await tx
+    .select({ id: uploads.id, purpose: uploads.purpose })
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId)))
+    .for('update');
+  return row;
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, comments, posts, users } from '../../platform/db/schema.js';
+import { auditLog, comments, posts, users } from '../../schema.js';
 import type { Agent } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { forumCounts, storedState } from '../../test/state.js';

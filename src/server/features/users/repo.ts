@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { userSorts, type AdminUser, type userListQuery } from '../../../shared/accounts.js';
 import { isRole, type Role } from '../../../shared/roles.js';
 import type { Db } from '../../platform/db/database.js';
-import { sessions, users } from '../../platform/db/schema.js';
+import { users } from '../../core/schema.js';
+import { endSessionsOf } from '../accounts/index.js';
 import { memberCounts } from './member-history.js';
 import { activeBlock, activeMute, presentMute } from '../../core/viewer.js';
 import type { DbOrTx, Tx } from '../../core/transaction.js';
@@ -173,7 +174,7 @@ export async function updateBlock(
   // A block keeps the sessions only so that the next request of any open tab is refused
   // with the reason (accounts/viewer.ts ends them there). Lifting a block ends whatever is
   // left, so no session from before the block comes back to life.
-  if (!block) await tx.delete(sessions).where(eq(sessions.userId, id));
+  if (!block) await endSessionsOf(tx, id);
   await tx
     .update(users)
     .set({

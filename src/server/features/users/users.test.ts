@@ -1,7 +1,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/roles.js';
-import { users } from '../../platform/db/schema.js';
+import { users } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type UserRow, buildAccount } from '../../test/factories.js';
 import { createAgent, signIn, type Agent, testPassword } from '../../test/accounts.js';

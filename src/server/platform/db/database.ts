@@ -10,11 +10,10 @@ import { startAutovacuum, vacuumEverything, type AutovacuumReport } from './pgli
 import { applyMigrations, type MigrationLog } from './migrations.js';
 import { preparedStatements } from './pglite-statements.js';
 import { namedStatements } from './postgres-statements.js';
-import * as schema from './schema.js';
 
 import { queryRows, type Db } from './query.js';
 
-export { queryRows, type Db, type Schema } from './query.js';
+export { queryRows, type Db } from './query.js';
 
 export interface Database {
   db: Db;
@@ -118,9 +117,7 @@ export async function openPglite(
     );
   }
   const autovacuum = options.autovacuum && startAutovacuum(client, options.autovacuum);
-  const db = withAfterCommit(
-    drizzlePglite(client, { schema, logger: options.logger }) as unknown as Db,
-  );
+  const db = withAfterCommit(drizzlePglite(client, { logger: options.logger }) as unknown as Db);
   return {
     db,
     kind: 'pglite',
@@ -128,7 +125,7 @@ export async function openPglite(
       await applyMigrations({
         db,
         run: (folder, logger) =>
-          migratePglite(drizzlePglite(client, { schema, ...(logger && { logger }) }), {
+          migratePglite(drizzlePglite(client, { ...(logger && { logger }) }), {
             migrationsFolder: folder,
           }),
         upTo: options?.upTo,
@@ -218,7 +215,7 @@ export async function openPostgres(
   // An idle client's error (database restarted) must not crash the process; the next query
   // gets a fresh connection and /readyz reports the outage meanwhile.
   pool.on('error', () => undefined);
-  const db = withAfterCommit(drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db);
+  const db = withAfterCommit(drizzlePg(pool, { logger: options.logger }) as unknown as Db);
   return {
     db,
     kind: 'postgres',
@@ -228,9 +225,9 @@ export async function openPostgres(
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
           await applyMigrations({
-            db: drizzlePg(client, { schema }),
+            db: drizzlePg(client, {}),
             run: (folder, logger) =>
-              migratePg(drizzlePg(client, { schema, ...(logger && { logger }) }), {
+              migratePg(drizzlePg(client, { ...(logger && { logger }) }), {
                 migrationsFolder: folder,
               }),
             upTo: options?.upTo,
