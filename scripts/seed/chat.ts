@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { createChatService, type ChatService } from '../../src/server/features/chat/service.js';
-import { createLimiter } from '../../src/server/core/limits.js';
+import { createLimiter } from '../../src/server/core/limiter.js';
 import type { Live, LiveSocketData } from '../../src/server/core/live.js';
 import type { Viewer } from '../../src/server/core/viewer.js';
 import { chatMessages, chatReports, chatRooms } from '../../src/server/schema.js';

@@ -33,7 +33,7 @@ import { registerUploadRoutes } from './features/uploads/routes.js';
 import { registerUserRoutes } from './features/users/routes.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { createPageCache } from './plugins/page-cache.js';
-import { createLimiter } from './core/limits.js';
+import { createLimiter } from './core/limiter.js';
 import { createJobRunner, takeEnqueued, type JobRunner } from './core/jobs.js';
 import {
   createLive,

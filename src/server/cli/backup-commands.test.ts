@@ -28,7 +28,7 @@ async function command(
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      ['--import', 'tsx', `src/server/cli/${name}.ts`, ...args],
+      ['--import', 'tsx', `src/server/cli/${name}-command.ts`, ...args],
       { env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', S3_BUCKET: '', ...env } },
     );
     return { code: 0, stdout, stderr };

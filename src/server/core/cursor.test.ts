@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent } from '../test/accounts.js';
+import type { Agent } from '../test/auth-helpers.js';
 import { person } from '../test/factories.js';
 import { databaseDigest } from '../test/state.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';

@@ -9,8 +9,8 @@ import {
   writePost,
   type Person,
 } from '../test/factories.js';
-import { signIn } from '../test/accounts.js';
-import { createLimiter } from './limits.js';
+import { signIn } from '../test/auth-helpers.js';
+import { createLimiter } from './limiter.js';
 import { registerRouteLimits } from './route-limits.js';
 
 let t: TestApp;

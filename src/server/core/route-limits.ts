@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Permission } from '../../shared/permissions.js';
 import { describeRoute, isDocumentation } from './access.js';
 import { isWriteMethod } from './stale.js';
-import { tooFast, type Budget, type Counter, type Limiter } from './limits.js';
+import { tooFast, type Budget, type Counter, type Limiter } from './limiter.js';
 
 /**
  * A route's rate limit, declared in `config.limit` next to its access. Every write route must

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatMentionCandidates, renderChatMessage } from './chat.js';
+import { chatMentionCandidates, renderChatMessage } from './render-chat.js';
 import { maxMentions, type MentionableMember } from './mentions.js';
 import {
   countLinks,

@@ -1,7 +1,7 @@
 import type { AddressInfo, Socket } from 'node:net';
 import { connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { testOrigin } from '../test/accounts.js';
+import { testOrigin } from '../test/auth-helpers.js';
 import { person } from '../test/factories.js';
 import { answerOf, connectRaw, exchangeRaw, type RawAnswer } from '../test/raw-http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';

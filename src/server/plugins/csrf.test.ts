@@ -6,7 +6,7 @@ import { users } from '../schema.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { buildAccount } from '../test/factories.js';
 import { registerCsrf } from './csrf.js';
-import { createAgent, signIn, testOrigin, type Agent, testPassword } from '../test/accounts.js';
+import { createAgent, signIn, testOrigin, type Agent, testPassword } from '../test/auth-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {

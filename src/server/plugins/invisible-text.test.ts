@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoom } from '../../shared/chat.js';
-import { createAgent, testPassword, type Agent } from '../test/accounts.js';
+import { createAgent, testPassword, type Agent } from '../test/auth-helpers.js';
 import {
   articleBody,
   person,

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatRoom } from '../../shared/chat.js';
-import { createAgent, testPassword } from '../test/accounts.js';
+import { createAgent, testPassword } from '../test/auth-helpers.js';
 import { startCuttableProxy, type CuttableProxy } from '../test/cuttable-proxy.js';
 import { buildAccount, categoryId, person, writePost, type Person } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { can } from '../../shared/permissions.js';
 import type { RegisteredRoute } from '../app.js';
-import { createAgent, testPassword, type Agent } from '../test/accounts.js';
+import { createAgent, testPassword, type Agent } from '../test/auth-helpers.js';
 import { person, writePost } from '../test/factories.js';
 import { databaseDigest } from '../test/state.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';

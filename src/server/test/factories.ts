@@ -8,7 +8,7 @@ import type { Db } from '../platform/db/database.js';
 import { accounts, categories, comments, jobs, posts, uploads, users } from '../schema.js';
 import { hashPassword } from '../features/accounts/password-hash.js';
 import { renderMarkdown } from '../markdown/render.js';
-import { signIn, testPassword, type Agent } from './accounts.js';
+import { signIn, testPassword, type Agent } from './auth-helpers.js';
 import type { TestApp } from './test-app.js';
 
 /**

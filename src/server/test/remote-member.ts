@@ -1,6 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/csrf.js';
-import { testPassword } from './accounts.js';
+import { testPassword } from './auth-helpers.js';
 
 /**
  * A member signed in over real HTTP to a server process, as a browser behind a load balancer

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can } from '../../../shared/permissions.js';
 import type { Role } from '../../../shared/roles.js';
 import { sessions, users } from '../../schema.js';
-import { createAgent, signIn, type Agent } from '../../test/accounts.js';
+import { createAgent, signIn, type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { describeAccess, type RouteAccess } from '../../core/access.js';
 import { buildAccount } from '../../test/factories.js';

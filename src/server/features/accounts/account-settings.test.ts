@@ -10,7 +10,7 @@ import {
   signIn,
   type Agent,
   testPassword,
-} from '../../test/accounts.js';
+} from '../../test/auth-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { AccountSettings } from './settings.js';
 import { registerAccess } from '../../core/access.js';
 import { reachesSessions, type Stale } from '../../core/stale.js';
-import type { Limiter } from '../../core/limits.js';
+import type { Limiter } from '../../core/limiter.js';
 import type { Live } from '../../core/live.js';
 import { forgetEverywhere } from '../../core/memo.js';
 import type { Platforms } from '../../platform/platforms.js';
@@ -20,7 +20,7 @@ import { createSecondFactorService } from './second-factor.js';
 import { registerSecondFactorRoutes } from './second-factor-routes.js';
 import { createAccountsService } from './service.js';
 import { prepareSessionLookup } from './session-lookup.js';
-import { loadViewer } from './viewer.js';
+import { loadViewer } from './session-viewer.js';
 
 /**
  * The accounts feature: Better Auth on our database, the access check every /api route goes

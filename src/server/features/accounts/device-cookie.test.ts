@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, linkToken, testPassword, type Agent } from '../../test/accounts.js';
+import { createAgent, linkToken, testPassword, type Agent } from '../../test/auth-helpers.js';
 import { buildAccount } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { DEVICE_COOKIE } from './device-cookie.js';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, sessions, users } from '../../schema.js';
-import { createAgent, readMails, signIn, testOrigin, type Agent } from '../../test/accounts.js';
+import { createAgent, readMails, signIn, testOrigin, type Agent } from '../../test/auth-helpers.js';
 import { buildAccount, buildUser } from '../../test/factories.js';
 import { startIdp, type TestIdp } from '../../test/idp.js';
 import { auditOf, databaseDigest } from '../../test/state.js';

@@ -7,7 +7,7 @@ import type { Viewer } from '../../core/viewer.js';
 import type { Auth } from './auth.js';
 import { authErrorCode, callAuth } from './auth-errors.js';
 import * as repo from './repo.js';
-import { authHeaders, forwardCookies } from './viewer.js';
+import { authHeaders, forwardCookies } from './session-viewer.js';
 import { cookieValue, flowCookiePath, flowSeconds, rememberWayIn } from './ways-in.js';
 
 /**

@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors.js';
-import type { Counter, Limiter } from '../../core/limits.js';
+import type { Counter, Limiter } from '../../core/limiter.js';
 import { memberLimit, perMinute, type RouteLimit } from '../../core/route-limits.js';
 import { deviceOf } from './device-cookie.js';
 

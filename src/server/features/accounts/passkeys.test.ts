@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, passkeys, sessions, users } from '../../schema.js';
-import { createAgent, signIn, testPassword, type Agent } from '../../test/accounts.js';
+import { createAgent, signIn, testPassword, type Agent } from '../../test/auth-helpers.js';
 import { softAuthenticator } from '../../test/authenticator.js';
 import { buildAccount, buildUser } from '../../test/factories.js';
 import { databaseDigest } from '../../test/state.js';

@@ -12,7 +12,7 @@ import type { Auth } from './auth.js';
 import { authErrorCode, toCatalogueError } from './auth-errors.js';
 import { proveOwner } from './owner-proof.js';
 import * as repo from './repo.js';
-import { authHeaders, forwardCookies } from './viewer.js';
+import { authHeaders, forwardCookies } from './session-viewer.js';
 
 /**
  * Passkeys (decision 052): a member adds them on /user-profile and signs in with one instead of

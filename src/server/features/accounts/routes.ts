@@ -22,7 +22,7 @@ import type { Auth } from './auth.js';
 import { authLimits, signUpPerAddress } from './limits.js';
 import { policyDocument } from './password-policy.js';
 import type { AccountsService } from './service.js';
-import { authHeaders, forwardCookies, presentSessionUser } from './viewer.js';
+import { authHeaders, forwardCookies, presentSessionUser } from './session-viewer.js';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 

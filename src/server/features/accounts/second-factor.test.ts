@@ -12,7 +12,7 @@ import {
   signIn,
   testPassword,
   type Agent,
-} from '../../test/accounts.js';
+} from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;

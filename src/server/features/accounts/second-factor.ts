@@ -16,7 +16,7 @@ import { callPasskey, type PasskeyService, type AuthenticationAnswer } from './p
 import { checkPasswordIfAny, proveOwner } from './owner-proof.js';
 import * as repo from './repo.js';
 import { unsignCookie } from './session-lookup.js';
-import { authHeaders, forwardCookies } from './viewer.js';
+import { authHeaders, forwardCookies } from './session-viewer.js';
 
 /**
  * The second factor (issue 33): an authenticator app's codes, and recovery codes that each work

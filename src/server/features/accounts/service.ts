@@ -13,7 +13,7 @@ import * as repo from './repo.js';
 import { deviceOf, giveDeviceCookie, type Device } from './device-cookie.js';
 import { secondFactorNeeded, waitsForSecondFactor } from './second-factor.js';
 import { rememberWayIn } from './ways-in.js';
-import { authHeaders, forwardCookies } from './viewer.js';
+import { authHeaders, forwardCookies } from './session-viewer.js';
 import { activeBlock, blockedError, type Viewer } from '../../core/viewer.js';
 import type { Live } from '../../core/live.js';
 import { liveSessionKey, liveSessionKeyOf } from '../../core/session-cookie.js';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../schema.js';
-import { signIn } from '../../test/accounts.js';
+import { signIn } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { rememberSessions } from './session-lookup.js';
 import { buildAccount, writePost, writeReply } from '../../test/factories.js';

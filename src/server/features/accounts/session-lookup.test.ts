@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../schema.js';
-import { signIn, type Agent } from '../../test/accounts.js';
+import { signIn, type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { sessionLifetime } from './auth.js';
 import { signedSessionToken } from './session-lookup.js';

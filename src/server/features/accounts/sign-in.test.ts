@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifications } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildAccount } from '../../test/factories.js';
-import { createAgent, linkToken, readMails, signIn, testPassword } from '../../test/accounts.js';
+import {
+  createAgent,
+  linkToken,
+  readMails,
+  signIn,
+  testPassword,
+} from '../../test/auth-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {

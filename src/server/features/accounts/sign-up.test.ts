@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { users, verifications } from '../../schema.js';
-import { createAgent, linkToken, readMails } from '../../test/accounts.js';
+import { createAgent, linkToken, readMails } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildAccount } from '../../test/factories.js';
 

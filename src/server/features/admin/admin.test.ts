@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../../shared/admin-stats.js';
 import type { Role } from '../../../shared/roles.js';
 import { auditLog, modRequests, siteSettings } from '../../schema.js';
-import { createAgent, signIn, type Agent } from '../../test/accounts.js';
+import { createAgent, signIn, type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildAccount } from '../../test/factories.js';
 

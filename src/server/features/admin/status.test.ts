@@ -6,7 +6,7 @@ import type { Role } from '../../../shared/roles.js';
 import type { SiteStatus } from '../../../shared/status.js';
 import { knownMigrations } from '../../platform/db/migrations.js';
 import { backupRuns, jobs } from '../../schema.js';
-import { createAgent, signIn, type Agent } from '../../test/accounts.js';
+import { createAgent, signIn, type Agent } from '../../test/auth-helpers.js';
 import { buildAccount } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { statusWarnings } from './status.js';

@@ -1,2 +1,2 @@
 /** What other features may use of the audit log: its entries, filtered. */
-export { listAudit } from './audit.js';
+export { listAudit } from './service.js';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditListQuery, auditListResponse } from '../../../shared/audit-log.js';
 import { errorResponses } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
-import { listAudit } from './audit.js';
+import { listAudit } from './service.js';
 
 /** The audit log, read-only: no route edits or deletes an entry. */
 export function registerAuditRoutes(app: FastifyInstance, options: { db: Db }) {

@@ -10,7 +10,7 @@ import {
   type MessageRemovedEvent,
 } from '../../../shared/chat.js';
 import { auditLog, chatMessages, chatReports } from '../../schema.js';
-import { testOrigin, type Agent } from '../../test/accounts.js';
+import { testOrigin, type Agent } from '../../test/auth-helpers.js';
 import { person, type Person } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { hiddenByReportsReason } from '../forum/index.js';

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoom } from '../../../shared/chat.js';
 import { auditLog, chatMessages, chatReports } from '../../schema.js';
-import type { Agent } from '../../test/accounts.js';
+import type { Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildAccount, person, type Person } from '../../test/factories.js';
-import { signIn } from '../../test/accounts.js';
+import { signIn } from '../../test/auth-helpers.js';
 
 let t: TestApp;
 let ana: Person;

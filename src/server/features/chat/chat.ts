@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import type { Limiter } from '../../core/limits.js';
+import type { Limiter } from '../../core/limiter.js';
 import type { Live } from '../../core/live.js';
 import type { Db } from '../../platform/db/database.js';
 import { registerChatLive } from './live-handlers.js';

@@ -20,7 +20,7 @@ import {
   testOrigin,
   testPassword,
   type Agent,
-} from '../../test/accounts.js';
+} from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { person, type Person } from '../../test/factories.js';
 

@@ -18,7 +18,7 @@ import {
 } from '../../../shared/forum-live.js';
 import type { Role } from '../../../shared/roles.js';
 import { openPostgres } from '../../platform/db/database.js';
-import { testPassword } from '../../test/accounts.js';
+import { testPassword } from '../../test/auth-helpers.js';
 import { buildAccount, type UserRow } from '../../test/factories.js';
 import { openLiveSocket, signInRemote, type RemoteMember } from '../../test/remote-member.js';
 import {

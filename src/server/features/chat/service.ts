@@ -24,7 +24,7 @@ import { can } from '../../../shared/permissions.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { recordAudit } from '../../core/audit.js';
 import { decodeCursor, encodeCursor, cursorRowId } from '../../core/cursor.js';
-import type { Limiter } from '../../core/limits.js';
+import type { Limiter } from '../../core/limiter.js';
 import { memberRoom, moderatorsRoom, type Live } from '../../core/live.js';
 import { assertMayActOnContent, rankedAuthor } from '../../core/rank.js';
 import {
@@ -35,7 +35,7 @@ import {
   type Viewer,
 } from '../../core/viewer.js';
 import type { DbOrTx } from '../../core/transaction.js';
-import { chatMentionCandidates, renderChatMessage } from '../../markdown/chat.js';
+import { chatMentionCandidates, renderChatMessage } from '../../markdown/render-chat.js';
 import { memberStanding, mentionableMembers } from '../../core/repo.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostDetail } from '../../../shared/forum.js';
-import { createAgent } from '../../test/accounts.js';
+import { createAgent } from '../../test/auth-helpers.js';
 import {
   buildUser,
   categoryId,

@@ -6,7 +6,7 @@ import type { PostList } from '../../../shared/forum.js';
 import { siteRoutes } from '../../../shared/routes.js';
 import { newsArticles } from '../../schema.js';
 import { earlyErrorOptions, registerErrorHandler } from '../../plugins/errors.js';
-import { createAgent } from '../../test/accounts.js';
+import { createAgent } from '../../test/auth-helpers.js';
 import {
   buildUser,
   categoryId,

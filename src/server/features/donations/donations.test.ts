@@ -14,7 +14,7 @@ import type { AuditEntry } from '../../../shared/audit-log.js';
 import type { AdminStats } from '../../../shared/admin-stats.js';
 import type { PublicProfile } from '../../../shared/profiles.js';
 import { auditLog, donationCheckouts, donations, paymentEvents } from '../../schema.js';
-import { createAgent, linkToken, readMails, type Agent } from '../../test/accounts.js';
+import { createAgent, linkToken, readMails, type Agent } from '../../test/auth-helpers.js';
 import { person, type Person } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 

@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/donations.js';
 import type { DbOrTx, Tx } from '../../core/transaction.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
-import type { PaymentFact } from './events.js';
+import type { PaymentFact } from './payment-events.js';
 import { readSetting, writeSetting } from '../site/index.js';
 
 /** Any fixed number: the advisory lock that applies payment events one at a time. */

@@ -27,7 +27,7 @@ import type { Viewer } from '../../core/viewer.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { SignatureError, type Payments } from '../../platform/payments/payments.js';
-import { factsOf, handledEventTypes, MalformedEvent, readEvent } from './events.js';
+import { factsOf, handledEventTypes, MalformedEvent, readEvent } from './payment-events.js';
 import { demoEvents } from './demo-events.js';
 import { monthlyGiftLink, monthlyGiftPath } from './monthly-gifts.js';
 import { presentAdminDonation } from './presenter.js';

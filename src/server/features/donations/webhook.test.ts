@@ -15,7 +15,7 @@ import type { AdminStats } from '../../../shared/admin-stats.js';
 import type { PublicProfile } from '../../../shared/profiles.js';
 import { donations, paymentEvents } from '../../schema.js';
 import type { StripeApi } from '../../platform/payments/payments.js';
-import { createAgent, readMails, type Agent } from '../../test/accounts.js';
+import { createAgent, readMails, type Agent } from '../../test/auth-helpers.js';
 import { person, type Person } from '../../test/factories.js';
 import {
   alphanumeric,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostDetail } from '../../../shared/forum.js';
 import { categories, comments, postRevisions, posts, reports } from '../../schema.js';
-import { createAgent } from '../../test/accounts.js';
+import { createAgent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { categoryId, person, writePost, writeReply, type Person } from '../../test/factories.js';
 import { forumCounts } from '../../test/state.js';

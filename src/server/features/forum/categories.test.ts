@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '../../../shared/forum.js';
 import { categories } from '../../schema.js';
-import { createAgent } from '../../test/accounts.js';
+import { createAgent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { slugify } from './categories.js';
 import { forumCounts } from '../../test/state.js';

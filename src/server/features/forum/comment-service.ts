@@ -17,7 +17,7 @@ import {
   decodeCommentCursor,
   encodeAuthorCommentCursor,
   encodeCommentCursor,
-} from './cursor.js';
+} from './list-cursors.js';
 import type { ThreadLive } from './live-replies.js';
 import type { ForumReads } from './reads.js';
 import { presentComment, presentRevision, type CommentRow, type HiddenState } from './presenter.js';

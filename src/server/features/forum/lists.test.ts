@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostList } from '../../../shared/forum.js';
 import { categories, posts, users } from '../../schema.js';
-import { createAgent } from '../../test/accounts.js';
+import { createAgent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildUser, type UserRow, categoryId, insertPost } from '../../test/factories.js';
 

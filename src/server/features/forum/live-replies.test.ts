@@ -9,7 +9,7 @@ import {
   type ThreadReplyEvent,
   type ThreadState,
 } from '../../../shared/forum-live.js';
-import { testOrigin, type Agent } from '../../test/accounts.js';
+import { testOrigin, type Agent } from '../../test/auth-helpers.js';
 import {
   categoryId,
   insertPost,

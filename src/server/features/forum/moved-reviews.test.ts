@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostDetail, PostList } from '../../../shared/forum.js';
 import type { SearchResult } from '../../../shared/search.js';
 import { posts } from '../../schema.js';
-import { createAgent, type Agent } from '../../test/accounts.js';
+import { createAgent, type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { categoryId, moderate, person, writePost, type Person } from '../../test/factories.js';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostDetail } from '../../../shared/forum.js';
 import { commentRevisions, comments, postRevisions, posts } from '../../schema.js';
-import { createAgent, signIn } from '../../test/accounts.js';
+import { createAgent, signIn } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
   buildAccount,

@@ -24,7 +24,7 @@ import { notifyLater } from '../../core/notify.js';
 import { threadStarted, mentionedByEdit } from './notify-events.js';
 import { startedThread, threadReadsOf } from '../notifications/index.js';
 import type { CategoryService } from './categories.js';
-import { decodePostCursor, encodePostCursor } from './cursor.js';
+import { decodePostCursor, encodePostCursor } from './list-cursors.js';
 import type { ForumReads } from './reads.js';
 import { presentPostDetail, presentPostListRow, presentRevision } from './presenter.js';
 import * as repo from './post-repo.js';

@@ -12,7 +12,7 @@ import {
   reports,
   users,
 } from '../../schema.js';
-import { readMails, signIn, type Agent } from '../../test/accounts.js';
+import { readMails, signIn, type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type UserRow, buildAccount } from '../../test/factories.js';
 

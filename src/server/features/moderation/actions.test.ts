@@ -10,7 +10,7 @@ import {
   posts,
   reports,
 } from '../../schema.js';
-import { createAgent } from '../../test/accounts.js';
+import { createAgent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
   categoryId,

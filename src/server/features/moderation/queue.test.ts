@@ -8,7 +8,7 @@ import {
   type ReviewQueueItem,
 } from '../../../shared/review-queue.js';
 import { chatReports, reports } from '../../schema.js';
-import type { Agent } from '../../test/accounts.js';
+import type { Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
   insertPost,

@@ -7,7 +7,7 @@ import type { NewsArticle } from '../../../shared/news.js';
 import type { MyReport } from '../../../shared/reports.js';
 import type { AuditEntry } from '../../../shared/audit-log.js';
 import { comments, posts, reports } from '../../schema.js';
-import { createAgent } from '../../test/accounts.js';
+import { createAgent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
   person,

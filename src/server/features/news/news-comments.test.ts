@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostSummary } from '../../../shared/forum.js';
 import type { NewsArticle, NewsSummary } from '../../../shared/news.js';
 import { newsArticles as newsArticlesTable, posts } from '../../schema.js';
-import { createAgent, signIn, type Agent } from '../../test/accounts.js';
+import { createAgent, signIn, type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type UserRow, buildAccount, categoryId, writeArticle } from '../../test/factories.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationList } from '../../../shared/notifications.js';
 import { notifications } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { readMails } from '../../test/accounts.js';
+import { readMails } from '../../test/auth-helpers.js';
 import {
   buildUser,
   inHours,

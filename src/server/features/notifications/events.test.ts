@@ -5,7 +5,7 @@ import { enqueue } from '../../core/jobs.js';
 import { notifyJobKind } from '../../core/notify.js';
 import { queryRows } from '../../platform/db/database.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { readMails } from '../../test/accounts.js';
+import { readMails } from '../../test/auth-helpers.js';
 import {
   categoryId,
   inHours,

@@ -5,7 +5,7 @@ import type { Notification, NotificationList } from '../../../shared/notificatio
 import { utcMoment } from '../../../shared/utc-time.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { hiddenByReportsReason } from '../forum/index.js';
-import { readMails, type Agent, type SentMail } from '../../test/accounts.js';
+import { readMails, type Agent, type SentMail } from '../../test/auth-helpers.js';
 import {
   moderate,
   person,

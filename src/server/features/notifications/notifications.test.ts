@@ -7,7 +7,7 @@ import type { z } from 'zod';
 
 type NewsList = z.infer<typeof newsListResponse>;
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { readMails } from '../../test/accounts.js';
+import { readMails } from '../../test/auth-helpers.js';
 import {
   moderate,
   person,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicProfileResponse } from '../../../shared/profiles.js';
 import { categories, comments, posts, profiles, users } from '../../schema.js';
-import { createAgent, signIn, type Agent } from '../../test/accounts.js';
+import { createAgent, signIn, type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildUser, type UserRow, buildAccount, postImage } from '../../test/factories.js';
 import { pngImage } from '../../test/images.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, type Agent } from '../../test/accounts.js';
+import { createAgent, type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { person, writePost, writeReply } from '../../test/factories.js';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoom } from '../../../shared/chat.js';
 import type { SearchHit, SearchResult } from '../../../shared/search.js';
-import { createAgent, type Agent } from '../../test/accounts.js';
+import { createAgent, type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { searchLimit } from './routes.js';
 import {

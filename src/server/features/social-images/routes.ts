@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../../shared/errors.js';
 import type { Db } from '../../platform/db/database.js';
 import type { Storage } from '../../platform/storage/storage.js';
-import { tooFast, type Limiter } from '../../core/limits.js';
+import { tooFast, type Limiter } from '../../core/limiter.js';
 import { perMinute } from '../../core/route-limits.js';
 import { loadAvatars } from './avatars.js';
 import { drawCard } from './draw.js';

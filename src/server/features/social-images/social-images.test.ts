@@ -7,7 +7,7 @@ import type { NewsArticle } from '../../../shared/news.js';
 import { uploadResponse } from '../../../shared/uploads.js';
 import { socialImagePath } from '../../../shared/social-image.js';
 import { users } from '../../schema.js';
-import { createAgent } from '../../test/accounts.js';
+import { createAgent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
   categoryId,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../platform/db/database.js';
-import { signIn } from '../../test/accounts.js';
+import { signIn } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { uploadRouteLimits } from './routes.js';
 import { buildAccount, postImage } from '../../test/factories.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startLocalS3Server, type LocalS3Server } from '../../platform/storage/local-s3-server.js';
-import { signIn } from '../../test/accounts.js';
+import { signIn } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildAccount, postImage } from '../../test/factories.js';
 import { cameraJpeg } from '../../test/images.js';

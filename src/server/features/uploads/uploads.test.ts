@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaPathPattern, uploadListResponse, uploadResponse } from '../../../shared/uploads.js';
 import { users } from '../../schema.js';
-import { createAgent, signIn, type Agent } from '../../test/accounts.js';
+import { createAgent, signIn, type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildAccount, postFiles, postImage } from '../../test/factories.js';
 import {

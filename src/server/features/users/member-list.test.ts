@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, MemberHistoryResponse } from '../../../shared/accounts.js';
 import { auditLog, users } from '../../schema.js';
-import { type Agent } from '../../test/accounts.js';
+import { type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { buildAccount, person, writePost, writeReply, type Person } from '../../test/factories.js';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, comments, posts, users } from '../../schema.js';
-import type { Agent } from '../../test/accounts.js';
+import type { Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { forumCounts, storedState } from '../../test/state.js';
 import { pngImage } from '../../test/images.js';

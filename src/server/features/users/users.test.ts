@@ -4,7 +4,7 @@ import type { Role } from '../../../shared/roles.js';
 import { users } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type UserRow, buildAccount } from '../../test/factories.js';
-import { createAgent, signIn, type Agent, testPassword } from '../../test/accounts.js';
+import { createAgent, signIn, type Agent, testPassword } from '../../test/auth-helpers.js';
 
 let t: TestApp;
 type Persona = 'user' | 'moderator' | 'experienced_moderator' | 'admin' | 'admin2';

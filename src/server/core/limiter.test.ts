@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLimiter, tooFast } from './limits.js';
+import { createLimiter, tooFast } from './limiter.js';
 
 const redisUrl = process.env.REDIS_URL;
 const refuse = (ms: number) => tooFast(ms, 'testing');
