@@ -38,7 +38,8 @@ async function problems(dir: string, name: string) {
 
 beforeAll(async () => {
   await plant(newsDir, {
-    [`${planted}-reaches-in.ts`]: "export { hiddenByReportsReason } from '../forum/reports.js';\n",
+    [`${planted}-reaches-in.ts`]:
+      "export { hiddenByReportsReason } from '../forum/feedback/reports.js';\n",
     [`${planted}-front.ts`]: "export { hiddenByReportsReason } from '../forum/index.js';\n",
     [`${planted}-own-tables.ts`]: [
       "import { sql } from 'drizzle-orm';",

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { createMemoryBus } from '../../src/server/platform/bus/bus.js';
-import { createCategoryService } from '../../src/server/features/forum/categories.js';
-import { createCommentService } from '../../src/server/features/forum/comment-service.js';
-import type { ThreadLive } from '../../src/server/features/forum/live-replies.js';
-import { createPostService } from '../../src/server/features/forum/post-service.js';
-import { createReactionService } from '../../src/server/features/forum/reactions.js';
+import { createCategoryService } from '../../src/server/features/forum/categories/service.js';
+import { createCommentService } from '../../src/server/features/forum/replies/service.js';
+import type { ThreadLive } from '../../src/server/features/forum/replies/live.js';
+import { createPostService } from '../../src/server/features/forum/threads/service.js';
+import { createReactionService } from '../../src/server/features/forum/feedback/reactions.js';
 import { createForumReads } from '../../src/server/features/forum/reads.js';
-import { createViewCounter } from '../../src/server/features/forum/views.js';
+import { createViewCounter } from '../../src/server/features/forum/threads/views.js';
 import { comments, postRevisions, posts } from '../../src/server/schema.js';
 import { quoteMarkdown } from '../../src/shared/quote.js';
 import { demoMembers } from './content/members.js';

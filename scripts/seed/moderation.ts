@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { createReportService } from '../../src/server/features/forum/reports.js';
+import { createReportService } from '../../src/server/features/forum/feedback/reports.js';
 import { createModerationActions } from '../../src/server/features/moderation/actions.js';
 import { createModRequestService } from '../../src/server/features/mod-requests/service.js';
 import { latestRequestOf } from '../../src/server/features/mod-requests/repo.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { createCommentService } from '../../src/server/features/forum/comment-service.js';
+import { createCommentService } from '../../src/server/features/forum/replies/service.js';
 import { createForumReads } from '../../src/server/features/forum/reads.js';
 import { createNewsService } from '../../src/server/features/news/service.js';
 import { createMemoryBus } from '../../src/server/platform/bus/bus.js';

@@ -3,7 +3,7 @@ import type { Category } from '../../../shared/forum.js';
 import { categories } from '../../schema.js';
 import { createAgent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { slugify } from './categories.js';
+import { slugify } from './categories/service.js';
 import { forumCounts } from '../../test/state.js';
 import { person, type Person } from '../../test/factories.js';
 

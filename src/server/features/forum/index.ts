@@ -1,20 +1,20 @@
 /** What other features may use of the forum. */
-export { hiddenByReportsReason } from './reports.js';
+export { hiddenByReportsReason } from './feedback/reports.js';
 export {
   hideDiscussionThread,
   openDiscussionThread,
   retitleDiscussionThread,
   showDiscussionThread,
-} from './discussion-repo.js';
-export { readThreadPreview, type ThreadPreview } from './social-preview.js';
+} from './threads/discussion-repo.js';
+export { readThreadPreview, type ThreadPreview } from './threads/social-preview.js';
 export {
   listPublicCategories,
   newestPublicThreads,
   publicThreadPages,
   publicThreadsInRange,
   type PublicThreadRow,
-} from './discovery-repo.js';
-export { categoryById } from './post-repo.js';
+} from './threads/discovery-repo.js';
+export { categoryById } from './threads/repo.js';
 export {
   closeReports,
   countOpenReports,

@@ -6,7 +6,7 @@ import { forgetEverywhere } from '../../core/memo.js';
 import type { Bus } from '../../platform/bus/bus.js';
 import type { Db } from '../../platform/db/database.js';
 import { postReactions } from './schema.js';
-import { postDetailQuery } from './post-repo.js';
+import { postDetailQuery } from './threads/repo.js';
 import type { CommentRow } from './presenter.js';
 import {
   authorCommentsQuery,

@@ -8,7 +8,7 @@ import { can } from '../../../shared/permissions.js';
 import type { Db } from '../../platform/db/database.js';
 import { countLinks } from '../../markdown/render.js';
 import type { Viewer } from '../../core/viewer.js';
-import { earlierWritings } from './post-repo.js';
+import { earlierWritings } from './threads/repo.js';
 
 /** Rules shared by threads and replies: who sees what, who may write what. */
 

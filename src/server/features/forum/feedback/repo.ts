@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../core/transaction.js';
-import { commentReactions, comments, postReactions, posts } from './schema.js';
+import type { DbOrTx, Tx } from '../../../core/transaction.js';
+import { commentReactions, comments, postReactions, posts } from '../schema.js';
 
 /** The SQL of what members say of threads and replies: likes and reports. */
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../core/transaction.js';
-import { categories } from './schema.js';
+import type { DbOrTx, Tx } from '../../../core/transaction.js';
+import { categories } from '../schema.js';
 
 /** The SQL of forum categories. */
 

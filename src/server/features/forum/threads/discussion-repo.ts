@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { newsCategorySlug } from '../../../shared/forum.js';
-import type { DbOrTx } from '../../core/transaction.js';
-import { categories, posts } from './schema.js';
-import { renderMarkdown } from '../../markdown/render.js';
+import { newsCategorySlug } from '../../../../shared/forum.js';
+import type { DbOrTx } from '../../../core/transaction.js';
+import { categories, posts } from '../schema.js';
+import { renderMarkdown } from '../../../markdown/render.js';
 
 /**
  * Discussion threads: a thread that another feature's page carries as its comments (a news

@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams, reactionResponse } from '../../../shared/forum.js';
-import { reportBody } from '../../../shared/reports.js';
-import { errorResponses, noQuery } from '../../core/http.js';
+import { idParams, reactionResponse } from '../../../../shared/forum.js';
+import { reportBody } from '../../../../shared/reports.js';
+import { errorResponses, noQuery } from '../../../core/http.js';
 import type { createReactionService } from './reactions.js';
 import type { createReportService } from './reports.js';
-import type { Viewer } from '../../core/viewer.js';
-import { viewerOf } from '../../core/access.js';
-import { anyThreadAndLists, threadAndLists, threadListsAndCategories } from '../../core/stale.js';
-import { forumRouteLimits } from './limits.js';
+import type { Viewer } from '../../../core/viewer.js';
+import { viewerOf } from '../../../core/access.js';
+import {
+  anyThreadAndLists,
+  threadAndLists,
+  threadListsAndCategories,
+} from '../../../core/stale.js';
+import { forumRouteLimits } from '../limits.js';
 
 type ReportBody = z.output<typeof reportBody>;
 const reportedResponse = z.object({ status: z.literal('reported') });

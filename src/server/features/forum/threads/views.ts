@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import type { Db } from '../../platform/db/database.js';
-import { addThreadViews } from './post-repo.js';
+import type { Db } from '../../../platform/db/database.js';
+import { addThreadViews } from './repo.js';
 
 /**
  * View counts, cheaply: a viewer (user id, or address when anonymous) counts once per thread

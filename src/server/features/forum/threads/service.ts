@@ -4,30 +4,30 @@ import {
   invalidArgument,
   notFound,
   permissionDenied,
-} from '../../../shared/errors.js';
+} from '../../../../shared/errors.js';
 import type {
   createPostBody,
   PostDetail,
   PostList,
   postListQuery,
   updatePostBody,
-} from '../../../shared/forum.js';
+} from '../../../../shared/forum.js';
 import {
   newsCategorySlug,
   postListResponse,
   showsRatings,
   takesReplies,
-} from '../../../shared/forum.js';
-import type { Db } from '../../platform/db/database.js';
-import { newlyMentioned, renderBody } from './rendered-body.js';
-import { notifyLater } from '../../core/notify.js';
-import { threadStarted, mentionedByEdit } from './notify-events.js';
-import { startedThread, threadReadsOf } from '../notifications/index.js';
-import type { CategoryService } from './categories.js';
-import { decodePostCursor, encodePostCursor } from './list-cursors.js';
-import type { ForumReads } from './reads.js';
-import { presentPostDetail, presentPostListRow, presentRevision } from './presenter.js';
-import * as repo from './post-repo.js';
+} from '../../../../shared/forum.js';
+import type { Db } from '../../../platform/db/database.js';
+import { newlyMentioned, renderBody } from '../rendered-body.js';
+import { notifyLater } from '../../../core/notify.js';
+import { threadStarted, mentionedByEdit } from '../notify-events.js';
+import { startedThread, threadReadsOf } from '../../notifications/index.js';
+import type { CategoryService } from '../categories/service.js';
+import { decodePostCursor, encodePostCursor } from '../list-cursors.js';
+import type { ForumReads } from '../reads.js';
+import { presentPostDetail, presentPostListRow, presentRevision } from '../presenter.js';
+import * as repo from './repo.js';
 import {
   assertMayEditOthers,
   assertNewAccountLinks,
@@ -37,11 +37,11 @@ import {
   contentAbilities,
   isWriter,
   mayReadThread,
-} from './rules.js';
+} from '../rules.js';
 import type { ViewCounter } from './views.js';
-import type { Viewer } from '../../core/viewer.js';
-import { recordAudit } from '../../core/audit.js';
-import type { Tx } from '../../core/transaction.js';
+import type { Viewer } from '../../../core/viewer.js';
+import { recordAudit } from '../../../core/audit.js';
+import type { Tx } from '../../../core/transaction.js';
 
 /** The thread, if this viewer may read it (rules.ts `mayReadThread`); 404 otherwise. */
 function assertSeen(

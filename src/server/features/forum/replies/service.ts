@@ -3,38 +3,43 @@ import {
   invalidArgument,
   notFound,
   permissionDenied,
-} from '../../../shared/errors.js';
-import { noRepliesMessage, replyBlocker } from '../../../shared/forum.js';
-import type { Comment, CommentPage } from '../../../shared/forum.js';
-import { queryRows, type Db } from '../../platform/db/database.js';
-import { plainExcerpt } from '../../markdown/excerpt.js';
-import { newlyMentioned, renderBody } from './rendered-body.js';
-import { queryEnqueuing } from '../../core/jobs.js';
-import { notifyLater } from '../../core/notify.js';
-import { mentionedByEdit, notifyReplyFrom } from './notify-events.js';
+} from '../../../../shared/errors.js';
+import { noRepliesMessage, replyBlocker } from '../../../../shared/forum.js';
+import type { Comment, CommentPage } from '../../../../shared/forum.js';
+import { queryRows, type Db } from '../../../platform/db/database.js';
+import { plainExcerpt } from '../../../markdown/excerpt.js';
+import { newlyMentioned, renderBody } from '../rendered-body.js';
+import { queryEnqueuing } from '../../../core/jobs.js';
+import { notifyLater } from '../../../core/notify.js';
+import { mentionedByEdit, notifyReplyFrom } from '../notify-events.js';
 import {
   decodeAuthorCommentCursor,
   decodeCommentCursor,
   encodeAuthorCommentCursor,
   encodeCommentCursor,
-} from './list-cursors.js';
-import type { ThreadLive } from './live-replies.js';
-import type { ForumReads } from './reads.js';
-import { presentComment, presentRevision, type CommentRow, type HiddenState } from './presenter.js';
-import * as replies from './comment-repo.js';
-import { usernameExists } from './post-repo.js';
-import * as repo from './repo.js';
+} from '../list-cursors.js';
+import type { ThreadLive } from './live.js';
+import type { ForumReads } from '../reads.js';
+import {
+  presentComment,
+  presentRevision,
+  type CommentRow,
+  type HiddenState,
+} from '../presenter.js';
+import * as replies from './repo.js';
+import { usernameExists } from '../threads/repo.js';
+import * as repo from '../repo.js';
 import {
   assertMayEditOthers,
   assertNewAccountLinks,
   assertVisible,
   canModerate,
   contentAbilities,
-} from './rules.js';
-import type { Viewer } from '../../core/viewer.js';
-import { recordAudit } from '../../core/audit.js';
-import { iso } from '../../core/author.js';
-import type { Tx } from '../../core/transaction.js';
+} from '../rules.js';
+import type { Viewer } from '../../../core/viewer.js';
+import { recordAudit } from '../../../core/audit.js';
+import { iso } from '../../../core/author.js';
+import type { Tx } from '../../../core/transaction.js';
 
 /**
  * The quoted reply's excerpt, remembered by its text: a thread page quotes the same few replies

@@ -1,16 +1,16 @@
 import type { Logger } from 'pino';
-import { notFound, resourceExhausted } from '../../../shared/errors.js';
+import { notFound, resourceExhausted } from '../../../../shared/errors.js';
 import {
   followedThreadsMax,
   forumLiveEvents,
   liveThreadId,
   type ThreadReplyEvent,
   type ThreadState,
-} from '../../../shared/forum-live.js';
-import { handleLiveEvent, type Live } from '../../core/live.js';
-import type { Db } from '../../platform/db/database.js';
-import { threadForReaders } from './post-repo.js';
-import { mayReadThread } from './rules.js';
+} from '../../../../shared/forum-live.js';
+import { handleLiveEvent, type Live } from '../../../core/live.js';
+import type { Db } from '../../../platform/db/database.js';
+import { threadForReaders } from '../threads/repo.js';
+import { mayReadThread } from '../rules.js';
 
 const threadPrefix = 'thread:';
 /** The Socket.IO room of the pages showing one thread. */

@@ -12,13 +12,13 @@ import {
   previewResponse,
   revisionListResponse,
   updateCommentBody,
-} from '../../../shared/forum.js';
-import { singleLineText } from '../../../shared/text.js';
-import { errorResponses, noQuery } from '../../core/http.js';
-import type { CommentService } from './comment-service.js';
-import { viewerOf } from '../../core/access.js';
-import { anyThreadAndLists, threadAndLists } from '../../core/stale.js';
-import { forumRouteLimits } from './limits.js';
+} from '../../../../shared/forum.js';
+import { singleLineText } from '../../../../shared/text.js';
+import { errorResponses, noQuery } from '../../../core/http.js';
+import type { CommentService } from './service.js';
+import { viewerOf } from '../../../core/access.js';
+import { anyThreadAndLists, threadAndLists } from '../../../core/stale.js';
+import { forumRouteLimits } from '../limits.js';
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);

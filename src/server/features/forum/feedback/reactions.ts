@@ -1,11 +1,11 @@
-import { failedPrecondition } from '../../../shared/errors.js';
-import type { Db } from '../../platform/db/database.js';
-import { assertNotOwn, assertVisible } from './rules.js';
-import type { Viewer } from '../../core/viewer.js';
-import { notifyLater } from '../../core/notify.js';
-import * as feedback from './feedback-repo.js';
-import { liked } from './notify-events.js';
-import { threadState } from './post-repo.js';
+import { failedPrecondition } from '../../../../shared/errors.js';
+import type { Db } from '../../../platform/db/database.js';
+import { assertNotOwn, assertVisible } from '../rules.js';
+import type { Viewer } from '../../../core/viewer.js';
+import { notifyLater } from '../../../core/notify.js';
+import * as feedback from './repo.js';
+import { liked } from '../notify-events.js';
+import { threadState } from '../threads/repo.js';
 
 export interface ReactionState {
   reacted: boolean;

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { authorSelection } from '../../core/author.js';
-import type { DbOrTx, Tx } from '../../core/transaction.js';
-import { users } from '../../core/schema.js';
-import { commentRevisions, comments, posts } from './schema.js';
+import { authorSelection } from '../../../core/author.js';
+import type { DbOrTx, Tx } from '../../../core/transaction.js';
+import { users } from '../../../core/schema.js';
+import { commentRevisions, comments, posts } from '../schema.js';
 
 /**
  * One reply's state and writes. A thread's pages of replies and the reply's one-statement

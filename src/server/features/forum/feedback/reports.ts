@@ -1,15 +1,15 @@
 import type { z } from 'zod';
-import { failedPrecondition } from '../../../shared/errors.js';
-import { reportsToHide, type reportBody } from '../../../shared/reports.js';
-import type { Db } from '../../platform/db/database.js';
-import { assertNotOwn, assertVisible } from './rules.js';
-import type { Viewer } from '../../core/viewer.js';
-import type { Tx } from '../../core/transaction.js';
-import { recordAudit, systemActor } from '../../core/audit.js';
-import { notifyLater } from '../../core/notify.js';
-import { moderationNotice } from '../notifications/index.js';
-import { plainExcerpt } from '../../markdown/excerpt.js';
-import * as feedback from './feedback-repo.js';
+import { failedPrecondition } from '../../../../shared/errors.js';
+import { reportsToHide, type reportBody } from '../../../../shared/reports.js';
+import type { Db } from '../../../platform/db/database.js';
+import { assertNotOwn, assertVisible } from '../rules.js';
+import type { Viewer } from '../../../core/viewer.js';
+import type { Tx } from '../../../core/transaction.js';
+import { recordAudit, systemActor } from '../../../core/audit.js';
+import { notifyLater } from '../../../core/notify.js';
+import { moderationNotice } from '../../notifications/index.js';
+import { plainExcerpt } from '../../../markdown/excerpt.js';
+import * as feedback from './repo.js';
 
 type Report = z.output<typeof reportBody>;
 

@@ -1,10 +1,10 @@
-import { AppError, alreadyExists, invalidArgument, notFound } from '../../../shared/errors.js';
-import { newsCategorySlug, type Category } from '../../../shared/forum.js';
-import { isUniqueViolation, type Db } from '../../platform/db/database.js';
-import { recordAudit, type AuditActor } from '../../core/audit.js';
-import { createMemo } from '../../core/memo.js';
-import type { Bus } from '../../platform/bus/bus.js';
-import * as repo from './category-repo.js';
+import { AppError, alreadyExists, invalidArgument, notFound } from '../../../../shared/errors.js';
+import { newsCategorySlug, type Category } from '../../../../shared/forum.js';
+import { isUniqueViolation, type Db } from '../../../platform/db/database.js';
+import { recordAudit, type AuditActor } from '../../../core/audit.js';
+import { createMemo } from '../../../core/memo.js';
+import type { Bus } from '../../../platform/bus/bus.js';
+import * as repo from './repo.js';
 
 export function presentCategory(row: repo.CategoryRow): Category {
   return {

@@ -8,12 +8,12 @@ import {
   idParams,
   reorderCategoriesBody,
   updateCategoryBody,
-} from '../../../shared/forum.js';
-import { errorResponses, noQuery } from '../../core/http.js';
-import type { CategoryService } from './categories.js';
-import { viewerOf } from '../../core/access.js';
-import { everything } from '../../core/stale.js';
-import { forumRouteLimits } from './limits.js';
+} from '../../../../shared/forum.js';
+import { errorResponses, noQuery } from '../../../core/http.js';
+import type { CategoryService } from './service.js';
+import { viewerOf } from '../../../core/access.js';
+import { everything } from '../../../core/stale.js';
+import { forumRouteLimits } from '../limits.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const categoryResponse = z.object({ category: categorySchema });

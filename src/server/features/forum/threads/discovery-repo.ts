@@ -1,9 +1,9 @@
-import { authorSelection } from '../../core/author.js';
+import { authorSelection } from '../../../core/author.js';
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { newsCategorySlug } from '../../../shared/forum.js';
-import type { Db } from '../../platform/db/database.js';
-import { users } from '../../core/schema.js';
-import { categories, posts } from './schema.js';
+import { newsCategorySlug } from '../../../../shared/forum.js';
+import type { Db } from '../../../platform/db/database.js';
+import { users } from '../../../core/schema.js';
+import { categories, posts } from '../schema.js';
 
 /**
  * What search engines and feed readers may read of the forum: the threads the forum's own list

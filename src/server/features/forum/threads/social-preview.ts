@@ -1,7 +1,7 @@
-import { shownReview, type Author } from '../../../shared/forum.js';
-import type { Db } from '../../platform/db/database.js';
-import { presentAuthor } from '../../core/author.js';
-import { visibleThreadForPreview } from './post-repo.js';
+import { shownReview, type Author } from '../../../../shared/forum.js';
+import type { Db } from '../../../platform/db/database.js';
+import { presentAuthor } from '../../../core/author.js';
+import { visibleThreadForPreview } from './repo.js';
 
 /** What a thread's social preview image shows. */
 export interface ThreadPreview {

@@ -1,10 +1,10 @@
-import { authorSelection } from '../../core/author.js';
+import { authorSelection } from '../../../core/author.js';
 import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.js';
-import { users } from '../../core/schema.js';
-import { categories, comments, postRevisions, posts } from './schema.js';
-import type { DbOrTx, Tx } from '../../core/transaction.js';
-import type { Param } from './repo.js';
+import type { Db } from '../../../platform/db/database.js';
+import { users } from '../../../core/schema.js';
+import { categories, comments, postRevisions, posts } from '../schema.js';
+import type { DbOrTx, Tx } from '../../../core/transaction.js';
+import type { Param } from '../repo.js';
 
 /** One thread: its page (one query), its state, its earlier versions, and its writes. */
 

@@ -1,4 +1,4 @@
-import { unauthenticated } from '../../../shared/errors.js';
+import { unauthenticated } from '../../../../shared/errors.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,12 +10,12 @@ import {
   postResponse,
   revisionListResponse,
   updatePostBody,
-} from '../../../shared/forum.js';
-import { errorResponses, noQuery, sendSerialized } from '../../core/http.js';
-import type { PostService } from './post-service.js';
-import { viewerOf } from '../../core/access.js';
-import { threadListsAndCategories } from '../../core/stale.js';
-import { forumRouteLimits } from './limits.js';
+} from '../../../../shared/forum.js';
+import { errorResponses, noQuery, sendSerialized } from '../../../core/http.js';
+import type { PostService } from './service.js';
+import { viewerOf } from '../../../core/access.js';
+import { threadListsAndCategories } from '../../../core/stale.js';
+import { forumRouteLimits } from '../limits.js';
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404, 412, 429);
