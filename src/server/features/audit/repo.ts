@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { authorSelection } from '../../core/author.js';
 import type { Db } from '../../platform/db/database.js';
 import { auditLog, users } from '../../core/schema.js';
 
@@ -34,15 +35,7 @@ export function auditPage(db: Db, filter: AuditFilter) {
   return db
     .select({
       entry: auditLog,
-      actor: {
-        id: users.id,
-        name: users.name,
-        username: users.username,
-        displayUsername: users.displayUsername,
-        image: users.image,
-        role: users.role,
-        deletedAt: users.deletedAt,
-      },
+      actor: authorSelection,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { AuthorColumns } from '../../core/author.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { memberCounts } from '../users/index.js';
 
@@ -10,7 +11,7 @@ export interface ItemKey {
   commentId: number | null;
 }
 
-export interface TargetRow {
+export interface TargetRow extends AuthorColumns {
   post_id: number | string;
   comment_id: number | string | null;
   title: string;
@@ -24,13 +25,6 @@ export interface TargetRow {
   pinned: boolean;
   deleted_at: string | Date | null;
   created_at: string | Date;
-  author_id: string;
-  author_name: string;
-  author_username: string | null;
-  author_display_username: string | null;
-  author_image: string | null;
-  author_role: string;
-  author_deleted_at: string | Date | null;
   author_created_at: string | Date;
   post_count: number | string;
   comment_count: number | string;
