@@ -19,7 +19,7 @@ import { hashPassword } from '../src/server/features/accounts/password-hash.js';
 import { insertAccount } from '../src/server/features/accounts/repo.js';
 import { readSetting, writeSetting } from '../src/server/features/site/repo.js';
 import { exitWithMessage, openScriptDatabase } from '../src/server/cli/open-database.js';
-import { sessionLifetime } from '../src/server/features/accounts/auth.js';
+import { sessionLifetime } from '../src/server/features/accounts/better-auth/auth.js';
 import type { Db } from '../src/server/platform/db/database.js';
 import { benchAccount, benchMemberTokenPrefix, benchScale } from './bench/scale.js';
 import { head, lengths, tail, tailShare } from './bench/vocabulary.js';

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../src/server/features/accounts/password-hash.js';
 import { insertAccount } from '../../src/server/features/accounts/repo.js';
-import { grantSecondFactor } from '../../src/server/features/accounts/second-factor.js';
+import { grantSecondFactor } from '../../src/server/features/accounts/second-factor/service.js';
 import { accounts, users } from '../../src/server/schema.js';
 import { demoMembers, type DemoMember } from './content/members.js';
 import { daysAgo, type DemoSite } from './site.js';

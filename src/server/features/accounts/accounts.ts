@@ -7,20 +7,20 @@ import type { Limiter } from '../../core/limiter.js';
 import type { Live } from '../../core/live.js';
 import { forgetEverywhere } from '../../core/memo.js';
 import type { Platforms } from '../../platform/platforms.js';
-import { registerAccountRoutes } from './account-routes.js';
+import { registerAccountRoutes } from './account-settings/routes.js';
 import { createAccountMail } from './account-mail.js';
-import { createAuth } from './auth.js';
+import { createAuth } from './better-auth/auth.js';
 import { accountCounters } from './limits.js';
-import { createIdentitiesService } from './identities.js';
-import { registerIdentityRoutes } from './identity-routes.js';
-import { createPasskeyService } from './passkeys.js';
-import { registerPasskeyRoutes } from './passkey-routes.js';
-import { registerAuthRoutes } from './routes.js';
-import { createSecondFactorService } from './second-factor.js';
-import { registerSecondFactorRoutes } from './second-factor-routes.js';
-import { createAccountsService } from './service.js';
-import { prepareSessionLookup } from './session-lookup.js';
-import { loadViewer } from './session-viewer.js';
+import { createIdentitiesService } from './identities/providers.js';
+import { registerIdentityRoutes } from './identities/routes.js';
+import { createPasskeyService } from './passkeys/service.js';
+import { registerPasskeyRoutes } from './passkeys/routes.js';
+import { registerAuthRoutes } from './sign-in/routes.js';
+import { createSecondFactorService } from './second-factor/service.js';
+import { registerSecondFactorRoutes } from './second-factor/routes.js';
+import { createAccountsService } from './sign-in/service.js';
+import { prepareSessionLookup } from './sessions/lookup.js';
+import { loadViewer } from './sessions/session-viewer.js';
 
 /**
  * The accounts feature: Better Auth on our database, the access check every /api route goes

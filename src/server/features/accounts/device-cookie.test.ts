@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, linkToken, testPassword, type Agent } from '../../test/auth-helpers.js';
 import { buildAccount } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { DEVICE_COOKIE } from './device-cookie.js';
+import { DEVICE_COOKIE } from './sign-in/device-cookie.js';
 
 /**
  * Device cookies (decision 039): a browser that signed in to an account before is counted on its

@@ -8,7 +8,7 @@ import { buildAccount, buildUser } from '../../test/factories.js';
 import { startIdp, type TestIdp } from '../../test/idp.js';
 import { auditOf, databaseDigest } from '../../test/state.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { grantSecondFactor } from './second-factor.js';
+import { grantSecondFactor } from './second-factor/service.js';
 
 let t: TestApp;
 let idp: TestIdp;

@@ -1,2 +1,2 @@
 /** What other features may use of accounts. */
-export { endSessionsOf } from './session-repo.js';
+export { endSessionsOf } from './sessions/repo.js';

@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors.js';
 import type { Counter, Limiter } from '../../core/limiter.js';
 import { memberLimit, perMinute, type RouteLimit } from '../../core/route-limits.js';
-import { deviceOf } from './device-cookie.js';
+import { deviceOf } from './sign-in/device-cookie.js';
 
 /**
  * The accounts feature's limits. Route limits (declared on each route) count requests per client

@@ -4,7 +4,7 @@ import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, sessions } from '../../schema.js';
 import { buildAccount, buildUser } from '../../test/factories.js';
-import { grantSecondFactor } from './second-factor.js';
+import { grantSecondFactor } from './second-factor/service.js';
 import {
   createAgent,
   linkToken,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../schema.js';
 import { signIn } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { rememberSessions } from './session-lookup.js';
+import { rememberSessions } from './sessions/lookup.js';
 import { buildAccount, writePost, writeReply } from '../../test/factories.js';
 
 describe('remembered session checks', () => {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../schema.js';
 import { signIn, type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { sessionLifetime } from './auth.js';
-import { signedSessionToken } from './session-lookup.js';
+import { sessionLifetime } from './better-auth/auth.js';
+import { signedSessionToken } from './sessions/lookup.js';
 import { buildAccount } from '../../test/factories.js';
 
 let t: TestApp;

@@ -1,18 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Passkey, SessionUser } from '../../../shared/accounts.js';
+import type { Passkey, SessionUser } from '../../../../shared/accounts.js';
 import type {
   authenticationResponseSchema,
   registrationResponseSchema,
-} from '../../../shared/passkey-answers.js';
-import { AppError, notFound } from '../../../shared/errors.js';
-import type { Db } from '../../platform/db/database.js';
-import { activeBlock, blockedError, type Viewer } from '../../core/viewer.js';
-import type { Auth } from './auth.js';
-import { authErrorCode, toCatalogueError } from './auth-errors.js';
-import { proveOwner } from './owner-proof.js';
-import * as repo from './repo.js';
-import { authHeaders, forwardCookies } from './session-viewer.js';
+} from '../../../../shared/passkey-answers.js';
+import { AppError, notFound } from '../../../../shared/errors.js';
+import type { Db } from '../../../platform/db/database.js';
+import { activeBlock, blockedError, type Viewer } from '../../../core/viewer.js';
+import type { Auth } from '../better-auth/auth.js';
+import { authErrorCode, toCatalogueError } from '../better-auth/errors.js';
+import { proveOwner } from '../account-settings/owner-proof.js';
+import * as repo from '../repo.js';
+import { authHeaders, forwardCookies } from '../sessions/session-viewer.js';
 
 /**
  * Passkeys (decision 052): a member adds them on /user-profile and signs in with one instead of

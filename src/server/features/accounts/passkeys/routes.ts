@@ -5,7 +5,7 @@ import {
   addPasskeyBody,
   passkeySecondFactorBody,
   passkeySignInBody,
-} from '../../../shared/passkey-answers.js';
+} from '../../../../shared/passkey-answers.js';
 import {
   passkeyIdParams,
   passkeyOptionsBody,
@@ -13,12 +13,12 @@ import {
   passkeyResponse,
   passkeysResponse,
   userResponse,
-} from '../../../shared/accounts.js';
-import { errorResponses, noQuery } from '../../core/http.js';
-import { viewerOf } from '../../core/access.js';
-import { accountLimits, authLimits } from './limits.js';
-import type { PasskeyService } from './passkeys.js';
-import type { SecondFactorService } from './second-factor.js';
+} from '../../../../shared/accounts.js';
+import { errorResponses, noQuery } from '../../../core/http.js';
+import { viewerOf } from '../../../core/access.js';
+import { accountLimits, authLimits } from '../limits.js';
+import type { PasskeyService } from './service.js';
+import type { SecondFactorService } from '../second-factor/service.js';
 
 const errors = errorResponses(400, 401, 403, 404, 412, 429);
 const ceremony =

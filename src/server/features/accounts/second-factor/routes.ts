@@ -8,11 +8,11 @@ import {
   secondFactorSetupBody,
   secondFactorSetupResponse,
   secondFactorStatusResponse,
-} from '../../../shared/accounts.js';
-import { errorResponses, noQuery } from '../../core/http.js';
-import { viewerOf } from '../../core/access.js';
-import { accountLimits } from './limits.js';
-import type { SecondFactorService } from './second-factor.js';
+} from '../../../../shared/accounts.js';
+import { errorResponses, noQuery } from '../../../core/http.js';
+import { viewerOf } from '../../../core/access.js';
+import { accountLimits } from '../limits.js';
+import type { SecondFactorService } from './service.js';
 
 const errors = errorResponses(400, 401, 403, 412, 429);
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { buildAccount } from '../../test/factories.js';
-import { createAgent, testPassword } from '../../test/auth-helpers.js';
-import { storageEnabled } from '../../../shared/while-running.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { buildAccount } from '../../../test/factories.js';
+import { createAgent, testPassword } from '../../../test/auth-helpers.js';
+import { storageEnabled } from '../../../../shared/while-running.js';
 import { betterAuthStorages } from './quiet-contexts.js';
 
 let t: TestApp;

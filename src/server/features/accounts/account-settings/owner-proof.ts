@@ -1,7 +1,7 @@
-import { AppError, invalidArgument } from '../../../shared/errors.js';
-import type { Db } from '../../platform/db/database.js';
-import type { Viewer } from '../../core/viewer.js';
-import * as repo from './repo.js';
+import { AppError, invalidArgument } from '../../../../shared/errors.js';
+import type { Db } from '../../../platform/db/database.js';
+import type { Viewer } from '../../../core/viewer.js';
+import * as repo from '../repo.js';
 
 /** An account without a password proves itself by a recent sign-in instead. */
 const recentSignInMs = 60 * 60 * 1000;

@@ -11,15 +11,15 @@ import {
   providerStartQuery,
   redirectResponse,
   userResponse,
-} from '../../../shared/accounts.js';
-import { AppError, notFound } from '../../../shared/errors.js';
-import { errorResponses, noQuery } from '../../core/http.js';
-import type { Db } from '../../platform/db/database.js';
-import { viewerOf } from '../../core/access.js';
-import { everything } from '../../core/stale.js';
-import type { IdentitiesService } from './identities.js';
-import { accountLimits, authLimits } from './limits.js';
-import * as repo from './repo.js';
+} from '../../../../shared/accounts.js';
+import { AppError, notFound } from '../../../../shared/errors.js';
+import { errorResponses, noQuery } from '../../../core/http.js';
+import type { Db } from '../../../platform/db/database.js';
+import { viewerOf } from '../../../core/access.js';
+import { everything } from '../../../core/stale.js';
+import type { IdentitiesService } from './providers.js';
+import { accountLimits, authLimits } from '../limits.js';
+import * as repo from '../repo.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 412, 429);
 

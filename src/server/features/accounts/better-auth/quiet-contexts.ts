@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { whileRunning } from '../../../shared/while-running.js';
+import { whileRunning } from '../../../../shared/while-running.js';
 
 /*
  * Better Auth keeps each call's context in AsyncLocalStorage. On Node 20 the first `run()` of

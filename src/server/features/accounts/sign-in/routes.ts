@@ -13,16 +13,16 @@ import {
   signUpBody,
   tokenBody,
   userResponse,
-} from '../../../shared/accounts.js';
-import type { SecondFactorService } from './second-factor.js';
-import { errorResponse, errorResponses, noQuery } from '../../core/http.js';
-import type { Live } from '../../core/live.js';
-import { liveSessionKeyOf } from '../../core/session-cookie.js';
-import type { Auth } from './auth.js';
-import { authLimits, signUpPerAddress } from './limits.js';
-import { policyDocument } from './password-policy.js';
+} from '../../../../shared/accounts.js';
+import type { SecondFactorService } from '../second-factor/service.js';
+import { errorResponse, errorResponses, noQuery } from '../../../core/http.js';
+import type { Live } from '../../../core/live.js';
+import { liveSessionKeyOf } from '../../../core/session-cookie.js';
+import type { Auth } from '../better-auth/auth.js';
+import { authLimits, signUpPerAddress } from '../limits.js';
+import { policyDocument } from '../password-policy.js';
 import type { AccountsService } from './service.js';
-import { authHeaders, forwardCookies, presentSessionUser } from './session-viewer.js';
+import { authHeaders, forwardCookies, presentSessionUser } from '../sessions/session-viewer.js';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 

@@ -1,22 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
-import { AppError, invalidArgument, notFound } from '../../../shared/errors.js';
-import type { Db } from '../../platform/db/database.js';
-import type { AccountMail } from './account-mail.js';
-import { linkLifetimes, type Auth } from './auth.js';
-import { authErrorCode, callAuth, invalidLink, toCatalogueError } from './auth-errors.js';
-import { spacingSeconds, type AccountCounters } from './limits.js';
-import { verifyPassword } from './password-hash.js';
-import { assertPasswordAllowed } from './password-policy.js';
-import * as repo from './repo.js';
+import { AppError, invalidArgument, notFound } from '../../../../shared/errors.js';
+import type { Db } from '../../../platform/db/database.js';
+import type { AccountMail } from '../account-mail.js';
+import { linkLifetimes, type Auth } from '../better-auth/auth.js';
+import { authErrorCode, callAuth, invalidLink, toCatalogueError } from '../better-auth/errors.js';
+import { spacingSeconds, type AccountCounters } from '../limits.js';
+import { verifyPassword } from '../password-hash.js';
+import { assertPasswordAllowed } from '../password-policy.js';
+import * as repo from '../repo.js';
 import { deviceOf, giveDeviceCookie, type Device } from './device-cookie.js';
-import { secondFactorNeeded, waitsForSecondFactor } from './second-factor.js';
-import { rememberWayIn } from './ways-in.js';
-import { authHeaders, forwardCookies } from './session-viewer.js';
-import { activeBlock, blockedError, type Viewer } from '../../core/viewer.js';
-import type { Live } from '../../core/live.js';
-import { liveSessionKey, liveSessionKeyOf } from '../../core/session-cookie.js';
+import { secondFactorNeeded, waitsForSecondFactor } from '../second-factor/service.js';
+import { rememberWayIn } from '../better-auth/ways-in.js';
+import { authHeaders, forwardCookies } from '../sessions/session-viewer.js';
+import { activeBlock, blockedError, type Viewer } from '../../../core/viewer.js';
+import type { Live } from '../../../core/live.js';
+import { liveSessionKey, liveSessionKeyOf } from '../../../core/session-cookie.js';
 
 /**
  * The address a verification token is for, when Better Auth signed it with our secret and it has

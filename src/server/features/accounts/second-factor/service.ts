@@ -2,21 +2,25 @@ import { createHash } from 'node:crypto';
 import { createOTP } from '@better-auth/utils/otp';
 import { generateRandomString, symmetricEncrypt } from 'better-auth/crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SecondFactorStatus, SessionUser, SignInAnswer } from '../../../shared/accounts.js';
-import { AppError, invalidArgument } from '../../../shared/errors.js';
-import type { Db } from '../../platform/db/database.js';
-import type { Live } from '../../core/live.js';
-import { liveSessionKey, liveSessionKeyOf } from '../../core/session-cookie.js';
-import type { Viewer } from '../../core/viewer.js';
-import type { AccountMail } from './account-mail.js';
-import { secondFactorRules, type Auth } from './auth.js';
-import { authErrorCode, toCatalogueError } from './auth-errors.js';
-import { PASSKEY_SECOND_STEP_HEADER } from './passkey-auth.js';
-import { callPasskey, type PasskeyService, type AuthenticationAnswer } from './passkeys.js';
-import { checkPasswordIfAny, proveOwner } from './owner-proof.js';
-import * as repo from './repo.js';
-import { unsignCookie } from './session-lookup.js';
-import { authHeaders, forwardCookies } from './session-viewer.js';
+import type { SecondFactorStatus, SessionUser, SignInAnswer } from '../../../../shared/accounts.js';
+import { AppError, invalidArgument } from '../../../../shared/errors.js';
+import type { Db } from '../../../platform/db/database.js';
+import type { Live } from '../../../core/live.js';
+import { liveSessionKey, liveSessionKeyOf } from '../../../core/session-cookie.js';
+import type { Viewer } from '../../../core/viewer.js';
+import type { AccountMail } from '../account-mail.js';
+import { secondFactorRules, type Auth } from '../better-auth/auth.js';
+import { authErrorCode, toCatalogueError } from '../better-auth/errors.js';
+import { PASSKEY_SECOND_STEP_HEADER } from '../better-auth/passkey-plugin.js';
+import {
+  callPasskey,
+  type PasskeyService,
+  type AuthenticationAnswer,
+} from '../passkeys/service.js';
+import { checkPasswordIfAny, proveOwner } from '../account-settings/owner-proof.js';
+import * as repo from '../repo.js';
+import { unsignCookie } from '../sessions/lookup.js';
+import { authHeaders, forwardCookies } from '../sessions/session-viewer.js';
 
 /**
  * The second factor (issue 33): an authenticator app's codes, and recovery codes that each work

@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/errors.js';
+import { AppError } from '../../../../shared/errors.js';
 
 /**
  * Better Auth's API errors. Matched by shape: the library and its router (better-call) each

@@ -3,16 +3,16 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, genericOAuth, magicLink, twoFactor, username } from 'better-auth/plugins';
 import type { BetterAuthPlugin } from 'better-auth';
 import type { Logger } from 'pino';
-import type { AccountSettings } from './settings.js';
-import type { Db } from '../../platform/db/database.js';
-import { users } from '../../core/schema.js';
-import { accounts, passkeys, sessions, twoFactors, verifications } from './schema.js';
-import type { AccountMail } from './account-mail.js';
-import { hashPassword, verifyPassword } from './password-hash.js';
-import { passkeyPlugins } from './passkey-auth.js';
+import type { AccountSettings } from '../settings.js';
+import type { Db } from '../../../platform/db/database.js';
+import { users } from '../../../core/schema.js';
+import { accounts, passkeys, sessions, twoFactors, verifications } from '../schema.js';
+import type { AccountMail } from '../account-mail.js';
+import { hashPassword, verifyPassword } from '../password-hash.js';
+import { passkeyPlugins } from './passkey-plugin.js';
 import { quietContexts } from './quiet-contexts.js';
 import { providerCallbackPath, signInMethodOf, usernameForNewcomer } from './ways-in.js';
-import { findUserByEmail, promoteListedAdmin, recordIdentityChange } from './repo.js';
+import { findUserByEmail, promoteListedAdmin, recordIdentityChange } from '../repo.js';
 
 /** The request header carrying Fastify's `request.ip` into Better Auth (never the client's). */
 export const CLIENT_IP_HEADER = 'x-viewpoint-client-ip';

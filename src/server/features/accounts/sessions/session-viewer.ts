@@ -1,24 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionUser } from '../../../shared/accounts.js';
-import { isRole } from '../../../shared/roles.js';
-import type { Db } from '../../platform/db/database.js';
-import { clearSessionCookie, hasSessionCookie } from '../../core/session-cookie.js';
+import type { SessionUser } from '../../../../shared/accounts.js';
+import { isRole } from '../../../../shared/roles.js';
+import type { Db } from '../../../platform/db/database.js';
+import { clearSessionCookie, hasSessionCookie } from '../../../core/session-cookie.js';
 import {
   activeBlock,
   activeMute,
   blockedError,
   presentMute,
   type Viewer,
-} from '../../core/viewer.js';
-import { CLIENT_IP_HEADER, type Auth } from './auth.js';
-import { needsBetterAuth, signedSessionToken, type SessionLookup } from './session-lookup.js';
-import { revokeAllSessions } from './repo.js';
+} from '../../../core/viewer.js';
+import { CLIENT_IP_HEADER, type Auth } from '../better-auth/auth.js';
+import { needsBetterAuth, signedSessionToken, type SessionLookup } from './lookup.js';
+import { revokeAllSessions } from '../repo.js';
 import {
   deleteSessionById,
   liftEndedBlock,
   muteAndSecondFactorOf,
   type SessionRow,
-} from './session-repo.js';
+} from './repo.js';
 
 export function presentSessionUser(viewer: Viewer): SessionUser {
   return {

@@ -1,8 +1,8 @@
-import type { DbOrTx } from '../../core/transaction.js';
+import type { DbOrTx } from '../../../core/transaction.js';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.js';
-import { users } from '../../core/schema.js';
-import { sessions } from './schema.js';
+import type { Db } from '../../../platform/db/database.js';
+import { users } from '../../../core/schema.js';
+import { sessions } from '../schema.js';
 
 /** The SQL of the session check every signed-in request pays, and of ending sessions then. */
 

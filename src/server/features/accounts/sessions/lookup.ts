@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../../platform/db/database.js';
-import { sessionCookieValue } from '../../core/session-cookie.js';
-import { sessionLifetime } from './auth.js';
-import { prepareSessionByToken, type SessionRow } from './session-repo.js';
+import type { Db } from '../../../platform/db/database.js';
+import { sessionCookieValue } from '../../../core/session-cookie.js';
+import { sessionLifetime } from '../better-auth/auth.js';
+import { prepareSessionByToken, type SessionRow } from './repo.js';
 
 /*
  * The session check every signed-in request pays. Better Auth's getSession costs ~3 ms here

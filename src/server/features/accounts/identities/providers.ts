@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { IdentityProvider, LinkedIdentity } from '../../../shared/accounts.js';
-import { AppError, notFound } from '../../../shared/errors.js';
-import type { AccountSettings } from './settings.js';
-import type { Db } from '../../platform/db/database.js';
-import type { Viewer } from '../../core/viewer.js';
-import type { Auth } from './auth.js';
-import { authErrorCode, callAuth } from './auth-errors.js';
-import * as repo from './repo.js';
-import { authHeaders, forwardCookies } from './session-viewer.js';
-import { cookieValue, flowCookiePath, flowSeconds, rememberWayIn } from './ways-in.js';
+import type { IdentityProvider, LinkedIdentity } from '../../../../shared/accounts.js';
+import { AppError, notFound } from '../../../../shared/errors.js';
+import type { AccountSettings } from '../settings.js';
+import type { Db } from '../../../platform/db/database.js';
+import type { Viewer } from '../../../core/viewer.js';
+import type { Auth } from '../better-auth/auth.js';
+import { authErrorCode, callAuth } from '../better-auth/errors.js';
+import * as repo from '../repo.js';
+import { authHeaders, forwardCookies } from '../sessions/session-viewer.js';
+import { cookieValue, flowCookiePath, flowSeconds, rememberWayIn } from '../better-auth/ways-in.js';
 
 /**
  * Signing in with an account people already have (GitHub, Google, any OpenID Connect issuer),

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { AppError } from '../../../shared/errors.js';
-import type { Db } from '../../platform/db/database.js';
-import { PASSKEY_SECOND_STEP_HEADER } from './passkey-auth.js';
-import * as repo from './repo.js';
+import { AppError } from '../../../../shared/errors.js';
+import type { Db } from '../../../platform/db/database.js';
+import { PASSKEY_SECOND_STEP_HEADER } from './passkey-plugin.js';
+import * as repo from '../repo.js';
 
 /*
  * How a member came in, told apart for Better Auth's hooks (auth.ts) and the sign-in routes:

@@ -10,18 +10,18 @@ import {
   tokenBody,
   updateProfileBody,
   userResponse,
-} from '../../../shared/accounts.js';
-import { notFound } from '../../../shared/errors.js';
-import { errorResponses, noQuery, textIdParams } from '../../core/http.js';
-import type { Db } from '../../platform/db/database.js';
-import { describeDevice } from './device.js';
-import * as repo from './repo.js';
-import type { AccountsService } from './service.js';
-import { viewerOf } from '../../core/access.js';
-import { everything } from '../../core/stale.js';
-import type { Live } from '../../core/live.js';
-import { clearSessionCookie, liveSessionKey } from '../../core/session-cookie.js';
-import { accountLimits } from './limits.js';
+} from '../../../../shared/accounts.js';
+import { notFound } from '../../../../shared/errors.js';
+import { errorResponses, noQuery, textIdParams } from '../../../core/http.js';
+import type { Db } from '../../../platform/db/database.js';
+import { describeDevice } from '../sessions/device-name.js';
+import * as repo from '../repo.js';
+import type { AccountsService } from '../sign-in/service.js';
+import { viewerOf } from '../../../core/access.js';
+import { everything } from '../../../core/stale.js';
+import type { Live } from '../../../core/live.js';
+import { clearSessionCookie, liveSessionKey } from '../../../core/session-cookie.js';
+import { accountLimits } from '../limits.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 

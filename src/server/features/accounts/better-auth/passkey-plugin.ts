@@ -5,7 +5,7 @@ import { APIError, createAuthEndpoint } from 'better-auth/api';
 import { expireCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
 import { z } from 'zod';
-import type { AccountSettings } from './settings.js';
+import type { AccountSettings } from '../settings.js';
 
 /*
  * Passkeys in Better Auth (decision 052): its passkey plugin keeps the credentials and checks
