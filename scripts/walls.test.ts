@@ -38,9 +38,8 @@ async function problems(dir: string, name: string) {
 
 beforeAll(async () => {
   await plant(newsDir, {
-    [`${planted}-reaches-in.ts`]:
-      "export { hiddenByReportsReason } from '../forum/feedback/reports.js';\n",
-    [`${planted}-front.ts`]: "export { hiddenByReportsReason } from '../forum/index.js';\n",
+    [`${planted}-reaches-in.ts`]: "export { categoryById } from '../forum/threads/repo.js';\n",
+    [`${planted}-front.ts`]: "export { categoryById } from '../forum/index.js';\n",
     [`${planted}-own-tables.ts`]: [
       "import { sql } from 'drizzle-orm';",
       "import { newsArticles } from './schema.js';",
@@ -66,7 +65,7 @@ beforeAll(async () => {
   });
   await writeFile(
     path.join(root, 'src/server/core', `${planted}.ts`),
-    `export { hiddenByReportsReason } from '../features/forum/index.js';\n`,
+    `export { categoryById } from '../features/forum/index.js';\n`,
   );
 });
 afterAll(async () => {

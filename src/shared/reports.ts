@@ -12,6 +12,9 @@ import { multiLineText, pageCursorSchema, visibleLength } from './text.js';
 /** Distinct reporters after which an item is hidden pending review. */
 export const reportsToHide = 3;
 
+/** The reason an item hidden by its members' reports shows until a moderator reviews it. */
+export const hiddenByReportsReason = `Hidden pending review after reports from ${reportsToHide} members`;
+
 export const reportCategories = ['spam', 'abuse', 'off-topic', 'other'] as const;
 export type ReportCategory = (typeof reportCategories)[number];
 export const reportCategoryLabels: Record<ReportCategory, string> = {

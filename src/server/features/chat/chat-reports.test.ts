@@ -13,7 +13,7 @@ import { auditLog, chatMessages, chatReports } from '../../schema.js';
 import { testOrigin, type Agent } from '../../test/auth-helpers.js';
 import { person, type Person } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { hiddenByReportsReason } from '../forum/index.js';
+import { hiddenByReportsReason } from '../../../shared/reports.js';
 
 let t: TestApp;
 let url: string;

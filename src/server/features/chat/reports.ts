@@ -6,7 +6,7 @@ import { moderationNotice } from '../notifications/index.js';
 import type { Tx } from '../../core/transaction.js';
 import type { Viewer } from '../../core/viewer.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
-import { hiddenByReportsReason } from '../forum/index.js';
+import { hiddenByReportsReason } from '../../../shared/reports.js';
 import { closeOpenReports, hideUnlessHidden } from './report-repo.js';
 
 /*

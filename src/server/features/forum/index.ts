@@ -1,5 +1,4 @@
 /** What other features may use of the forum. */
-export { hiddenByReportsReason } from './feedback/reports.js';
 export {
   hideDiscussionThread,
   openDiscussionThread,

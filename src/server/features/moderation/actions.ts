@@ -14,6 +14,7 @@ import type {
 } from '../../../shared/moderation-actions.js';
 import type { AuditAction } from '../../../shared/audit-log.js';
 import { can } from '../../../shared/permissions.js';
+import { hiddenByReportsReason } from '../../../shared/reports.js';
 import type { Db } from '../../platform/db/database.js';
 import { plainExcerpt } from '../../markdown/excerpt.js';
 import { assertMayActOnContent } from '../../core/rank.js';
@@ -92,7 +93,7 @@ function visibilityChange(
       throw failedPrecondition(`There are no open reports on this ${what}: it was already handled`);
     }
     // Unfounded reports lift the hiding they caused; a moderator's own hiding stays.
-    const autoHidden = row.hiddenAt !== null && row.hiddenReason === forum.hiddenByReportsReason;
+    const autoHidden = row.hiddenAt !== null && row.hiddenReason === hiddenByReportsReason;
     return autoHidden ? { hiddenAt: null, hiddenReason: null } : null;
   }
   if (action === 'hide') {

@@ -4,7 +4,7 @@ import type { ChatMessage, ChatRoom } from '../../../shared/chat.js';
 import type { Notification, NotificationList } from '../../../shared/notifications.js';
 import { utcMoment } from '../../../shared/utc-time.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { hiddenByReportsReason } from '../forum/index.js';
+import { hiddenByReportsReason } from '../../../shared/reports.js';
 import { readMails, type Agent, type SentMail } from '../../test/auth-helpers.js';
 import {
   moderate,

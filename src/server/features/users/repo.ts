@@ -172,7 +172,7 @@ export async function updateBlock(
   block: { reason: string; until: Date | null } | null,
 ): Promise<void> {
   // A block keeps the sessions only so that the next request of any open tab is refused
-  // with the reason (accounts/viewer.ts ends them there). Lifting a block ends whatever is
+  // with the reason (accounts/sessions/session-viewer.ts ends them there). Lifting a block ends whatever is
   // left, so no session from before the block comes back to life.
   if (!block) await endSessionsOf(tx, id);
   await tx

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import { failedPrecondition } from '../../../../shared/errors.js';
-import { reportsToHide, type reportBody } from '../../../../shared/reports.js';
+import {
+  hiddenByReportsReason,
+  reportsToHide,
+  type reportBody,
+} from '../../../../shared/reports.js';
 import type { Db } from '../../../platform/db/database.js';
 import { assertNotOwn, assertVisible } from '../rules.js';
 import type { Viewer } from '../../../core/viewer.js';
@@ -12,8 +16,6 @@ import { plainExcerpt } from '../../../markdown/excerpt.js';
 import * as feedback from './repo.js';
 
 type Report = z.output<typeof reportBody>;
-
-export const hiddenByReportsReason = `Hidden pending review after reports from ${reportsToHide} members`;
 
 /**
  * Reports of a thread or a reply, for the moderators' review queue. A reporter has at most one
