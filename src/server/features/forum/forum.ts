@@ -8,7 +8,7 @@ import { registerCategoryRoutes } from './categories/routes.js';
 import { registerCommentRoutes } from './replies/routes.js';
 import { registerFeedbackRoutes } from './feedback/routes.js';
 import { createCommentService } from './replies/service.js';
-import { registerThreadLive } from './replies/live.js';
+import { registerThreadLive } from './replies/live-replies.js';
 import { registerPostRoutes } from './threads/routes.js';
 import { createForumReads } from './reads.js';
 import { createPostService } from './threads/service.js';

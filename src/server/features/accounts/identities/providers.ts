@@ -5,7 +5,7 @@ import type { AccountSettings } from '../settings.js';
 import type { Db } from '../../../platform/db/database.js';
 import type { Viewer } from '../../../core/viewer.js';
 import type { Auth } from '../better-auth/auth.js';
-import { authErrorCode, callAuth } from '../better-auth/errors.js';
+import { authErrorCode, callAuth } from '../better-auth/auth-errors.js';
 import * as repo from '../repo.js';
 import { authHeaders, forwardCookies } from '../sessions/session-viewer.js';
 import { cookieValue, flowCookiePath, flowSeconds, rememberWayIn } from '../better-auth/ways-in.js';

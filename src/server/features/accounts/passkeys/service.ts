@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../../../shared/errors.js';
 import type { Db } from '../../../platform/db/database.js';
 import { activeBlock, blockedError, type Viewer } from '../../../core/viewer.js';
 import type { Auth } from '../better-auth/auth.js';
-import { authErrorCode, toCatalogueError } from '../better-auth/errors.js';
+import { authErrorCode, toCatalogueError } from '../better-auth/auth-errors.js';
 import { proveOwner } from '../account-settings/owner-proof.js';
 import * as repo from '../repo.js';
 import { authHeaders, forwardCookies } from '../sessions/session-viewer.js';

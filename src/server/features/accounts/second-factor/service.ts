@@ -10,7 +10,7 @@ import { liveSessionKey, liveSessionKeyOf } from '../../../core/session-cookie.j
 import type { Viewer } from '../../../core/viewer.js';
 import type { AccountMail } from '../account-mail.js';
 import { secondFactorRules, type Auth } from '../better-auth/auth.js';
-import { authErrorCode, toCatalogueError } from '../better-auth/errors.js';
+import { authErrorCode, toCatalogueError } from '../better-auth/auth-errors.js';
 import { PASSKEY_SECOND_STEP_HEADER } from '../better-auth/passkey-plugin.js';
 import {
   callPasskey,

@@ -5,7 +5,12 @@ import { AppError, invalidArgument, notFound } from '../../../../shared/errors.j
 import type { Db } from '../../../platform/db/database.js';
 import type { AccountMail } from '../account-mail.js';
 import { linkLifetimes, type Auth } from '../better-auth/auth.js';
-import { authErrorCode, callAuth, invalidLink, toCatalogueError } from '../better-auth/errors.js';
+import {
+  authErrorCode,
+  callAuth,
+  invalidLink,
+  toCatalogueError,
+} from '../better-auth/auth-errors.js';
 import { spacingSeconds, type AccountCounters } from '../limits.js';
 import { verifyPassword } from '../password-hash.js';
 import { assertPasswordAllowed } from '../password-policy.js';

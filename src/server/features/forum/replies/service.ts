@@ -18,7 +18,7 @@ import {
   encodeAuthorCommentCursor,
   encodeCommentCursor,
 } from '../list-cursors.js';
-import type { ThreadLive } from './live.js';
+import type { ThreadLive } from './live-replies.js';
 import type { ForumReads } from '../reads.js';
 import {
   presentComment,
