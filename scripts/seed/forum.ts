@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { createMemoryBus } from '../../src/server/platform/bus/bus.js';
 import { createCategoryService } from '../../src/server/features/forum/categories/service.js';
 import { createCommentService } from '../../src/server/features/forum/replies/service.js';
-import type { ThreadLive } from '../../src/server/features/forum/replies/live.js';
+import type { ThreadLive } from '../../src/server/features/forum/replies/live-replies.js';
 import { createPostService } from '../../src/server/features/forum/threads/service.js';
 import { createReactionService } from '../../src/server/features/forum/feedback/reactions.js';
 import { createForumReads } from '../../src/server/features/forum/reads.js';
