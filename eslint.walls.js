@@ -118,15 +118,15 @@ export const readOnlyJoins = {
     tables: ['posts'],
     why: "An article's discussion is a forum thread (decision 013): its reply count and hidden state show with the article.",
   },
-  'src/server/features/notifications/reading-repo.ts': {
+  'src/server/features/notifications/reading/repo.ts': {
     tables: ['posts', 'comments', 'categories'],
     why: 'Read marks and watches name threads, replies and categories: they are checked and counted against them.',
   },
-  'src/server/features/notifications/target-repo.ts': {
+  'src/server/features/notifications/delivery/target-repo.ts': {
     tables: ['posts', 'comments', 'news_articles', 'chat_messages', 'chat_rooms'],
     why: 'A notification shows what it is about: the thread, reply, article or message, read with it.',
   },
-  'src/server/features/notifications/visibility.ts': {
+  'src/server/features/notifications/visibility-sql.ts': {
     tables: ['posts', 'comments', 'news_articles', 'chat_messages'],
     why: 'A notification is shown only while what it is about is still visible (decision 029), checked in the same query.',
   },
@@ -138,7 +138,7 @@ export const readOnlyJoins = {
     tables: ['posts', 'comments', 'categories', 'news_articles', 'chat_messages', 'chat_rooms'],
     why: "Site search ranks every feature's text in one query (decision 026).",
   },
-  'src/server/features/users/member-history.ts': {
+  'src/server/features/users/member-history-sql.ts': {
     tables: ['posts', 'comments', 'reports', 'chat_messages', 'chat_reports'],
     why: "A member's history for moderators: what they wrote and how often it was reported.",
   },
@@ -263,6 +263,44 @@ const ownTables = {
   },
 };
 
+/**
+ * Files of a feature that may hold SQL: its repos (`repo.ts`, `*-repo.ts`), the fragments repos
+ * compose (`*-sql.ts`), its tables (`schema.ts`) and tests.
+ */
+const holdsSql = /(?:^|\/|-)(?:repo|sql)\.ts$|\/schema\.ts$|\.test\.tsx?$/;
+
+/** Files that name tables without writing SQL, each with why. */
+export const tablesWithoutSql = {
+  'src/server/features/accounts/better-auth/auth.ts':
+    "Better Auth's Drizzle adapter is handed the tables it reads and writes: the library writes the SQL.",
+};
+
+const sqlInRepos = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'SQL is written only in repos: services call repos and rules.' },
+    schema: [],
+  },
+  create(context) {
+    const relative = path.relative(root, context.filename);
+    if (!featureOfFile(context.filename) || holdsSql.test(relative) || relative.includes('/test/'))
+      return {};
+    if (relative in tablesWithoutSql) return {};
+    const message = `${relative} writes SQL: move it into a repo (repo.ts or *-repo.ts, or *-sql.ts for a fragment repos compose), and call that.`;
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value;
+        if (typeof source !== 'string' || node.importKind === 'type') return;
+        const values = node.specifiers.filter((specifier) => specifier.importKind !== 'type');
+        if (values.length === 0) return;
+        const drizzle = source === 'drizzle-orm' || source.startsWith('drizzle-orm/');
+        const schema = source.startsWith('.') && /\/schema\.js$|^\.\/schema\.js$/.test(source);
+        if (drizzle || schema) context.report({ node, message });
+      },
+    };
+  },
+};
+
 export const walls = [
   {
     files: ['src/**/*.{ts,tsx}'],
@@ -279,8 +317,8 @@ export const walls = [
   },
   {
     files: ['src/server/features/**/*.ts'],
-    plugins: { tables: { rules: { 'own-tables': ownTables } } },
-    rules: { 'tables/own-tables': 'error' },
+    plugins: { tables: { rules: { 'own-tables': ownTables, 'sql-in-repos': sqlInRepos } } },
+    rules: { 'tables/own-tables': 'error', 'tables/sql-in-repos': 'error' },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts'],

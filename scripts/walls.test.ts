@@ -40,13 +40,21 @@ beforeAll(async () => {
   await plant(newsDir, {
     [`${planted}-reaches-in.ts`]: "export { categoryById } from '../forum/threads/repo.js';\n",
     [`${planted}-front.ts`]: "export { categoryById } from '../forum/index.js';\n",
-    [`${planted}-own-tables.ts`]: [
+    [`${planted}-service.ts`]: [
+      "import { sql, type SQL } from 'drizzle-orm';",
+      "import { newsArticles } from './schema.js';",
+      'export const table = newsArticles;',
+      'export const count: SQL = sql`select count(*) from news_articles`;',
+    ].join('\n'),
+    [`${planted}-typed.ts`]:
+      "import type { SQL } from 'drizzle-orm';\nexport type Fragment = SQL;\n",
+    [`${planted}-own-tables-repo.ts`]: [
       "import { sql } from 'drizzle-orm';",
       "import { newsArticles } from './schema.js';",
       'export const table = newsArticles;',
       "export const retitle = sql`update news_articles set title = 'x'`;",
     ].join('\n'),
-    [`${planted}-forum-tables.ts`]: [
+    [`${planted}-forum-tables-repo.ts`]: [
       "import { sql } from 'drizzle-orm';",
       "import type { Tx } from '../../core/transaction.js';",
       "import { posts } from '../forum/schema.js';",
@@ -72,8 +80,10 @@ afterAll(async () => {
   await rm(serverDir, { recursive: true, force: true });
   await rm(path.join(newsDir, `${planted}-reaches-in.ts`), { force: true });
   await rm(path.join(newsDir, `${planted}-front.ts`), { force: true });
-  await rm(path.join(newsDir, `${planted}-own-tables.ts`), { force: true });
-  await rm(path.join(newsDir, `${planted}-forum-tables.ts`), { force: true });
+  await rm(path.join(newsDir, `${planted}-own-tables-repo.ts`), { force: true });
+  await rm(path.join(newsDir, `${planted}-service.ts`), { force: true });
+  await rm(path.join(newsDir, `${planted}-typed.ts`), { force: true });
+  await rm(path.join(newsDir, `${planted}-forum-tables-repo.ts`), { force: true });
   await rm(webDir, { recursive: true, force: true });
   await rm(path.join(root, 'src/server/core', `${planted}.ts`), { force: true });
 });
@@ -91,8 +101,8 @@ describe('the walls of the source tree', () => {
   });
 
   it("refuse a feature's reads and writes of another feature's tables, and allow its own", async () => {
-    expect(await problems(newsDir, `${planted}-own-tables.ts`)).toEqual([]);
-    const found = await problems(newsDir, `${planted}-forum-tables.ts`);
+    expect(await problems(newsDir, `${planted}-own-tables-repo.ts`)).toEqual([]);
+    const found = await problems(newsDir, `${planted}-forum-tables-repo.ts`);
     expect(found).toEqual([
       expect.stringMatching(/^tables\/own-tables: .* uses forum's table posts: reach it through/),
       expect.stringMatching(
@@ -103,6 +113,14 @@ describe('the walls of the source tree', () => {
         /^tables\/own-tables: .* writes forum's table posts: only forum writes/,
       ),
     ]);
+  });
+
+  it('refuse SQL outside repos, and allow a type', async () => {
+    expect(await problems(newsDir, `${planted}-service.ts`)).toEqual([
+      expect.stringMatching(/^tables\/sql-in-repos: .* writes SQL: move it into a repo/),
+      expect.stringMatching(/^tables\/sql-in-repos: .* writes SQL: move it into a repo/),
+    ]);
+    expect(await problems(newsDir, `${planted}-typed.ts`)).toEqual([]);
   });
 
   it('refuse an import cycle', async () => {

@@ -26,17 +26,44 @@ export interface AxeViolation {
 }
 
 // CSS transitions (a modal fading in) run on the real clock: let finite ones end first, so
-// colour contrast is measured on the final colours (at most 2 s, for safety).
+// colour contrast is measured on the final colours. A transition can start a frame or two after
+// the element appears (Mantine renders a dialog at opacity 0, then starts its fade), so the page
+// counts as still only after two looks, frames apart, find nothing running (at most 2 s, for
+// safety).
 const runAxe = `
-  Promise.race([
-    Promise.all(
+  (async () => {
+    const deadline = performance.now() + 2000;
+    // Two frames and a little more; a page that draws no frames (hidden) moves on after 100 ms.
+    const frames = () =>
+      Promise.race([
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 30))),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 100)),
+      ]);
+    const running = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-    new Promise((resolve) => setTimeout(resolve, 2000)),
-  ])
+        .filter(
+          (animation) =>
+            animation.playState !== 'finished' &&
+            animation.effect?.getTiming().iterations !== Infinity,
+        );
+    let quietLooks = 0;
+    while (quietLooks < 2 && performance.now() < deadline) {
+      await frames();
+      const moving = running();
+      if (moving.length === 0) {
+        quietLooks += 1;
+        continue;
+      }
+      quietLooks = 0;
+      await Promise.race([
+        Promise.all(moving.map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now()))),
+      ]);
+    }
+  })()
     .then(() => axe.run(document, { resultTypes: ['violations'] }))
     .then((results) =>
       JSON.stringify(

@@ -5,7 +5,7 @@ import { createCommentService } from '../../src/server/features/forum/replies/se
 import type { ThreadLive } from '../../src/server/features/forum/replies/live-replies.js';
 import { createPostService } from '../../src/server/features/forum/threads/service.js';
 import { createReactionService } from '../../src/server/features/forum/feedback/reactions.js';
-import { createForumReads } from '../../src/server/features/forum/reads.js';
+import { createForumReads } from '../../src/server/features/forum/read-repo.js';
 import { createViewCounter } from '../../src/server/features/forum/threads/views.js';
 import { comments, postRevisions, posts } from '../../src/server/schema.js';
 import { quoteMarkdown } from '../../src/shared/quote.js';

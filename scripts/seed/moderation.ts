@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { createReportService } from '../../src/server/features/forum/feedback/reports.js';
-import { createModerationActions } from '../../src/server/features/moderation/actions.js';
+import { createModerationActions } from '../../src/server/features/moderation/service.js';
 import { createModRequestService } from '../../src/server/features/mod-requests/service.js';
 import { latestRequestOf } from '../../src/server/features/mod-requests/repo.js';
 import { categories, comments, posts, reports } from '../../src/server/schema.js';

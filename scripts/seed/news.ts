@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createCommentService } from '../../src/server/features/forum/replies/service.js';
-import { createForumReads } from '../../src/server/features/forum/reads.js';
+import { createForumReads } from '../../src/server/features/forum/read-repo.js';
 import { createNewsService } from '../../src/server/features/news/service.js';
 import { createMemoryBus } from '../../src/server/platform/bus/bus.js';
 import { createUploadsService } from '../../src/server/features/uploads/service.js';

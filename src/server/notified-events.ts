@@ -7,7 +7,7 @@ import {
 } from './features/forum/notify-events.js';
 import { modRequestDecided } from './features/mod-requests/notify-events.js';
 import { articlePublished } from './features/news/notify-events.js';
-import type { TellableEvents } from './features/notifications/events.js';
+import type { TellableEvents } from './features/notifications/delivery/events.js';
 
 /**
  * The events features record that the notifications feature tells of, each declared in the

@@ -9,6 +9,6 @@ export {
   type ChatReportRow,
   type FirstChatReportRow,
   type ReportedChatMessageRow,
-} from './report-queue-repo.js';
-export { chatReportsBy, type ReporterChatReportRow } from './report-repo.js';
-export { chatReportAction } from './reports.js';
+} from './reports/queue-repo.js';
+export { chatReportsBy, type ReporterChatReportRow } from './reports/repo.js';
+export { chatReportAction } from './reports/reports.js';

@@ -55,7 +55,7 @@ import {
   type RoomRow,
 } from './repo.js';
 import * as messages from './message-repo.js';
-import { insertReport, lockMessage, openReportCount, openReporters } from './report-repo.js';
+import { insertReport, lockMessage, openReportCount, openReporters } from './reports/repo.js';
 import {
   anyReader,
   presentMessage,
@@ -63,7 +63,12 @@ import {
   presentRoomListRow,
   type MessageReader,
 } from './presenter.js';
-import { chatAuditAction, closeReports, hiddenByReports, hideForReview } from './reports.js';
+import {
+  chatAuditAction,
+  closeReports,
+  hiddenByReports,
+  hideForReview,
+} from './reports/reports.js';
 
 /** The Socket.IO room of a chat room's live events. */
 export const roomChannel = (roomId: number) => `chat:${roomId}`;

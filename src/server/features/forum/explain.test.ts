@@ -197,7 +197,7 @@ describe('replies use their indexes', () => {
 });
 
 /**
- * reads.ts runs these queries as prepared statements, which PostgreSQL soon runs with a
+ * read-repo.ts runs these queries as prepared statements, which PostgreSQL soon runs with a
  * generic plan, made without the values: those plans must use the indexes too.
  */
 describe('prepared statements keep to their indexes', () => {

@@ -10,7 +10,7 @@ import { registerFeedbackRoutes } from './feedback/routes.js';
 import { createCommentService } from './replies/service.js';
 import { registerThreadLive } from './replies/live-replies.js';
 import { registerPostRoutes } from './threads/routes.js';
-import { createForumReads } from './reads.js';
+import { createForumReads } from './read-repo.js';
 import { createPostService } from './threads/service.js';
 import { createReactionService } from './feedback/reactions.js';
 import { createReportService } from './feedback/reports.js';

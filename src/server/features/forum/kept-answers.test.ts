@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBus } from '../../platform/bus/bus.js';
 import type { Db } from '../../platform/db/database.js';
 import { watchedBus } from '../../test/watched-bus.js';
-import { createForumReads } from './reads.js';
+import { createForumReads } from './read-repo.js';
 
 /* The remembered answers are bounded by their rows, and a stale one is never answered. */
 const reads = (listCacheMs = 1000, clock?: { now(): number }) =>

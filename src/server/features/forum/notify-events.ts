@@ -1,6 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { eventMemberIds, eventRowId, notifyEvent, notifyLaterFrom } from '../../core/notify.js';
+import { eventMemberIds, eventRowId, notifyEvent } from '../../core/notify.js';
 
 /** What the forum records for the notifications feature (core/notify.ts). */
 
@@ -28,16 +27,3 @@ export const liked = notifyEvent(
   'reaction',
   z.object({ target: z.enum(['post', 'comment']), id: eventRowId, actorId: z.string() }),
 );
-
-/**
- * A new reply's event inside the statement that writes the reply: `inserted` names the rows
- * just inserted (their `id` is the reply's).
- */
-export function notifyReplyFrom(inserted: SQL, mentioned: readonly string[]): SQL {
-  const list = eventMemberIds.parse(mentioned);
-  return notifyLaterFrom(
-    replyPosted,
-    sql`jsonb_build_object('commentId', id, 'mentioned', ${JSON.stringify(list)}::jsonb)`,
-    inserted,
-  );
-}

@@ -2,6 +2,8 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { cursorTime } from '../../core/cursor.js';
 import { replyBlockers, type PostSort, type ReplyBlocker } from '../../../shared/forum.js';
 import type { CommentRow } from './presenter.js';
+import { eventMemberIds, notifyLaterFrom } from '../../core/notify.js';
+import { replyPosted } from './notify-events.js';
 
 /**
  * The forum's list queries. Each is one statement whose WHERE and ORDER BY match an index of
@@ -15,7 +17,7 @@ import type { CommentRow } from './presenter.js';
  * index lookup each in a `limit 1` lateral subquery. Flattened into plain joins, the planner
  * may hash-join a page against the whole users table instead.
  *
- * reads.ts prepares each shape of query once: values are placeholders then, except the row
+ * read-repo.ts prepares each shape of query once: values are placeholders then, except the row
  * limit, written as a literal from a few sizes, because PostgreSQL cannot cost a plan whose
  * LIMIT is a parameter and would re-plan the statement on every run.
  */
@@ -189,6 +191,8 @@ export interface NewReply {
   bodyHtml: string;
   /** Whether the author may answer a hidden reply (moderators). */
   mayQuoteHidden: boolean;
+  /** The members the reply mentions: its notification job names them. */
+  mentioned: readonly string[];
 }
 
 /** What `insertReplyQuery` answers: the thread's and the quoted reply's state, and the reply. */
@@ -227,12 +231,13 @@ export function takesRepliesSql(thread: SQL): SQL {
 /**
  * A reply in ONE statement: the thread locked and checked (`takesRepliesSql`), the
  * quoted reply checked (same thread, not deleted, hidden only for moderators), the reply
- * inserted, the thread's count and activity bumped, and `notify(inserted)`'s job written, all
+ * inserted, the thread's count and activity bumped, and its notification job written, all
  * or nothing; the answer carries the reply as a page shows it, the thread's new count, and the
  * states the caller needs to say why nothing was written. On PGlite every statement waits its turn on the server's
  * one thread: one statement instead of a transaction of six.
  */
-export function insertReplyQuery(reply: NewReply, notify: (inserted: SQL) => SQL): SQL {
+export function insertReplyQuery(reply: NewReply): SQL {
+  const mentioned = JSON.stringify(eventMemberIds.parse(reply.mentioned));
   const replyToId = sql`${reply.replyToId}::bigint`;
   return sql`with target as (
       select id, locked, hidden_at, deleted_at from posts where id = ${reply.postId} for update
@@ -254,7 +259,11 @@ export function insertReplyQuery(reply: NewReply, notify: (inserted: SQL) => SQL
       from inserted where posts.id = inserted.post_id
       returning posts.reply_count
     ), notified as (
-      ${notify(sql`inserted`)}
+      ${notifyLaterFrom(
+        replyPosted,
+        sql`jsonb_build_object('commentId', id, 'mentioned', ${mentioned}::jsonb)`,
+        sql`inserted`,
+      )}
     )
     select t.locked as target_locked, t.hidden_at as target_hidden_at,
       t.deleted_at as target_deleted_at, q.post_id as quoted_post_id,

@@ -10,7 +10,7 @@ import {
 import { reviewQueueQuery, reviewQueueResponse } from '../../../shared/review-queue.js';
 import { errorResponses, noQuery } from '../../core/http.js';
 import type { Db } from '../../platform/db/database.js';
-import { createModerationActions } from './actions.js';
+import { createModerationActions } from './service.js';
 import { myReports } from './my-reports.js';
 import { reviewQueue } from './queue.js';
 import { viewerOf } from '../../core/access.js';

@@ -35,7 +35,7 @@ export interface TargetRow extends AuthorColumns {
 /**
  * The items as a moderator sees them, each with its author and the author's history, in one
  * statement: the keys drive primary-key lookups, and the history counts are correlated
- * subqueries on the author (users/member-history.ts).
+ * subqueries on the author (users/member-history-sql.ts).
  */
 function targetsQuery(items: ItemKey[]): SQL {
   const keys = sql.join(
@@ -79,7 +79,7 @@ export interface HistoryRow {
   sanctions: number | string;
 }
 
-/** The history counts of these members (users/member-history.ts), one statement for them all. */
+/** The history counts of these members (users/member-history-sql.ts), one statement for them all. */
 export function memberHistoryRows(db: Db, memberIds: string[]): Promise<HistoryRow[]> {
   const counts = memberCounts(sql`u.id`);
   return queryRows<HistoryRow>(

@@ -1,9 +1,9 @@
 /** What other features may use of news. */
-export { readArticlePreview, type ArticlePreview } from './social-preview.js';
+export { readArticlePreview, type ArticlePreview } from './discovery/social-preview.js';
 export {
   latestPublicArticles,
   publicArticlePages,
   publicArticlesInRange,
   type PublicArticleRow,
-} from './discovery-repo.js';
+} from './discovery/discovery-repo.js';
 export { publicArticle } from './repo.js';

@@ -1,6 +1,6 @@
 import type { NewsArticle, NewsSummary } from '../../../shared/news.js';
 import type { NewsArticleRow, NewsSummaryRow } from './repo.js';
-import { effectiveStatus } from './schedule.js';
+import { effectiveStatus } from './publishing/schedule.js';
 import { iso, isoOrNull, presentAuthor } from '../../core/author.js';
 import { mediaUrls } from '../uploads/index.js';
 

@@ -15,10 +15,10 @@ import {
   showDiscussion,
   syncDiscussion,
   unpublishedReason,
-} from './discussion.js';
+} from './publishing/discussion.js';
 import { presentNewsArticle, presentNewsSummary } from './presenter.js';
 import * as repo from './repo.js';
-import { effectiveStatus, resolveSchedule } from './schedule.js';
+import { effectiveStatus, resolveSchedule } from './publishing/schedule.js';
 import type { Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';
 import type { DbOrTx } from '../../core/transaction.js';

@@ -3,5 +3,5 @@
  * author's watch and reading of a thread they start, and the notice a member gets of a
  * moderation action (recorded with core/notify.ts `notifyLater`).
  */
-export { readsOf as threadReadsOf, startedThread } from './reading-repo.js';
-export { moderationNotice } from './moderation-notice.js';
+export { readsOf as threadReadsOf, startedThread } from './reading/repo.js';
+export { moderationNotice } from './delivery/moderation-notice.js';

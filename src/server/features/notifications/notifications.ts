@@ -9,9 +9,9 @@ import {
   notificationWriter,
   type FanOut,
   type TellableEvents,
-} from './events.js';
-import { createNotificationMail } from './mail.js';
-import { createReadingService } from './reading.js';
+} from './delivery/events.js';
+import { createNotificationMail } from './delivery/mail.js';
+import { createReadingService } from './reading/service.js';
 import { registerNotificationRoutes } from './routes.js';
 import { createNotificationService } from './service.js';
 

@@ -8,7 +8,7 @@ import { queryRows, type Db } from '../../platform/db/database.js';
 import { users } from '../../core/schema.js';
 import { notificationSettings, notifications } from './schema.js';
 import type { DbOrTx } from '../../core/transaction.js';
-import { blockedNow, deliveryOf, visibilityJoins, visibleToReader } from './visibility.js';
+import { blockedNow, deliveryOf, visibilityJoins, visibleToReader } from './visibility-sql.js';
 
 /** A PostgreSQL array literal of texts, sent as one parameter (cast with `::text[]`). */
 export function textArray(values: readonly string[]): string {

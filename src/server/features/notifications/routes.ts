@@ -20,7 +20,7 @@ import { errorResponses, noQuery } from '../../core/http.js';
 import { viewerOf } from '../../core/access.js';
 import { memberLimit, perMinute, type RouteLimit } from '../../core/route-limits.js';
 import type { NotificationService } from './service.js';
-import type { ReadingService } from './reading.js';
+import type { ReadingService } from './reading/service.js';
 
 const limits = {
   read: memberLimit('notifications', 'changing notifications', perMinute(120)),

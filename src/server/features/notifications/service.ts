@@ -15,7 +15,7 @@ import type { Viewer } from '../../core/viewer.js';
 import type { Db } from '../../platform/db/database.js';
 import { presentNotification } from './presenter.js';
 import * as repo from './repo.js';
-import { readUnsubscribeToken } from './unsubscribe-token.js';
+import { readUnsubscribeToken } from './delivery/unsubscribe-token.js';
 
 const isDelivery = (value: string): value is Delivery =>
   (deliveries as readonly string[]).includes(value);

@@ -2,7 +2,7 @@ import type { ChatHit, NewsHit, PostHit, ReplyHit, UserHit } from '../../../shar
 import { shownReview } from '../../../shared/forum.js';
 import { isRole } from '../../../shared/roles.js';
 import { authorOfRow, iso, isoOrNull, presentAuthor } from '../../core/author.js';
-import { highlightParts } from './text-search.js';
+import { highlightParts } from './text-search-sql.js';
 import type { ChatHitRow, NewsHitRow, PostHitRow, ReplyHitRow, UserHitRow } from './repo.js';
 
 const title = (text: string) => highlightParts(text, { markdown: false });

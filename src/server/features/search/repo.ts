@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { newsCategorySlug, reviewsCategorySlug } from '../../../shared/forum.js';
 import { searchLimits, type SearchCategory } from '../../../shared/search.js';
 import { type AuthorColumns } from '../../core/author.js';
-import { headline, relevance, textQuery } from './text-search.js';
+import { headline, relevance, textQuery } from './text-search-sql.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 import { publicArticle } from '../news/index.js';
 

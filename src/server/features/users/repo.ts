@@ -5,7 +5,7 @@ import { isRole, type Role } from '../../../shared/roles.js';
 import type { Db } from '../../platform/db/database.js';
 import { users } from '../../core/schema.js';
 import { endSessionsOf } from '../accounts/index.js';
-import { memberCounts } from './member-history.js';
+import { memberCounts } from './member-history-sql.js';
 import { activeBlock, activeMute, presentMute } from '../../core/viewer.js';
 import type { DbOrTx, Tx } from '../../core/transaction.js';
 import {

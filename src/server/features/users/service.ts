@@ -7,7 +7,7 @@ import { mayActOnAccount } from '../../../shared/rank.js';
 import { roleLabels, type Role } from '../../../shared/roles.js';
 import type { Db } from '../../platform/db/database.js';
 import { listAudit } from '../audit/index.js';
-import { presentMemberHistory } from './member-history.js';
+import { presentMemberHistory } from './presenter.js';
 import * as repo from './repo.js';
 import { activeBlock, activeMute, presentMute, type Viewer } from '../../core/viewer.js';
 import { recordAudit } from '../../core/audit.js';

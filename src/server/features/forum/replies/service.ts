@@ -11,7 +11,7 @@ import { plainExcerpt } from '../../../markdown/excerpt.js';
 import { newlyMentioned, renderBody } from '../rendered-body.js';
 import { queryEnqueuing } from '../../../core/jobs.js';
 import { notifyLater } from '../../../core/notify.js';
-import { mentionedByEdit, notifyReplyFrom } from '../notify-events.js';
+import { mentionedByEdit } from '../notify-events.js';
 import {
   decodeAuthorCommentCursor,
   decodeCommentCursor,
@@ -19,7 +19,7 @@ import {
   encodeCommentCursor,
 } from '../list-cursors.js';
 import type { ThreadLive } from './live-replies.js';
-import type { ForumReads } from '../reads.js';
+import type { ForumReads } from '../read-repo.js';
 import {
   presentComment,
   presentRevision,
@@ -195,9 +195,8 @@ export function createCommentService(deps: { db: Db; reads: ForumReads; live: Th
             bodySource: body.body,
             bodyHtml,
             mayQuoteHidden: canModerate(viewer),
-          },
-          (inserted) => notifyReplyFrom(inserted, mentionedUserIds),
-        ),
+            mentioned: mentionedUserIds,
+          }),
       );
       if (row?.id == null) throw whyNoReply(viewer, row, body.replyToId ?? null, postId);
       // The thread's readers hear of it once the remembered pages are forgotten here and,

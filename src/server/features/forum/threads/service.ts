@@ -25,7 +25,7 @@ import { threadStarted, mentionedByEdit } from '../notify-events.js';
 import { startedThread, threadReadsOf } from '../../notifications/index.js';
 import type { CategoryService } from '../categories/service.js';
 import { decodePostCursor, encodePostCursor } from '../list-cursors.js';
-import type { ForumReads } from '../reads.js';
+import type { ForumReads } from '../read-repo.js';
 import { presentPostDetail, presentPostListRow, presentRevision } from '../presenter.js';
 import * as repo from './repo.js';
 import {

@@ -1,8 +1,8 @@
-import type { ReportColumns } from '../../core/report-columns.js';
+import type { ReportColumns } from '../../../core/report-columns.js';
 import { sql } from 'drizzle-orm';
-import { cursorTime } from '../../core/cursor.js';
-import { queryRows, type Db } from '../../platform/db/database.js';
-import type { AuthorColumns } from '../../core/author.js';
+import { cursorTime } from '../../../core/cursor.js';
+import { queryRows, type Db } from '../../../platform/db/database.js';
+import type { AuthorColumns } from '../../../core/author.js';
 
 /*
  * What the moderators' review queue reads of chat: open reports on messages, grouped by

@@ -1,13 +1,13 @@
-import { chatModerationActions, type ChatModerationAction } from '../../../shared/chat.js';
-import type { AuditAction } from '../../../shared/audit-log.js';
-import { recordAudit, systemActor } from '../../core/audit.js';
-import { notifyLater } from '../../core/notify.js';
-import { moderationNotice } from '../notifications/index.js';
-import type { Tx } from '../../core/transaction.js';
-import type { Viewer } from '../../core/viewer.js';
-import { plainExcerpt } from '../../markdown/excerpt.js';
-import { hiddenByReportsReason } from '../../../shared/reports.js';
-import { closeOpenReports, hideUnlessHidden } from './report-repo.js';
+import { chatModerationActions, type ChatModerationAction } from '../../../../shared/chat.js';
+import type { AuditAction } from '../../../../shared/audit-log.js';
+import { recordAudit, systemActor } from '../../../core/audit.js';
+import { notifyLater } from '../../../core/notify.js';
+import { moderationNotice } from '../../notifications/index.js';
+import type { Tx } from '../../../core/transaction.js';
+import type { Viewer } from '../../../core/viewer.js';
+import { plainExcerpt } from '../../../markdown/excerpt.js';
+import { hiddenByReportsReason } from '../../../../shared/reports.js';
+import { closeOpenReports, hideUnlessHidden } from './repo.js';
 
 /*
  * The report rules of chat messages, as the forum has them for threads and replies: a third

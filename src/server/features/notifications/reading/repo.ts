@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { notFound } from '../../../shared/errors.js';
-import type { WatchLevel } from '../../../shared/notifications.js';
-import { queryRows, type Db } from '../../platform/db/database.js';
-import { categories, comments } from '../forum/schema.js';
-import { categoryWatches, threadReads, threadWatches } from './schema.js';
-import type { DbOrTx } from '../../core/transaction.js';
+import { notFound } from '../../../../shared/errors.js';
+import type { WatchLevel } from '../../../../shared/notifications.js';
+import { queryRows, type Db } from '../../../platform/db/database.js';
+import { categories, comments } from '../../forum/schema.js';
+import { categoryWatches, threadReads, threadWatches } from '../schema.js';
+import type { DbOrTx } from '../../../core/transaction.js';
 
 /**
  * How far a member has read a thread, kept with the thread's reply count up to that point:

@@ -1,12 +1,12 @@
 import { type SQL } from 'drizzle-orm';
-import type { ModerationAction } from '../../../shared/notifications.js';
-import { notifyEventHandlers, onNotifyEvent, type NotifyEventType } from '../../core/notify.js';
-import { enqueueMany, type NewJob } from '../../core/jobs.js';
-import type { DbOrTx } from '../../core/transaction.js';
-import type { Db } from '../../platform/db/database.js';
-import { plainExcerpt } from '../../markdown/excerpt.js';
-import { threadLink } from '../../../shared/links.js';
-import { markThreadRead } from './reading-repo.js';
+import type { ModerationAction } from '../../../../shared/notifications.js';
+import { notifyEventHandlers, onNotifyEvent, type NotifyEventType } from '../../../core/notify.js';
+import { enqueueMany, type NewJob } from '../../../core/jobs.js';
+import type { DbOrTx } from '../../../core/transaction.js';
+import type { Db } from '../../../platform/db/database.js';
+import { plainExcerpt } from '../../../markdown/excerpt.js';
+import { threadLink } from '../../../../shared/links.js';
+import { markThreadRead } from '../reading/repo.js';
 import {
   insertNotifications,
   membersAs,
@@ -17,7 +17,7 @@ import {
   upsertLike,
   type InsertedNotification,
   type NotificationFields,
-} from './repo.js';
+} from '../repo.js';
 import {
   articleTarget,
   chatTarget,

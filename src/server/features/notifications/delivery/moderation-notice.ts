@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { moderationActions } from '../../../shared/notifications.js';
-import { eventRowId, notifyEvent } from '../../core/notify.js';
+import { moderationActions } from '../../../../shared/notifications.js';
+import { eventRowId, notifyEvent } from '../../../core/notify.js';
 
 /**
  * A moderation action a member is told of: on their account (a mute, a block) or on something

@@ -1,9 +1,9 @@
-import { authorSelection } from '../../core/author.js';
+import { authorSelection } from '../../../core/author.js';
 import { and, asc, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.js';
-import { users } from '../../core/schema.js';
-import { newsArticles } from './schema.js';
-import { isPublic } from './repo.js';
+import type { Db } from '../../../platform/db/database.js';
+import { users } from '../../../core/schema.js';
+import { newsArticles } from '../schema.js';
+import { isPublic } from '../repo.js';
 
 /**
  * What search engines and feed readers may read of the news: public articles only (published,

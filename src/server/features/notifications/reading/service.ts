@@ -1,10 +1,10 @@
-import { notFound } from '../../../shared/errors.js';
-import type { ThreadReading, WatchLevel } from '../../../shared/notifications.js';
-import { can } from '../../../shared/permissions.js';
-import type { Viewer } from '../../core/viewer.js';
-import type { Db } from '../../platform/db/database.js';
-import { invalidArgument } from '../../../shared/errors.js';
-import * as repo from './reading-repo.js';
+import { notFound } from '../../../../shared/errors.js';
+import type { ThreadReading, WatchLevel } from '../../../../shared/notifications.js';
+import { can } from '../../../../shared/permissions.js';
+import type { Viewer } from '../../../core/viewer.js';
+import type { Db } from '../../../platform/db/database.js';
+import { invalidArgument } from '../../../../shared/errors.js';
+import * as repo from './repo.js';
 
 /**
  * Where a member is in a thread (what is new for them, where it opens) and whether they watch

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, NotificationList } from '../../../shared/notifications.js';
-import { enqueue } from '../../core/jobs.js';
-import { notifyJobKind } from '../../core/notify.js';
-import { queryRows } from '../../platform/db/database.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { readMails } from '../../test/auth-helpers.js';
+import type { Notification, NotificationList } from '../../../../shared/notifications.js';
+import { enqueue } from '../../../core/jobs.js';
+import { notifyJobKind } from '../../../core/notify.js';
+import { queryRows } from '../../../platform/db/database.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { readMails } from '../../../test/auth-helpers.js';
 import {
   categoryId,
   inHours,
@@ -16,7 +16,7 @@ import {
   writePost,
   writeReply,
   type Person,
-} from '../../test/factories.js';
+} from '../../../test/factories.js';
 
 /** Every kind of event reaches the right member once, with what the bell needs to say it. */
 let t: TestApp;

@@ -1,7 +1,7 @@
-import type { Author } from '../../../shared/forum.js';
-import type { Db } from '../../platform/db/database.js';
-import { presentAuthor } from '../../core/author.js';
-import { findArticle } from './repo.js';
+import type { Author } from '../../../../shared/forum.js';
+import type { Db } from '../../../platform/db/database.js';
+import { presentAuthor } from '../../../core/author.js';
+import { findArticle } from '../repo.js';
 
 /** What a news article's social preview image shows. */
 export interface ArticlePreview {

@@ -1,5 +1,5 @@
-import { invalidArgument } from '../../../shared/errors.js';
-import type { NewsStatus } from '../../../shared/news.js';
+import { invalidArgument } from '../../../../shared/errors.js';
+import type { NewsStatus } from '../../../../shared/news.js';
 
 export interface Schedule {
   status: NewsStatus;

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { MemberHistory } from '../../../shared/member-history.js';
 
 /**
  * What a moderator sees of a member: their threads and replies, the reports against them and
@@ -28,23 +27,5 @@ export function memberCounts(userId: SQL) {
     sanctions: sql<number>`(select count(*)::int from audit_log mh_a
       where mh_a.target_type = 'user' and mh_a.target_id = ${userId}
         and mh_a.action in ('user.mute', 'user.block'))`.mapWith(Number),
-  };
-}
-
-export interface MemberCountsRow {
-  createdAt: Date | string;
-  postCount: number | string;
-  commentCount: number | string;
-  reportsAgainst: number | string;
-  sanctions: number | string;
-}
-
-export function presentMemberHistory(row: MemberCountsRow): MemberHistory {
-  return {
-    joinedAt: new Date(row.createdAt).toISOString(),
-    postCount: Number(row.postCount),
-    commentCount: Number(row.commentCount),
-    reportsAgainst: Number(row.reportsAgainst),
-    sanctions: Number(row.sanctions),
   };
 }

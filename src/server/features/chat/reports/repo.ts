@@ -1,8 +1,8 @@
 import { and, countDistinct, eq, isNull, sql } from 'drizzle-orm';
-import { cursorTime } from '../../core/cursor.js';
-import type { Tx } from '../../core/transaction.js';
-import { queryRows, type Db } from '../../platform/db/database.js';
-import { chatMessages, chatReports } from './schema.js';
+import { cursorTime } from '../../../core/cursor.js';
+import type { Tx } from '../../../core/transaction.js';
+import { queryRows, type Db } from '../../../platform/db/database.js';
+import { chatMessages, chatReports } from '../schema.js';
 
 /**
  * The SQL of chat reports: storing one, counting a message's open ones, closing them, and a

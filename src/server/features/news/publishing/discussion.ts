@@ -1,11 +1,11 @@
-import type { DbOrTx } from '../../core/transaction.js';
+import type { DbOrTx } from '../../../core/transaction.js';
 import {
   hideDiscussionThread,
   openDiscussionThread,
   retitleDiscussionThread,
   showDiscussionThread,
-} from '../forum/index.js';
-import { setDiscussionThread } from './repo.js';
+} from '../../forum/index.js';
+import { setDiscussionThread } from '../repo.js';
 
 /**
  * An article's comments are the replies of a forum discussion thread, opened by the forum and

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../platform/db/database.js';
-import type { DbOrTx } from '../../core/transaction.js';
+import { queryRows } from '../../../platform/db/database.js';
+import type { DbOrTx } from '../../../core/transaction.js';
 
 /**
  * What a notification points at, read when its job runs: the thread (and the article it

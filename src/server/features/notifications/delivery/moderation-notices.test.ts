@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, ChatRoom } from '../../../shared/chat.js';
-import type { Notification, NotificationList } from '../../../shared/notifications.js';
-import { utcMoment } from '../../../shared/utc-time.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { hiddenByReportsReason } from '../../../shared/reports.js';
-import { readMails, type Agent, type SentMail } from '../../test/auth-helpers.js';
+import type { ChatMessage, ChatRoom } from '../../../../shared/chat.js';
+import type { Notification, NotificationList } from '../../../../shared/notifications.js';
+import { utcMoment } from '../../../../shared/utc-time.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { hiddenByReportsReason } from '../../../../shared/reports.js';
+import { readMails, type Agent, type SentMail } from '../../../test/auth-helpers.js';
 import {
   moderate,
   person,
@@ -14,7 +14,7 @@ import {
   writePost,
   writeReply,
   type Person,
-} from '../../test/factories.js';
+} from '../../../test/factories.js';
 
 /** Notices about moderation of a member's own content or account, in the app and by e-mail. */
 let t: TestApp;

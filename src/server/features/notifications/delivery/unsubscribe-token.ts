@@ -1,6 +1,6 @@
-import { notificationTypes, type NotificationType } from '../../../shared/notifications.js';
-import { invalidArgument } from '../../../shared/errors.js';
-import { readSignedToken, signedToken } from '../../core/signed-token.js';
+import { notificationTypes, type NotificationType } from '../../../../shared/notifications.js';
+import { invalidArgument } from '../../../../shared/errors.js';
+import { readSignedToken, signedToken } from '../../../core/signed-token.js';
 
 /**
  * An e-mail's one-click unsubscribe link names the member and the type it switches off, signed

@@ -3,12 +3,12 @@ import {
   notificationTypeLabels,
   type Notification,
   type NotificationType,
-} from '../../../shared/notifications.js';
-import { utcMoment } from '../../../shared/utc-time.js';
-import { escapeHtml } from '../../core/escape-html.js';
-import type { Db } from '../../platform/db/database.js';
-import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
-import { presentNotification } from './presenter.js';
+} from '../../../../shared/notifications.js';
+import { utcMoment } from '../../../../shared/utc-time.js';
+import { escapeHtml } from '../../../core/escape-html.js';
+import type { Db } from '../../../platform/db/database.js';
+import type { Mailer, MailMessage } from '../../../platform/mail/mailer.js';
+import { presentNotification } from '../presenter.js';
 import {
   claimMailTopic,
   clearMail,
@@ -16,7 +16,7 @@ import {
   mailRecipient,
   releaseMailTopic,
   type NotificationRow,
-} from './repo.js';
+} from '../repo.js';
 import { unsubscribeToken } from './unsubscribe-token.js';
 
 export interface NotificationMailOptions {

@@ -8,12 +8,12 @@ import {
   type ChatMessage,
   type ChatRoom,
   type MessageRemovedEvent,
-} from '../../../shared/chat.js';
-import { auditLog, chatMessages, chatReports } from '../../schema.js';
-import { testOrigin, type Agent } from '../../test/auth-helpers.js';
-import { person, type Person } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { hiddenByReportsReason } from '../../../shared/reports.js';
+} from '../../../../shared/chat.js';
+import { auditLog, chatMessages, chatReports } from '../../../schema.js';
+import { testOrigin, type Agent } from '../../../test/auth-helpers.js';
+import { person, type Person } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { hiddenByReportsReason } from '../../../../shared/reports.js';
 
 let t: TestApp;
 let url: string;
