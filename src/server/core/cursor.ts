@@ -29,6 +29,27 @@ export const cursorTimestamp = z.string().refine((value) => {
 export const cursorTime = (column: SQL | SQL.Aliased | { getSQL(): SQL }) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** A cursor's bound in a list kept in (time, id) order. */
+export interface TimeBound {
+  time: string;
+  id: number;
+}
+
+/**
+ * The rows of `alias` past a (time, id) cursor bound, as `and …` to follow a where clause:
+ * older ones in a newest-first list, newer ones in an oldest-first list; nothing without a bound.
+ */
+export function pastTimeBound(
+  alias: string,
+  bound: TimeBound | undefined,
+  order: 'newest first' | 'oldest first',
+): SQL {
+  if (!bound) return sql``;
+  const row = sql.raw(`(${alias}.created_at, ${alias}.id)`);
+  const past = sql.raw(order === 'newest first' ? '<' : '>');
+  return sql`and ${row} ${past} (${bound.time}::timestamptz, ${bound.id}::bigint)`;
+}
+
 export const cursorRowId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** A text key or id (a name, a user id), under the one text rule. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ReportColumns } from '../../core/report-columns.js';
-import { cursorTime } from '../../core/cursor.js';
+import { cursorTime, pastTimeBound } from '../../core/cursor.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 
 export interface FirstReportRow {
@@ -25,9 +25,7 @@ export function firstOpenReports(
   after: { time: string; id: number } | undefined,
   limit: number,
 ): Promise<FirstReportRow[]> {
-  const past = after
-    ? sql`and (r.created_at, r.id) > (${after.time}::timestamptz, ${after.id}::bigint)`
-    : sql``;
+  const past = pastTimeBound('r', after, 'oldest first');
   return queryRows<FirstReportRow>(
     db,
     sql`select r.id, r.post_id, r.comment_id, r.created_at,
@@ -86,9 +84,7 @@ export function forumReportsBy(
   before: { time: string; id: number } | undefined,
   limit: number,
 ): Promise<ForumReportRow[]> {
-  const earlier = before
-    ? sql`and (r.created_at, r.id) < (${before.time}::timestamptz, ${before.id}::bigint)`
-    : sql``;
+  const earlier = pastTimeBound('r', before, 'newest first');
   return queryRows<ForumReportRow>(
     db,
     sql`select r.id, r.post_id, r.comment_id, p.title, r.category, r.reason, r.status,

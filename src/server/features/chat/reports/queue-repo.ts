@@ -1,6 +1,6 @@
 import type { ReportColumns } from '../../../core/report-columns.js';
 import { sql } from 'drizzle-orm';
-import { cursorTime } from '../../../core/cursor.js';
+import { cursorTime, pastTimeBound } from '../../../core/cursor.js';
 import { queryRows, type Db } from '../../../platform/db/database.js';
 import type { AuthorColumns } from '../../../core/author.js';
 
@@ -25,9 +25,7 @@ export function firstOpenChatReports(
   after: { time: string; id: number } | undefined,
   limit: number,
 ): Promise<FirstChatReportRow[]> {
-  const past = after
-    ? sql`and (r.created_at, r.id) > (${after.time}::timestamptz, ${after.id}::bigint)`
-    : sql``;
+  const past = pastTimeBound('r', after, 'oldest first');
   return queryRows<FirstChatReportRow>(
     db,
     sql`select r.id, r.message_id, r.created_at,

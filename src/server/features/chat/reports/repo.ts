@@ -1,5 +1,5 @@
 import { and, countDistinct, eq, isNull, sql } from 'drizzle-orm';
-import { cursorTime } from '../../../core/cursor.js';
+import { cursorTime, pastTimeBound } from '../../../core/cursor.js';
 import type { Tx } from '../../../core/transaction.js';
 import { queryRows, type Db } from '../../../platform/db/database.js';
 import { chatMessages, chatReports } from '../schema.js';
@@ -105,9 +105,7 @@ export function chatReportsBy(
   before: { time: string; id: number } | undefined,
   limit: number,
 ): Promise<ReporterChatReportRow[]> {
-  const earlier = before
-    ? sql`and (r.created_at, r.id) < (${before.time}::timestamptz, ${before.id}::bigint)`
-    : sql``;
+  const earlier = pastTimeBound('r', before, 'newest first');
   return queryRows<ReporterChatReportRow>(
     db,
     sql`select r.id, r.message_id, m.room_id, rooms.name as room_name, r.category, r.reason,
