@@ -118,6 +118,10 @@ export const readOnlyJoins = {
     tables: ['posts'],
     why: "An article's discussion is a forum thread (decision 013): its reply count and hidden state show with the article.",
   },
+  'src/server/features/films/repo.ts': {
+    tables: ['posts', 'categories'],
+    why: "A film's page lists its reviews, which are forum threads in Reviews (decision 058): a page of them is one index walk.",
+  },
   'src/server/features/notifications/reading/repo.ts': {
     tables: ['posts', 'comments', 'categories'],
     why: 'Read marks and watches name threads, replies and categories: they are checked and counted against them.',

@@ -2,6 +2,7 @@ import { writeSetting } from '../../src/server/features/site/repo.js';
 import { seedProfiles } from './avatars.js';
 import { seedChat } from './chat.js';
 import { seedDonations } from './donations.js';
+import { seedFilms } from './films.js';
 import { seedForum } from './forum.js';
 import { seedMembers, type DemoCredential } from './members.js';
 import { seedModeration } from './moderation.js';
@@ -27,6 +28,7 @@ const description =
 export async function seedDemo(site: DemoSite): Promise<DemoCredential[]> {
   const credentials = await seedMembers(site);
   await seedProfiles(site);
+  await seedFilms(site);
   await seedForum(site);
   await seedNews(site);
   await seedChat(site);

@@ -7,15 +7,19 @@ import { createPostService } from '../../src/server/features/forum/threads/servi
 import { createReactionService } from '../../src/server/features/forum/feedback/reactions.js';
 import { createForumReads } from '../../src/server/features/forum/read-repo.js';
 import { createViewCounter } from '../../src/server/features/forum/threads/views.js';
+import { filmReviewLinks } from '../../src/server/features/forum/index.js';
+import { createFilmService } from '../../src/server/features/films/service.js';
 import { comments, postRevisions, posts } from '../../src/server/schema.js';
 import { quoteMarkdown } from '../../src/shared/quote.js';
 import { demoMembers } from './content/members.js';
 import { demoReviews } from './content/reviews.js';
+import { secondOpinions } from './content/films.js';
+import { createFilmBody } from '../../src/shared/films.js';
 import { demoThreads } from './content/threads.js';
 import type { DemoReply, DemoThread } from './content/types.js';
 import { daysAgo, viewersOf, type DemoSite } from './site.js';
 
-export const demoForum: DemoThread[] = [...demoReviews, ...demoThreads];
+export const demoForum: DemoThread[] = [...demoReviews, ...secondOpinions, ...demoThreads];
 
 const hourMs = 3_600_000;
 
@@ -34,10 +38,12 @@ function forumServices(site: DemoSite) {
   });
   const categories = createCategoryService(site.db, { bus: createMemoryBus(), namespace: '' });
   const onViewError = () => undefined;
+  const films = createFilmService(site.db, filmReviewLinks);
   return {
     views,
     categories,
-    posts: createPostService({ db: site.db, categories, views, reads, onViewError }),
+    films,
+    posts: createPostService({ db: site.db, categories, views, reads, films, onViewError }),
     comments: createCommentService({ db: site.db, reads, live: nobodyReading }),
     reactions: createReactionService(site.db),
   };
@@ -123,7 +129,15 @@ async function seedThread(seeding: Seeding, thread: DemoThread) {
       body: thread.body,
       categoryId: await services.categories.idOf(thread.category),
       tags: thread.tags ?? [],
-      filmTitle: thread.film?.title ?? null,
+      // The film the review form would find again by its title and year.
+      filmId: thread.film
+        ? (
+            await services.films.create(
+              author,
+              createFilmBody.parse({ title: thread.film.title, year: thread.film.year }),
+            )
+          ).film.id
+        : null,
       rating: thread.film?.rating ?? null,
     });
     postId = created.id;

@@ -23,6 +23,8 @@ import { registerChat } from './features/chat/chat.js';
 import { registerSearch } from './features/search/routes.js';
 import { registerDonations } from './features/donations/routes.js';
 import { registerForum } from './features/forum/forum.js';
+import { filmReviewLinks } from './features/forum/index.js';
+import { registerFilms } from './features/films/films.js';
 import { registerModRequestRoutes } from './features/mod-requests/routes.js';
 import { registerNewsRoutes } from './features/news/routes.js';
 import { registerNotifications } from './features/notifications/notifications.js';
@@ -330,7 +332,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   registerNewsRoutes(app, { db: platforms.database.db });
+  const films = registerFilms(app, { db: platforms.database.db, reviews: filmReviewLinks });
   const forum = registerForum(app, {
+    films,
     db: platforms.database.db,
     bus: platforms.bus,
     live,

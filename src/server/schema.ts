@@ -5,6 +5,7 @@ export * from './core/schema.js';
 export * from './features/accounts/schema.js';
 export * from './features/chat/schema.js';
 export * from './features/donations/schema.js';
+export * from './features/films/schema.js';
 export * from './features/forum/schema.js';
 export * from './features/mod-requests/schema.js';
 export * from './features/news/schema.js';

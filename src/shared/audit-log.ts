@@ -45,6 +45,8 @@ export const auditActions = [
   'donation-message.hide',
   'donation-message.restore',
   'campaign.update',
+  'film.update',
+  'film.merge',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const auditTargetTypes = [
@@ -59,6 +61,7 @@ export const auditTargetTypes = [
   'chat-room',
   'donation',
   'campaign',
+  'film',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

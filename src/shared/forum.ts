@@ -67,7 +67,8 @@ const postFields = {
   body: postBodySchema,
   categoryId: idSchema,
   tags: tagsSchema,
-  /** Reviews only: the film and a rating out of ten. */
+  /** Reviews only: the film (one of /api/films, or a title alone from older clients) and a rating out of ten. */
+  filmId: idSchema.nullish(),
   filmTitle: singleLineText()
     .trim()
     .check(...visibleMin(1, 'Film title cannot be empty'))
@@ -218,6 +219,8 @@ export const contentAbilitiesSchema = z.object({
 });
 
 export const postDetailSchema = postSummarySchema.extend({
+  /** A review's film and its page (null outside Reviews, or for a review that names none). */
+  film: z.object({ id: z.number().int(), title: z.string(), url: z.string() }).nullable(),
   /** Empty when deleted: the page shows a tombstone. */
   bodyHtml: z.string(),
   bodySource: z.string(),

@@ -20,6 +20,8 @@ export const permissionTable = {
   'users.mute': moderators,
   /** Edit others' posts; purge content for good. */
   'content.edit-others': experienced,
+  /** Edit films' details and merge duplicate films. */
+  'films.edit': experienced,
   /** Block and unblock accounts. */
   'users.block': experienced,
   /** Change roles; decide mod requests; news; site settings; donations; the audit log. */

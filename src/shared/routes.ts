@@ -332,6 +332,23 @@ export const siteRoutes: readonly SiteRoute[] = [
     requiresAdmin: true,
   },
   {
+    name: 'films',
+    path: '/films',
+    layout: 'default',
+    title: 'Films',
+    description: 'Every film reviewed here, by reviews, rating, year and title.',
+    public: true,
+    inSitemap: true,
+  },
+  {
+    name: 'films-id',
+    path: '/films/:idSlug',
+    layout: 'default',
+    title: 'Film',
+    description: 'A film, its readers’ ratings and its reviews.',
+    public: true,
+  },
+  {
     name: 'news',
     path: '/news',
     layout: 'default',

@@ -145,6 +145,16 @@ const pages: Record<string, () => Promise<PageModule>> = {
       Component: m.NewsArticlePage,
       prefetch: m.prefetchNewsArticlePage,
     })),
+  films: () =>
+    import('./features/films/films-page').then((m) => ({
+      Component: m.FilmsPage,
+      prefetch: m.prefetchFilmsPage,
+    })),
+  'films-id': () =>
+    import('./features/films/film-page').then((m) => ({
+      Component: m.FilmPage,
+      prefetch: m.prefetchFilmPage,
+    })),
   notifications: () =>
     import('./features/notifications/notifications-page').then((m) => ({
       Component: m.NotificationsPage,

@@ -19,8 +19,8 @@ export interface DemoThread {
   title: string;
   body: string;
   tags?: string[];
-  /** Reviews only: the film and a rating out of ten. */
-  film?: { title: string; rating: number };
+  /** Reviews only: the film (one of `demoFilms`, by title and year) and a rating out of ten. */
+  film?: { title: string; year: number; rating: number };
   /** When it was started; replies follow it by a few hours each. */
   daysAgo: number;
   likes?: string[];

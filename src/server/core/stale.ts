@@ -19,6 +19,7 @@ export type StaleArea =
   | 'forum-lists'
   | 'forum-categories'
   | 'news'
+  | 'films'
   | 'users'
   | 'site'
   | 'chat'
@@ -136,12 +137,14 @@ export function areasRead(url: string): string {
 
 /**
  * What a reply to thread `:id` or a like of it makes stale: the thread, the lists (counts,
- * latest activity) and members' profiles (their counts); not the other threads.
+ * latest activity), members' profiles (their counts) and the films (a review's counts and
+ * order on its film's page); not the other threads.
  */
 export const threadAndLists = (request: FastifyRequest): StaleAreas => [
   `thread:${(request.params as { id: number | string }).id}`,
   'forum-lists',
   'users',
+  'films',
 ];
 
 /** An edit or deletion of thread `:id`, which may also change the categories' counts. */
@@ -154,4 +157,4 @@ export const threadListsAndCategories = (request: FastifyRequest): StaleAreas =>
  * An edit, deletion, like, report or moderation of a reply, whose thread is not in its address:
  * every thread, the lists (reply counts) and members' profiles.
  */
-export const anyThreadAndLists: StaleAreas = ['threads', 'forum-lists', 'users'];
+export const anyThreadAndLists: StaleAreas = ['threads', 'forum-lists', 'users', 'films'];

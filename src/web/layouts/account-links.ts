@@ -36,6 +36,7 @@ export function accountLinksFor(role: string | null): AccountLink[] {
 /** The site's main sections, in the header's navigation and in the phone's drawer. */
 export const mainLinks = [
   { label: 'Forum', to: '/forum' },
+  { label: 'Films', to: '/films' },
   { label: 'News', to: '/news' },
   { label: 'Chat', to: '/chat' },
   { label: 'Donations', to: '/donations' },

@@ -26,7 +26,7 @@ describe('the phone navigation drawer', () => {
       within(main)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Forum', 'News', 'Chat', 'Donations', 'Search']);
+    ).toEqual(['Forum', 'Films', 'News', 'Chat', 'Donations', 'Search']);
     expect(within(drawer).getByRole('radiogroup', { name: 'Colour mode' })).toBeTruthy();
     expect(within(drawer).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       '/auth/login?redirect=%2Fabout',

@@ -198,6 +198,7 @@ export function buildThreadDetail(overrides: Partial<PostDetail> = {}): PostDeta
     bodySource: 'I think the pacing **works**.',
     editedAt: null,
     deleted: false,
+    film: null,
     hidden: null,
     viewCount: 42,
     viewer: { reacted: false, canEdit: false, canDelete: false, canReply: true },

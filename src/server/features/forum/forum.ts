@@ -12,6 +12,7 @@ import { registerThreadLive } from './replies/live-replies.js';
 import { registerPostRoutes } from './threads/routes.js';
 import { createForumReads } from './read-repo.js';
 import { createPostService } from './threads/service.js';
+import type { FilmService } from '../films/index.js';
 import { createReactionService } from './feedback/reactions.js';
 import { createReportService } from './feedback/reports.js';
 import { createViewCounter } from './threads/views.js';
@@ -40,6 +41,8 @@ export interface ForumOptions {
   listCacheMs: number;
   /** Told of each lookup of a kept answer, whether it was there (for /metrics). */
   countLookup?: (hit: boolean) => void;
+  /** Films: the film a review names. */
+  films: Pick<FilmService, 'filmForReview'>;
 }
 
 /** The forum: categories, threads, replies, reactions, revisions, reports, Markdown preview. */
@@ -89,6 +92,7 @@ export function registerForum(
     categories,
     views,
     reads,
+    films: options.films,
     onViewError: logWarning('a view could not be counted'),
   });
   const threadLive = registerThreadLive({ live: options.live, db, logger: options.logger });

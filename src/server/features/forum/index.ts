@@ -13,7 +13,7 @@ export {
   publicThreadsInRange,
   type PublicThreadRow,
 } from './threads/discovery-repo.js';
-export { categoryById } from './threads/repo.js';
+export { categoryById, filmReviewLinks } from './threads/repo.js';
 export {
   closeReports,
   countOpenReports,

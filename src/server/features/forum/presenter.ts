@@ -1,3 +1,4 @@
+import { filmPath } from '../../../shared/films.js';
 import {
   shownReview,
   type Comment,
@@ -73,6 +74,7 @@ export function presentPostListRow(row: PostListRow): PostSummary {
 }
 
 export interface PostDetailRow extends PostSummaryRow {
+  filmId: number | null;
   bodyHtml: string;
   bodySource: string;
   editedAt: Date | null;
@@ -91,8 +93,17 @@ export function presentPostDetail(
   hidden: HiddenState = null,
 ): PostDetail {
   const deleted = row.deletedAt !== null;
+  const summary = presentPostSummary(row);
   return {
-    ...presentPostSummary(row),
+    ...summary,
+    film:
+      row.filmId !== null && summary.filmTitle !== null
+        ? {
+            id: row.filmId,
+            title: summary.filmTitle,
+            url: filmPath({ id: row.filmId, title: summary.filmTitle }),
+          }
+        : null,
     viewCount: row.viewCount + extraViews,
     // A deleted thread keeps its title (links to it still make sense) and loses its words.
     bodyHtml: deleted ? '' : row.bodyHtml,

@@ -104,13 +104,21 @@ export async function assertMayEditOthers(
   assertMayActOnContent(viewer, await authorRank(tx, authorId), what);
 }
 
-/** Only a category that shows ratings (Reviews) takes a film title and a rating. */
+/** Only a category that shows ratings (Reviews) takes a film and a rating. */
 export function assertReviewFields(
   categorySlug: string,
-  fields: { filmTitle?: string | null | undefined; rating?: number | null | undefined },
+  fields: {
+    filmId?: number | null | undefined;
+    filmTitle?: string | null | undefined;
+    rating?: number | null | undefined;
+  },
 ): void {
   if (showsRatings(categorySlug)) return;
-  if ((fields.filmTitle ?? null) !== null || (fields.rating ?? null) !== null) {
+  if (
+    (fields.filmId ?? null) !== null ||
+    (fields.filmTitle ?? null) !== null ||
+    (fields.rating ?? null) !== null
+  ) {
     throw invalidArgument(
       'Only threads in Reviews carry a film title and a rating: remove them or choose Reviews',
     );

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { searchDocument } from '../../platform/db/columns.js';
 import { users } from '../../core/schema.js';
+import { films } from '../films/schema.js';
 
 /** Forum categories: seeded by the migration, managed by admins. */
 export const categories = pgTable('categories', {
@@ -51,6 +52,8 @@ export const posts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Reviews: the film (decision 058), its title as the review was written or the film renamed. */
+    filmId: bigint('film_id', { mode: 'number' }).references(() => films.id),
     filmTitle: text('film_title'),
     rating: smallint('rating'),
     pinned: boolean('pinned').notNull().default(false),
@@ -121,6 +124,16 @@ export const posts = pgTable(
         table.hiddenAt,
       ),
       index('posts_search_idx').using('gin', table.searchVector),
+      // A film's page: its visible reviews in each order it offers, a page walked in the index.
+      index('posts_film_newest_idx')
+        .on(table.filmId, table.createdAt.desc(), table.id.desc())
+        .where(sql`${visible} and ${table.filmId} is not null and ${table.rating} is not null`),
+      index('posts_film_rating_idx')
+        .on(table.filmId, table.rating.desc(), table.createdAt.desc(), table.id.desc())
+        .where(sql`${visible} and ${table.filmId} is not null and ${table.rating} is not null`),
+      index('posts_film_liked_idx')
+        .on(table.filmId, table.reactionCount.desc(), table.id.desc())
+        .where(sql`${visible} and ${table.filmId} is not null and ${table.rating} is not null`),
     ];
   },
 );

@@ -41,6 +41,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'donation-message.hide': 'Donor message hidden',
   'donation-message.restore': 'Donor message restored',
   'campaign.update': 'Campaign changed',
+  'film.update': 'Film details changed',
+  'film.merge': 'Films merged',
 };
 
 /** What each kind of target is called in the product. */
@@ -56,6 +58,7 @@ export const auditTargetNames: Record<AuditTargetType, string> = {
   'chat-room': 'chat room',
   donation: 'donation',
   campaign: 'campaign',
+  film: 'film',
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -248,6 +251,20 @@ export function describeEntry(entry: AuditEntry): string {
       return `Restored the donor message of ‘${label}’`;
     case 'campaign.update':
       return `Changed the campaign ‘${label}’`;
+    case 'film.update': {
+      const fields = changedFields(before, after, {
+        title: 'title',
+        year: 'year',
+        originalTitle: 'original title',
+        director: 'director',
+        posterUrl: 'poster',
+      });
+      return fields.length > 0
+        ? `Changed the ${list(fields)} of the film ‘${label}’`
+        : `Changed the film ‘${label}’`;
+    }
+    case 'film.merge':
+      return `Merged the film ‘${label}’ into ‘${text(field(after, 'title')) ?? 'another film'}’`;
   }
 }
 
@@ -275,6 +292,8 @@ export function targetPath(target: AuditEntry['target']): string | null {
     case 'donation':
     case 'campaign':
       return '/admin/donations';
+    case 'film':
+      return `/films/${id}`;
     case 'user':
     case 'comment':
       return null;

@@ -26,11 +26,12 @@ import { LoadError, LoadingStatus } from '../../components/query-list';
 function changesOf(post: PostDetail, values: PostFormValues, categories: readonly Category[]) {
   const next = toPostBody(values, isReviewCategory(categories, values.categoryId));
   const before = toPostBody(fromPost(post), isReviewCategory(categories, String(post.category.id)));
-  const changes: UpdatePostBody = {};
+  const changes: UpdatePostBody & Pick<typeof next, 'filmId'> = {};
   if (next.title !== before.title) changes.title = next.title;
   if (next.body !== before.body) changes.body = next.body;
   if (next.categoryId !== before.categoryId) changes.categoryId = next.categoryId;
   if (JSON.stringify(next.tags) !== JSON.stringify(before.tags)) changes.tags = next.tags;
+  if (next.filmId !== before.filmId) changes.filmId = next.filmId;
   if (next.filmTitle !== before.filmTitle) changes.filmTitle = next.filmTitle;
   if (next.rating !== before.rating) changes.rating = next.rating;
   return changes;

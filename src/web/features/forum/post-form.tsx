@@ -1,10 +1,21 @@
-import { Button, Group, Input, Rating, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Group,
+  Input,
+  Rating,
+  Select,
+  Stack,
+  TagsInput,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { forumLimits, type Category } from '../../../shared/forum';
 import { RatingStars } from '../../components/rating-stars';
 import { MarkdownEditor } from '../../components/markdown-editor';
-import { isReviewCategory, type PostFormValues } from './post-form-schema';
+import { FilmPicker } from '../films';
+import { isReviewCategory, reviewErrors, type PostFormValues } from './post-form-schema';
 
 export type PostForm = UseFormReturnType<PostFormValues>;
 
@@ -38,9 +49,18 @@ export function PostFormFields(props: PostFormFieldsProps) {
   const { form, categories, submitLabel, submitting, onSubmit, notice, secondaryAction } = props;
   const values = form.getValues();
   const isReview = isReviewCategory(categories, values.categoryId);
+  // A review's film and rating depend on the category chosen, so they are checked here.
+  const submit = form.onSubmit(
+    (checked) => {
+      const missing = reviewErrors(checked, isReview);
+      if (Object.keys(missing).length > 0) form.setErrors(missing);
+      else onSubmit(checked);
+    },
+    (errors, checked) => form.setErrors({ ...errors, ...reviewErrors(checked, isReview) }),
+  );
 
   return (
-    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {notice}
         <TextInput
@@ -62,13 +82,18 @@ export function PostFormFields(props: PostFormFieldsProps) {
         />
         {isReview && (
           <Group align="flex-start" gap="lg">
-            <TextInput
-              label="Film title"
-              description="The film this review is about"
-              maxLength={forumLimits.filmTitleMax}
-              style={{ flex: 1, minWidth: 220 }}
-              {...form.getInputProps('filmTitle')}
-            />
+            <Box style={{ flex: 1, minWidth: 220 }}>
+              <FilmPicker
+                value={values.film}
+                text={values.filmTitle}
+                onChoose={(film) => form.setFieldValue('film', film)}
+                onTextChange={(text) => {
+                  form.setFieldValue('filmTitle', text);
+                  form.clearFieldError('film');
+                }}
+                error={form.errors.film ?? form.errors.filmTitle}
+              />
+            </Box>
             <Input.Wrapper
               label="Rating"
               description={

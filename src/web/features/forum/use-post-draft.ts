@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PostFormValues } from './post-form-schema';
+import { filmChoiceSchema, type PostFormValues } from './post-form-schema';
 import { useDraft } from './use-draft';
 
 /** One draft per account, so two people sharing a browser never see each other's. */
@@ -14,6 +14,7 @@ const storedDraft = z.object({
   tags: z.array(z.string()).catch([]),
   filmTitle: z.string().catch(''),
   rating: z.number().int().min(0).max(10).catch(0),
+  film: filmChoiceSchema.nullable().catch(null),
 }) satisfies z.ZodType<PostFormValues>;
 
 function isEmpty(values: PostFormValues): boolean {

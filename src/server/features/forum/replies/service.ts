@@ -187,16 +187,15 @@ export function createCommentService(deps: { db: Db; reads: ForumReads; live: Th
       const { html: bodyHtml, mentionedUserIds } = await renderBody(db, body.body);
       const [row] = await queryEnqueuing<repo.InsertedReplyRow>(
         db,
-        repo.insertReplyQuery(
-          {
-            postId,
-            authorId: viewer.id,
-            replyToId: body.replyToId ?? null,
-            bodySource: body.body,
-            bodyHtml,
-            mayQuoteHidden: canModerate(viewer),
-            mentioned: mentionedUserIds,
-          }),
+        repo.insertReplyQuery({
+          postId,
+          authorId: viewer.id,
+          replyToId: body.replyToId ?? null,
+          bodySource: body.body,
+          bodyHtml,
+          mayQuoteHidden: canModerate(viewer),
+          mentioned: mentionedUserIds,
+        }),
       );
       if (row?.id == null) throw whyNoReply(viewer, row, body.replyToId ?? null, postId);
       // The thread's readers hear of it once the remembered pages are forgotten here and,

@@ -18,6 +18,7 @@ export function postDetailQuery(db: Db, id: Param<number>, viewerId: Param<strin
       id: posts.id,
       title: posts.title,
       tags: posts.tags,
+      filmId: posts.filmId,
       filmTitle: posts.filmTitle,
       rating: posts.rating,
       pinned: posts.pinned,
@@ -125,6 +126,22 @@ export async function editThread(
     .set({ ...next, editedAt: sql`now()` })
     .where(eq(posts.id, before.id));
 }
+
+/**
+ * What films ask of their reviews (films' `FilmReviewLinks`): a merge moves a film's reviews to
+ * the film it became, a rename renames them. The posts trigger moves the figures with them.
+ */
+export const filmReviewLinks = {
+  async moveReviews(tx: Tx, fromFilmId: number, toFilmId: number, title: string): Promise<void> {
+    await tx
+      .update(posts)
+      .set({ filmId: toFilmId, filmTitle: title })
+      .where(eq(posts.filmId, fromFilmId));
+  },
+  async retitleReviews(tx: Tx, filmId: number, title: string): Promise<void> {
+    await tx.update(posts).set({ filmTitle: title }).where(eq(posts.filmId, filmId));
+  },
+};
 
 /** The author's soft delete: the page shows a tombstone; a second one changes nothing. */
 export async function softDeleteThread(db: DbOrTx, id: number): Promise<void> {

@@ -42,6 +42,7 @@ import type { ViewCounter } from './views.js';
 import type { Viewer } from '../../../core/viewer.js';
 import { recordAudit } from '../../../core/audit.js';
 import type { Tx } from '../../../core/transaction.js';
+import type { FilmService } from '../../films/index.js';
 
 /** The thread, if this viewer may read it (rules.ts `mayReadThread`); 404 otherwise. */
 function assertSeen(
@@ -71,12 +72,28 @@ const newForMs = 14 * 86_400_000;
 /** Threads: the list, one thread, writing, editing, deleting, revisions. */
 export function createPostService(deps: {
   db: Db;
+  /** The film a review names (films' own rule: by id, or by title from older clients). */
+  films: Pick<FilmService, 'filmForReview'>;
   categories: CategoryService;
   views: ViewCounter;
   reads: ForumReads;
   onViewError: (error: unknown) => void;
 }) {
   const { db, views } = deps;
+
+  /** The film a review's fields name, or null when they name none. */
+  function filmNamed(
+    tx: Tx,
+    viewer: Viewer,
+    fields: { filmId?: number | null | undefined; filmTitle?: string | null | undefined },
+  ) {
+    if (fields.filmId != null)
+      return deps.films.filmForReview(tx, viewer, { filmId: fields.filmId });
+    if (fields.filmTitle != null) {
+      return deps.films.filmForReview(tx, viewer, { filmTitle: fields.filmTitle });
+    }
+    return Promise.resolve(null);
+  }
 
   async function read(viewer: Viewer | null, id: number, viewerKey?: string): Promise<PostDetail> {
     // The thread page's read (it counts a view) may be remembered; a write's answer is fresh.
@@ -203,8 +220,13 @@ export function createPostService(deps: {
       const { html: bodyHtml, mentionedUserIds } = await renderBody(db, body.body);
       const id = await db.transaction(async (tx) => {
         const category = await writableCategory(tx, body.categoryId);
-        const review = { filmTitle: body.filmTitle ?? null, rating: body.rating ?? null };
-        assertReviewFields(category.slug, review);
+        assertReviewFields(category.slug, body);
+        const film = await filmNamed(tx, viewer, body);
+        const review = {
+          filmId: film?.id ?? null,
+          filmTitle: film?.title ?? null,
+          rating: body.rating ?? null,
+        };
         const id = await repo.insertThread(tx, {
           categoryId: category.id,
           authorId: viewer.id,
@@ -246,12 +268,15 @@ export function createPostService(deps: {
         // Outside a category that shows ratings the film and rating are neither shown nor
         // edited: they stay stored as they were, and show again when the thread returns.
         const reviewEdit = showsRatings(category.slug) ? body : {};
+        const namesFilm = reviewEdit.filmId !== undefined || reviewEdit.filmTitle !== undefined;
+        const film = namesFilm ? await filmNamed(tx, viewer, reviewEdit) : undefined;
         const next = {
           title: body.title ?? post.title,
           bodySource: body.body ?? post.bodySource,
           categoryId,
           tags: body.tags ?? post.tags,
-          filmTitle: reviewEdit.filmTitle === undefined ? post.filmTitle : reviewEdit.filmTitle,
+          filmId: namesFilm ? (film?.id ?? null) : post.filmId,
+          filmTitle: namesFilm ? (film?.title ?? null) : post.filmTitle,
           rating: reviewEdit.rating === undefined ? post.rating : reviewEdit.rating,
         };
         const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
