@@ -122,25 +122,41 @@ export const readOnlyJoins = {
     tables: ['posts', 'categories'],
     why: "A film's page lists its reviews, which are forum threads in Reviews (decision 058): a page of them is one index walk.",
   },
+  'src/server/features/films/discovery-repo.ts': {
+    tables: ['posts', 'categories'],
+    why: "A film's Atom feed lists its newest visible reviews, which are forum threads in Reviews (decision 058), in one index walk.",
+  },
   'src/server/features/notifications/reading/repo.ts': {
     tables: ['posts', 'comments', 'categories'],
     why: 'Read marks and watches name threads, replies and categories: they are checked and counted against them.',
   },
   'src/server/features/notifications/delivery/target-repo.ts': {
-    tables: ['posts', 'comments', 'news_articles', 'chat_messages', 'chat_rooms'],
-    why: 'A notification shows what it is about: the thread, reply, article or message, read with it.',
+    tables: ['posts', 'comments', 'news_articles', 'chat_messages', 'chat_rooms', 'films'],
+    why: "A notification shows what it is about: the thread, reply, article or message, read with it; a review with its film's name.",
+  },
+  'src/server/features/notifications/repo.ts': {
+    tables: ['film_follows'],
+    why: "A new review tells its film's followers: they are picked, with settings, blocks and mutes, in the fan-out's one statement per batch (decision 029).",
   },
   'src/server/features/notifications/visibility-sql.ts': {
     tables: ['posts', 'comments', 'news_articles', 'chat_messages'],
     why: 'A notification is shown only while what it is about is still visible (decision 029), checked in the same query.',
   },
   'src/server/features/profiles/repo.ts': {
-    tables: ['posts', 'comments'],
-    why: "A profile's counts of threads and replies.",
+    tables: ['posts', 'comments', 'categories', 'films'],
+    why: "A profile's counts of threads and replies, and the member's reviews (threads in Reviews) with their films: the diary's page and the rating spread are one query each.",
   },
   'src/server/features/search/repo.ts': {
-    tables: ['posts', 'comments', 'categories', 'news_articles', 'chat_messages', 'chat_rooms'],
-    why: "Site search ranks every feature's text in one query (decision 026).",
+    tables: [
+      'posts',
+      'comments',
+      'categories',
+      'news_articles',
+      'chat_messages',
+      'chat_rooms',
+      'films',
+    ],
+    why: "Site search ranks every feature's text in one query (decision 026), and counts films by their titles in the same query as the rest.",
   },
   'src/server/features/users/member-history-sql.ts': {
     tables: ['posts', 'comments', 'reports', 'chat_messages', 'chat_reports'],

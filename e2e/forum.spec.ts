@@ -29,6 +29,7 @@ const replier = newPerson('Otto');
 const review = {
   title: `Stalker, forty-five years on (${author.username})`,
   film: 'Stalker',
+  year: 1979,
   body: 'The **Zone** is a room you carry with you.\n\nThree men, one wish, no answers.',
 };
 let imageFile = '';
@@ -70,7 +71,14 @@ describe('a review from writing to deleting', () => {
     await page.getByRole('heading', { level: 1, name: 'New post' }).waitFor();
     await field(page, 'Title').fill(review.title);
     await pickOption(page, 'Category', 'Reviews');
-    await field(page, 'Film title').fill(review.film);
+    // The film is new to the site: typed, then added with its year from the picker.
+    await field(page, 'Film').fill(review.film);
+    await page.getByRole('option', { name: `Add a new film: “${review.film}”` }).click();
+    const adding = page.getByRole('dialog', { name: 'Add a film' });
+    await adding.getByLabel(/^Year/).fill(String(review.year));
+    await adding.getByRole('button', { name: 'Add film' }).click();
+    await adding.waitFor({ state: 'detached' });
+    await page.getByText(`${review.film} (${review.year})`).first().waitFor();
     await field(page, 'Tags').first().fill('tarkovsky');
     await field(page, 'Tags').first().press('Enter');
     await field(page, 'Body').fill(review.body);
@@ -85,7 +93,7 @@ describe('a review from writing to deleting', () => {
       .poll(() => savedDraft(page), { timeout: 5_000 })
       .toMatchObject({
         title: review.title,
-        filmTitle: review.film,
+        film: { title: review.film, year: review.year },
         tags: ['tarkovsky'],
         body: expect.stringMatching(/!\[zone\]\(\/media\/[a-z0-9]+\.webp\)/),
       });

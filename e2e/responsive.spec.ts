@@ -12,6 +12,7 @@ import {
   longNamedThread,
   longWordsThread,
   newsArticle,
+  reviewedFilm,
   seedResponsiveSite,
   unreadChat,
 } from './support/responsive-seed';
@@ -33,7 +34,7 @@ type ViewportName = keyof typeof viewports;
 const modes = ['light', 'dark'] as const;
 type Mode = (typeof modes)[number];
 
-const ids = { thread: 0, longThread: 0, longNamedThread: 0, news: 0 };
+const ids = { thread: 0, longThread: 0, longNamedThread: 0, news: 0, film: '' };
 
 async function getJson<T>(route: string): Promise<T> {
   const response = await fetch(server.baseURL + route);
@@ -53,6 +54,10 @@ beforeAll(async () => {
   ids.longThread = idOf(posts.items, longWordsThread.title);
   ids.longNamedThread = idOf(posts.items, longNamedThread.title);
   ids.news = idOf(news.items, newsArticle.title);
+  const films = await getJson<{ items: { url: string; title: string }[] }>('/api/films');
+  const film = films.items.find((item) => item.title === reviewedFilm.title);
+  if (!film) throw new Error(`the seed has no film '${reviewedFilm.title}'`);
+  ids.film = film.url;
 });
 
 /**
@@ -70,6 +75,8 @@ const visitorPages = (checkout = '/donate/checkout/started-by-the-walk') => [
   '/',
   '/forum',
   `/forum/post/${ids.longThread}`,
+  '/films',
+  ids.film,
   // An e-mail's link, forged: the page says the server's refusal.
   '/unsubscribe?token=not-a-token-any-email-carried',
   '/donate/stop?token=not-a-token-any-receipt-carried',
@@ -89,6 +96,9 @@ const adminPages = () => [
   '/add-new',
   '/news',
   `/news/${ids.news}`,
+  '/films',
+  '/films?sort=best-rated',
+  ids.film,
   '/chat',
   '/donations',
   '/donate/success',
@@ -101,6 +111,7 @@ const adminPages = () => [
   `/u/${cast.author.username}`,
   '/moderator/users',
   '/moderator/reports',
+  '/moderator/films',
   '/admin',
   '/admin/users',
   '/admin/mod-requests',
@@ -371,7 +382,7 @@ describe('the header on a phone', () => {
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.waitFor();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
-    for (const name of ['Forum', 'News', 'Chat', 'Donations', 'Search']) {
+    for (const name of ['Forum', 'Films', 'News', 'Chat', 'Donations', 'Search']) {
       await drawer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).waitFor();
     }
     await drawer.getByRole('radiogroup', { name: 'Colour mode' }).waitFor();
@@ -415,7 +426,7 @@ describe('the header on a phone', () => {
       // No piece of the header covers another: brand, each link, colour mode, account menu.
       const pieces = [
         header.getByRole('link', { name: 'Viewpoint' }),
-        ...['Forum', 'News', 'Chat', 'Donations', 'Search'].map((name) =>
+        ...['Forum', 'Films', 'News', 'Chat', 'Donations', 'Search'].map((name) =>
           header.getByRole('link', { name, exact: true }),
         ),
         header.getByRole('radiogroup', { name: 'Colour mode' }),

@@ -12,6 +12,16 @@ export const longWordsThread = {
 export const newsArticle = { title: 'Festival season: what to watch this autumn' };
 
 /**
+ * The long-worded thread's film, with a title as long as real ones get; and a pair of films
+ * the duplicates list offers (the same title, a year apart).
+ */
+export const reviewedFilm = {
+  title: 'Dekalog: The Ten Commandments of a Warsaw Housing Estate, Complete and Restored',
+  year: 1989,
+};
+export const duplicateFilm = { title: 'Three Colours: Blue', years: [1993, 1994] };
+
+/**
  * A moderator whose display name is as long as the form allows, with an emoji in it: the
  * header's account menu, their thread, their profile and the audit log's entries of what they
  * did must make room for it at every width.
@@ -72,6 +82,19 @@ export async function seedResponsiveSite(dataDir: string): Promise<void> {
              '<p>https://example.test/a/very/long/address/that/does/not/break/anywhere/at/all/ok</p>',
              array['kieslowski', 'dekalog', 'polish-cinema'], 'Dekalog', 9
       from categories where slug = 'reviews'`);
+    // Its film: the posts trigger counts the review once it names the film.
+    await db.execute(sql`
+      insert into films (title, year, director, original_title)
+      values (${reviewedFilm.title}, ${reviewedFilm.year}, 'Krzysztof Kieślowski', 'Dekalog')`);
+    await db.execute(sql`
+      update posts set film_id = (select id from films where title = ${reviewedFilm.title}),
+                       film_title = ${reviewedFilm.title}
+      where title = ${longWordsThread.title}`);
+    for (const year of duplicateFilm.years) {
+      await db.execute(
+        sql`insert into films (title, year) values (${duplicateFilm.title}, ${year})`,
+      );
+    }
     await db.execute(sql`
       insert into news_articles (author_id, title, summary, body_source, body_html, status,
                                  publish_at, featured)

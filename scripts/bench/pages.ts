@@ -111,7 +111,8 @@ export async function measurePages(target: string, dataEnv: Record<string, strin
   const { url, child } = await startViewpoint(dataEnv, { WEB_ROOT: buildWebOnce() });
   const loggedErrors = countLoggedErrors(child);
   try {
-    const { first, threadIds } = await realisticPaths(url);
+    // The film pages people land on: half the 5,000-review film, half any film with reviews.
+    const { first, threadIds, bigFilm, filmPages } = await realisticPaths(url);
     const threads = threadIds.map((id) => `/forum/post/${id}`);
     // The hottest thread is one of the 2,000-reply ones: its page shows the first 50.
     const hot = [`/forum/post/${first}`, '/', '/forum', '/news'];
@@ -121,6 +122,10 @@ export async function measurePages(target: string, dataEnv: Record<string, strin
     ];
     // The other pages are checked the same way before they are measured, a member's too.
     for (const page of hot.slice(2)) await weigh(url, page);
+    weights.push({
+      page: `film ${bigFilm.url}, 5,000 reviews`,
+      ...(await weigh(url, bigFilm.url)),
+    });
     await weigh(url, threads[0] ?? '', members[0]);
 
     const page = (label: string, paths: string[], signedIn: boolean): Probe => ({
@@ -139,6 +144,7 @@ export async function measurePages(target: string, dataEnv: Record<string, strin
         page('page: random thread, anonymous', threads, false),
         page('page: random thread, 1,000 members', threads, true),
         page('page: hot pages, anonymous', hot, false),
+        page('page: film pages (half the 5,000-review film), anonymous', filmPages, false),
       ],
       { connections: pageConnections, everyAnswer: true },
     );

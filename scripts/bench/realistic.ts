@@ -130,7 +130,47 @@ export async function realisticPaths(url: string) {
     if (r < 0.85) return `/api/forum/posts?sort=${sort}`;
     return deeper[between(random, 0, deeper.length)] ?? '/api/forum/posts';
   });
-  return { first, threadIds, threads, replies, lists };
+  return { first, threadIds, threads, replies, lists, ...(await filmPaths(url, random)) };
+}
+
+/**
+ * Film pages: half of them the film with 5,000 reviews (any order, any of its pages), half any
+ * film with reviews; and the films index in each order, by decade, a page or a search.
+ */
+async function filmPaths(url: string, random: () => number) {
+  type FilmList = { items: { id: number; url: string }[]; pageCount: number };
+  const top = await json<FilmList>(`${url}/api/films?sort=most-reviewed`);
+  const big = top.items[0];
+  if (!big) throw new Error('no films: run npm run seed:bench');
+  const ids: number[] = [];
+  const urls = new Map<number, string>([[big.id, big.url]]);
+  const pages = Math.min(top.pageCount, 40);
+  for (let page = 1; page <= pages; page += 1) {
+    const list = await json<FilmList>(`${url}/api/films?sort=recent&page=${page}`);
+    for (const film of list.items) {
+      ids.push(film.id);
+      urls.set(film.id, film.url);
+    }
+  }
+  const orders = ['newest', 'highest', 'lowest', 'liked'] as const;
+  const filmIds = Array.from({ length: drawn }, () =>
+    random() < 0.5 ? big.id : (ids[between(random, 0, ids.length)] ?? big.id),
+  );
+  const films = filmIds.map((id) => {
+    const order = orders[between(random, 0, orders.length)] ?? 'newest';
+    const page = id === big.id ? 1 + between(random, 0, 250) : 1;
+    return `/api/films/${id}?sort=${order}&page=${page}`;
+  });
+  const indexSorts = ['most-reviewed', 'best-rated', 'recent', 'title'] as const;
+  const filmIndex = Array.from({ length: drawn }, () => {
+    const sort = indexSorts[between(random, 0, indexSorts.length)] ?? 'most-reviewed';
+    const r = random();
+    if (r < 0.3) return `/api/films?sort=${sort}&decade=${1930 + 10 * between(random, 0, 10)}`;
+    if (r < 0.5) return `/api/films?sort=${sort}&page=${1 + between(random, 0, 20)}`;
+    return `/api/films?sort=${sort}`;
+  });
+  const filmPages = filmIds.map((id) => urls.get(id) ?? big.url);
+  return { bigFilm: big, filmPages, films, filmIndex };
 }
 
 /**
@@ -143,7 +183,7 @@ export async function measureRealistic(
   url: string,
   writer: { writeHeaders: Record<string, string> },
 ): Promise<Row[]> {
-  const { threads, replies, lists } = await realisticPaths(url);
+  const { threads, replies, lists, films, filmIndex } = await realisticPaths(url);
   const probe = (label: string, paths: string[], signedIn: boolean): Probe => ({
     label,
     path: paths[0] ?? '/',
@@ -156,6 +196,8 @@ export async function measureRealistic(
     probe('random replies page (50), 1,000 members', replies, true),
     probe('random replies page (50), anonymous', replies, false),
     probe('lists with filters, 1,000 members', lists, true),
+    probe('film pages (half the 5,000-review film), anonymous', films, false),
+    probe('films index, orders and decades, anonymous', filmIndex, false),
     {
       label: 'POST reply to a random thread',
       path: `${threads[0] ?? ''}/comments`,

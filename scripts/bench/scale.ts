@@ -14,3 +14,6 @@ export const benchAccount = {
 
 /** Each bench author's session token is this and the author's number (seed-bench.ts). */
 export const benchMemberTokenPrefix = 'bench-member-session-';
+
+/** The film with the most reviews: its page is the heaviest a visitor can open. */
+export const benchFilm = { title: 'The Long Take', reviews: 5_000 } as const;

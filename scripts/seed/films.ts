@@ -29,7 +29,9 @@ function posterImage(film: DemoFilm, hue: number): Promise<Buffer> {
  */
 export async function seedFilms(site: DemoSite): Promise<void> {
   const films = createFilmService(site.db, filmReviewLinks);
-  const members = await viewersOf(site.db, [...new Set(demoFilms.map((film) => film.addedBy))]);
+  const members = await viewersOf(site.db, [
+    ...new Set(demoFilms.flatMap((film) => [film.addedBy, ...(film.followedBy ?? [])])),
+  ]);
   const admin = await viewerOf(site.db, 'margot');
   const uploads = createUploadsService({
     db: site.db,
@@ -46,6 +48,9 @@ export async function seedFilms(site: DemoSite): Promise<void> {
         originalTitle: film.originalTitle ?? null,
       }),
     );
+    for (const follower of film.followedBy ?? []) {
+      await films.setFollowing(members(follower), stored.id, true);
+    }
     if (film.poster && !stored.poster) {
       const poster = await uploads.upload(admin, 'post', await posterImage(film, film.poster.hue));
       await films.update(admin, stored.id, { posterUrl: poster.url });

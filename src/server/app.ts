@@ -25,6 +25,7 @@ import { registerDonations } from './features/donations/routes.js';
 import { registerForum } from './features/forum/forum.js';
 import { filmReviewLinks } from './features/forum/index.js';
 import { registerFilms } from './features/films/films.js';
+import { canonicalFilmPath } from './features/films/index.js';
 import { registerModRequestRoutes } from './features/mod-requests/routes.js';
 import { registerNewsRoutes } from './features/news/routes.js';
 import { registerNotifications } from './features/notifications/notifications.js';
@@ -406,6 +407,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       renderer: options.pageRenderer ?? (await loadPageRenderer(config.webRoot)),
       pageCache,
       countView: (threadId, request) => forum.countView(threadId, `ip:${request.ip}`),
+      canonicalPath: (pathname) => canonicalFilmPath(platforms.database.db, pathname),
     });
   }
 

@@ -1,4 +1,5 @@
 import { chatMentioned } from './features/chat/notify-events.js';
+import { filmReviewed } from './features/films/notify-events.js';
 import {
   liked,
   mentionedByEdit,
@@ -22,4 +23,5 @@ export const tellableEvents: TellableEvents = {
   modRequestDecided,
   articlePublished,
   chatMentioned,
+  filmReviewed,
 };

@@ -88,6 +88,17 @@ export function filmSlug(title: string): string {
 export const filmPath = (film: { id: number; title: string }): string =>
   `/films/${film.id}-${filmSlug(film.title)}`;
 
+/**
+ * The film id at the start of a film's address part (`12-the-matrix`, or a bare `12`), or null
+ * when there is none (`the-matrix`): the words after it are for people and search engines.
+ */
+export function filmIdOf(idSlug: string | undefined): number | null {
+  const id = /^(\d+)(?:-|$)/.exec(idSlug ?? '')?.[1];
+  if (id === undefined) return null;
+  const parsed = idSchema.safeParse(id);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The ratings 1 to 10, counted: `histogram[0]` is the number of 1/10 ratings. */
 export const histogramSchema = z.array(z.number().int().min(0)).length(10);
 
@@ -147,6 +158,10 @@ export const filmResponse = z.object({
   }),
 });
 export type FilmResponse = z.infer<typeof filmResponse>;
+
+/** Whether the member now follows the film (and hears of its new reviews). */
+export const filmFollowResponse = z.object({ following: z.boolean() });
+export type FilmFollowResponse = z.infer<typeof filmFollowResponse>;
 
 export const filmIndexSorts = ['most-reviewed', 'best-rated', 'recent', 'title'] as const;
 export type FilmIndexSort = (typeof filmIndexSorts)[number];

@@ -30,6 +30,7 @@ export const notificationTypes = [
   'mod_request',
   'news',
   'chat_mention',
+  'film_review',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -43,6 +44,7 @@ export const notificationTypeLabels: Record<NotificationType, string> = {
   mod_request: 'My moderator request decided',
   news: 'News articles published',
   chat_mention: 'Mentions of me in chat',
+  film_review: 'New reviews of films I follow',
 };
 
 /** Off, in the app only, in the app and by e-mail at once, or in the app and a daily digest. */
@@ -55,7 +57,10 @@ export const deliveryLabels: Record<Delivery, string> = {
   digest: 'Daily digest',
 };
 
-/** What a member gets until they choose: news is opt-in, likes stay in the app. */
+/**
+ * What a member gets until they choose: news is opt-in, likes and reviews of followed films stay
+ * in the app.
+ */
 export const defaultDeliveries: Record<NotificationType, Delivery> = {
   reply: 'email',
   quote: 'email',
@@ -66,6 +71,7 @@ export const defaultDeliveries: Record<NotificationType, Delivery> = {
   mod_request: 'app',
   news: 'off',
   chat_mention: 'app',
+  film_review: 'app',
 };
 
 export const notificationLimits = {
@@ -106,7 +112,10 @@ export const notificationSchema = z.object({
   title: z.string(),
   /** What the reply or message said, shortened; null when there is nothing to quote. */
   excerpt: z.string().nullable(),
-  /** Moderation: what was done. Mod requests: 'approved' or 'rejected'. */
+  /**
+   * Moderation: what was done. Mod requests: 'approved' or 'rejected'. A film's review: the film,
+   * as its page names it ("Stalker (1979)").
+   */
   action: z.string().nullable(),
   /** A moderator's or admin's reason. */
   reason: z.string().nullable(),
@@ -208,6 +217,8 @@ export function describeNotification(n: Described, clock: NoticeClock): string {
         : `Your moderator request was not approved${because}`;
     case 'news':
       return `New article: ${quoted(n.title)}`;
+    case 'film_review':
+      return `${who} reviewed ${n.action ?? 'a film you follow'}: ${quoted(n.title)}`;
   }
 }
 

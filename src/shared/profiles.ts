@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filmSummarySchema, histogramSchema, ratingSchema } from './films.js';
 import { roles } from './roles.js';
 import { multiLineText, singleLineText, visibleMin } from './text.js';
 import { mediaPathPattern } from './uploads.js';
@@ -44,3 +45,40 @@ export const publicProfileResponse = z.object({ profile: publicProfileSchema });
 export const profileDetailsResponse = z.object({
   profile: publicProfileSchema,
 });
+
+/**
+ * A member's reviews on their profile: a diary, newest first, and how they rate. A review is a
+ * thread in Reviews with a film and a rating; only visible ones (neither hidden nor deleted)
+ * are listed and counted, as a film's figures count them.
+ */
+export const profileReviewLimits = {
+  pageSize: 20,
+  /** Pages the diary goes to at most (a page number travels in the address). */
+  pagesMax: 500,
+} as const;
+
+export const profileReviewsQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(profileReviewLimits.pagesMax).default(1),
+  })
+  .strict();
+export type ProfileReviewsQuery = z.input<typeof profileReviewsQuery>;
+
+export const profileReviewSchema = z.object({
+  /** The review's thread: `/forum/post/{id}`. */
+  id: z.number().int(),
+  title: z.string(),
+  rating: ratingSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  film: filmSummarySchema.pick({ id: true, title: true, year: true, url: true }),
+});
+export type ProfileReview = z.infer<typeof profileReviewSchema>;
+
+export const profileReviewsResponse = z.object({
+  items: z.array(profileReviewSchema),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  /** The member's visible reviews by rating: `spread[0]` is how many they rated 1/10. */
+  spread: histogramSchema,
+});
+export type ProfileReviews = z.infer<typeof profileReviewsResponse>;

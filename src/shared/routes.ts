@@ -287,6 +287,15 @@ export const siteRoutes: readonly SiteRoute[] = [
     requiresModerator: true,
   },
   {
+    name: 'moderator-films',
+    path: '/moderator/films',
+    layout: 'default',
+    title: 'Possible duplicate films',
+    description: 'Films that may be one, for experienced moderators and admins to merge.',
+    requiresAuth: true,
+    requiresModerator: true,
+  },
+  {
     name: 'admin-audit',
     path: '/admin/audit',
     layout: 'default',

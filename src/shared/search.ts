@@ -7,13 +7,15 @@ import { singleLineText } from './text.js';
  * Search's contract, shared by the server (validation, OpenAPI) and the web app. Full-text
  * search runs in PostgreSQL (English stemming, `websearch_to_tsquery` syntax: "exact phrase",
  * -exclude, OR); people are found by username and display name with trigram similarity, so a
- * misspelt name still finds them.
+ * misspelt name still finds them; films by their title or original title, compared as film
+ * titles are (`film_key`: no diacritics, case or leading article), a word or a near miss.
  */
-export const searchCategories = ['posts', 'replies', 'news', 'users', 'chat'] as const;
+export const searchCategories = ['posts', 'films', 'replies', 'news', 'users', 'chat'] as const;
 export type SearchCategory = (typeof searchCategories)[number];
 
 export const searchCategoryLabels: Record<SearchCategory, string> = {
   posts: 'Posts',
+  films: 'Films',
   replies: 'Replies',
   news: 'News',
   users: 'People',
@@ -138,6 +140,19 @@ export const userHitSchema = z.object({
   blocked: z.boolean(),
 });
 
+/** A live film (never one merged into another); `url` is its page. */
+export const filmHitSchema = z.object({
+  kind: z.literal('films'),
+  id: z.number().int(),
+  title: z.string(),
+  originalTitle: z.string().nullable(),
+  year: z.number().int().nullable(),
+  reviewCount: z.number().int(),
+  /** The mean of its visible reviews' ratings to one decimal, null without any. */
+  average: z.number().nullable(),
+  url: z.string(),
+});
+
 export const chatHitSchema = z.object({
   kind: z.literal('chat'),
   id: z.number().int(),
@@ -156,6 +171,7 @@ export const chatHitSchema = z.object({
  */
 export const searchHitSchema = z.union([
   postHitSchema,
+  filmHitSchema,
   replyHitSchema,
   newsHitSchema,
   userHitSchema,
@@ -167,6 +183,7 @@ export type ReplyHit = z.infer<typeof replyHitSchema>;
 export type NewsHit = z.infer<typeof newsHitSchema>;
 export type UserHit = z.infer<typeof userHitSchema>;
 export type ChatHit = z.infer<typeof chatHitSchema>;
+export type FilmHit = z.infer<typeof filmHitSchema>;
 
 /** How many results a category has; `capped` when there are more than `searchLimits.candidates`. */
 export const searchCountSchema = z.object({ count: z.number().int(), capped: z.boolean() });
@@ -187,6 +204,7 @@ export const searchResponse = z.object({
   /** One count per category the reader may search (chat only for verified members). */
   counts: z.object({
     posts: searchCountSchema.optional(),
+    films: searchCountSchema.optional(),
     replies: searchCountSchema.optional(),
     news: searchCountSchema.optional(),
     users: searchCountSchema.optional(),
@@ -221,3 +239,11 @@ export const openResultResponse = z.object({ url: z.string() });
 /** The page of one result: `/search/replies/42` opens reply 42 inside its thread. */
 export const searchResultPath = (hit: Pick<SearchHit, 'kind' | 'id'>) =>
   `/search/${hit.kind}/${encodeURIComponent(String(hit.id))}`;
+
+/**
+ * Where a result's link goes: a film straight to its page (a film is public and its page
+ * follows a merge itself), anything else through `searchResultPath`, which finds where it
+ * lives now.
+ */
+export const searchHitPath = (hit: SearchHit): string =>
+  hit.kind === 'films' ? hit.url : searchResultPath(hit);

@@ -92,6 +92,10 @@ const pages: Record<string, () => Promise<PageModule>> = {
     import('./features/moderation/review-queue-page').then((m) => ({
       Component: m.ReviewQueuePage,
     })),
+  'moderator-films': () =>
+    import('./features/films/film-duplicates-page').then((m) => ({
+      Component: m.FilmDuplicatesPage,
+    })),
   'admin-users': () =>
     import('./features/admin/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })),
   admin: () =>

@@ -7,6 +7,8 @@ export interface DemoFilm {
   originalTitle?: string;
   /** Who added it to the site (the first to review it, usually). */
   addedBy: string;
+  /** Members who follow it: they hear of its later reviews. */
+  followedBy?: string[];
   /** A poster drawn for the demo: a colour and the words on it. */
   poster?: { hue: number };
 }
@@ -23,6 +25,7 @@ export const demoFilms: DemoFilm[] = [
     director: 'Bong Joon-ho',
     originalTitle: '기생충',
     addedBy: 'gracek',
+    followedBy: ['priya_reels', 'samwatches'],
   },
   {
     title: 'Spirited Away',
@@ -70,6 +73,7 @@ export const demoFilms: DemoFilm[] = [
     originalTitle: 'Сталкер',
     addedBy: 'noor',
     poster: { hue: 95 },
+    followedBy: ['aiko', 'elena_v'],
   },
   { title: 'Oppenheimer', year: 2023, director: 'Christopher Nolan', addedBy: 'margot' },
 ];

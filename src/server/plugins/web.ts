@@ -77,6 +77,11 @@ export interface WebOptions {
   pageCache?: PageCache | undefined;
   /** Counts a visitor's view of a thread whose kept page was served (no API call did). */
   countView?: ((threadId: number, request: FastifyRequest) => void) | undefined;
+  /**
+   * A public page's own address when the one asked is not it (a film's address with wrong or
+   * missing words, a film merged away), or undefined: answered 301 before anything is drawn.
+   */
+  canonicalPath?: ((pathname: string) => Promise<string | undefined>) | undefined;
 }
 
 const rootElement = '<div id="root"></div>';
@@ -401,6 +406,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       if (kept) {
         for (const thread of kept.threads) options.countView?.(thread, request);
         return sendKept(request, reply, kept);
+      }
+      const canonical = route?.public ? await options.canonicalPath?.(rawPath) : undefined;
+      if (canonical !== undefined) {
+        // The query string is kept; the answer is kept briefly, as a rename can be undone.
+        const query = request.url.slice(rawPath.length);
+        return reply
+          .header('cache-control', 'public, max-age=300')
+          .redirect(canonical + query, 301);
       }
       if (drawnHere && (await serverRender(request, reply, rawPath, cacheKey))) {
         return reply;

@@ -33,6 +33,11 @@ export const queryKeys = {
   commentRevisions: (commentId: number) => ['forum', 'comment', commentId, 'revisions'] as const,
   authorComments: (username: string) => ['forum', 'comments', 'author', username] as const,
   profile: (username: string) => ['profiles', username] as const,
+  /**
+   * A member's reviews (a diary and their rating spread): under `posts`, so whatever changes
+   * threads, a review among them, refreshes it too.
+   */
+  profileReviews: (username: string) => ['forum', 'posts', 'reviews-of', username] as const,
   ownProfile: ['account', 'profile'] as const,
   uploads: ['account', 'uploads'] as const,
   adminStats: ['admin', 'stats'] as const,

@@ -1,5 +1,6 @@
 import {
   IconFlag,
+  IconListSearch,
   IconSettings,
   IconShieldCheck,
   IconUser,
@@ -25,6 +26,9 @@ export function accountLinksFor(role: string | null): AccountLink[] {
       { label: 'Review queue', to: '/moderator/reports', icon: IconFlag },
       { label: 'Moderate users', to: '/moderator/users', icon: IconShieldCheck },
     );
+  }
+  if (can(role, 'films.edit')) {
+    links.push({ label: 'Duplicate films', to: '/moderator/films', icon: IconListSearch });
   }
   if (can(role, 'site.settings')) links.push({ label: 'Admin', to: '/admin', icon: IconSettings });
   if (can(role, 'roles.change')) {

@@ -32,8 +32,22 @@ describe('header account menu', () => {
   it.each([
     ['user', ['Profile', 'Sign out']],
     ['moderator', ['Profile', 'Review queue', 'Moderate users', 'Sign out']],
-    ['experienced_moderator', ['Profile', 'Review queue', 'Moderate users', 'Sign out']],
-    ['admin', ['Profile', 'Review queue', 'Moderate users', 'Admin', 'Admin users', 'Sign out']],
+    [
+      'experienced_moderator',
+      ['Profile', 'Review queue', 'Moderate users', 'Duplicate films', 'Sign out'],
+    ],
+    [
+      'admin',
+      [
+        'Profile',
+        'Review queue',
+        'Moderate users',
+        'Duplicate films',
+        'Admin',
+        'Admin users',
+        'Sign out',
+      ],
+    ],
   ] as const)('a signed-in %s sees %j', async (role, expected) => {
     const { items } = await openMenu(buildUser({ role }));
     expect(items).toEqual(expected);

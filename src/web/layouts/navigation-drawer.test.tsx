@@ -46,7 +46,14 @@ describe('the phone navigation drawer', () => {
       within(account)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Profile', 'Review queue', 'Moderate users', 'Admin', 'Admin users']);
+    ).toEqual([
+      'Profile',
+      'Review queue',
+      'Moderate users',
+      'Duplicate films',
+      'Admin',
+      'Admin users',
+    ]);
     expect(within(account).getByRole('button', { name: 'Sign out' })).toBeTruthy();
   });
 

@@ -1,3 +1,4 @@
+import { filmIdOf } from '../../shared/films';
 import { cutText } from '../../shared/excerpt';
 import { findSiteRoute } from '../../shared/routes';
 import { socialImageHeight, socialImagePath, socialImageWidth } from '../../shared/social-image';
@@ -38,6 +39,11 @@ function feedsOf(pathname: string, siteName: string): PageHead['feeds'] {
   }
   if (pathname === '/forum' || pathname.startsWith('/forum/')) {
     return [{ title: `${siteName} forum`, href: '/feeds/forum.xml' }];
+  }
+  const film = /^\/films\/([^/]+)$/.exec(pathname)?.[1];
+  const filmId = filmIdOf(film);
+  if (filmId !== null) {
+    return [{ title: `${siteName} · reviews of this film`, href: `/feeds/films/${filmId}.xml` }];
   }
   return [];
 }

@@ -10,6 +10,8 @@ export interface AtomEntry {
   published: Date;
   updated: Date;
   category?: { term: string; label: string } | undefined;
+  /** A line of plain text a reader shows before the content (a review's rating). */
+  summary?: string | undefined;
   /** The rendered HTML stored beside the Markdown; sent escaped as `type="html"`. */
   html: string;
 }
@@ -49,6 +51,9 @@ function entryXml(entry: AtomEntry): string {
           `    <category term="${escapeXml(entry.category.term)}" label="${escapeXml(entry.category.label)}"/>`,
         ]
       : []),
+    ...(entry.summary === undefined
+      ? []
+      : [`    <summary type="text">${escapeXml(entry.summary)}</summary>`]),
     `    <content type="html">${escapeXml(entry.html)}</content>`,
     '  </entry>',
   ].join('\n');

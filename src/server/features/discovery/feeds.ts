@@ -1,6 +1,7 @@
 import { notFound } from '../../../shared/errors.js';
 import { presentAuthor, type AuthorFields } from '../../core/author.js';
 import type { Db } from '../../platform/db/database.js';
+import { readFilmFeed, type FilmFeedReview } from '../films/index.js';
 import { listPublicCategories, newestPublicThreads, type PublicThreadRow } from '../forum/index.js';
 import { latestPublicArticles, type PublicArticleRow } from '../news/index.js';
 import { getSiteInfo } from '../site/index.js';
@@ -9,7 +10,8 @@ import type { DocumentCache } from './document-cache.js';
 
 /**
  * Atom feeds: /feeds/news.xml (the latest public articles), /feeds/forum.xml (the newest public
- * threads) and /feeds/forum/<slug>.xml (those of one category offered in the forum's filter).
+ * threads), /feeds/forum/<slug>.xml (those of one category offered in the forum's filter) and
+ * /feeds/films/<id>.xml (a film's newest visible reviews, each with its rating in its summary).
  * Each entry carries its stored HTML; the feed is titled with the site's current name.
  */
 
@@ -53,6 +55,18 @@ export function createFeedService(options: {
     html: row.bodyHtml,
   });
 
+  const reviewEntry =
+    (film: string) =>
+    (review: FilmFeedReview): AtomEntry => ({
+      url: `${origin}/forum/post/${review.id}`,
+      title: review.title,
+      author: author(review.author),
+      published: review.createdAt,
+      updated: review.updatedAt,
+      summary: `Rated ${review.rating}/10 · ${film}`,
+      html: review.bodyHtml,
+    });
+
   /** A feed of `section`, following the page at `pagePath`, served at `selfPath`. */
   async function feed(section: string, pagePath: string, selfPath: string, entries: AtomEntry[]) {
     const site = await getSiteInfo(db, options.siteName);
@@ -67,6 +81,26 @@ export function createFeedService(options: {
   }
 
   return {
+    /**
+     * `12.xml` → the reviews of film 12; a film merged away is moved to the survivor's feed,
+     * an unknown one is 404.
+     */
+    async film(file: string): Promise<string | { movedTo: string }> {
+      const id = /^([1-9][0-9]{0,15})\.xml$/.exec(file)?.[1];
+      if (id === undefined || !Number.isSafeInteger(Number(id))) throw notFound('Feed');
+      const selfPath = `/feeds/films/${id}.xml`;
+      const kept = cache.peek(selfPath);
+      if (kept) return kept;
+      const read = await readFilmFeed(db, Number(id));
+      if (!read) throw notFound('Feed');
+      if (read.kind === 'merged') return { movedTo: `/feeds/films/${read.intoId}.xml` };
+      const { film, reviews } = read;
+      const name = film.year === null ? film.title : `${film.title} (${film.year})`;
+      return cache.remember(selfPath, () =>
+        feed(`Reviews of ${name}`, film.url, selfPath, reviews.map(reviewEntry(name))),
+      );
+    },
+
     news(): Promise<string> {
       return cache.remember('/feeds/news.xml', async () =>
         feed(

@@ -112,4 +112,10 @@ export function registerDiscoveryRoutes(app: FastifyInstance, options: Discovery
   typed.get('/feeds/forum/:file', { schema: fileSchema }, async (request, reply) =>
     send(reply, atomType, await feeds.category(request.params.file)),
   );
+  typed.get('/feeds/films/:file', { schema: fileSchema }, async (request, reply) => {
+    const answer = await feeds.film(request.params.file);
+    if (typeof answer === 'string') return send(reply, atomType, answer);
+    // A feed reader follows a permanent move and keeps the new address.
+    return reply.header('cache-control', cacheControl).redirect(answer.movedTo, 301);
+  });
 }

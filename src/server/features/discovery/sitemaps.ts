@@ -1,6 +1,8 @@
 import { notFound } from '../../../shared/errors.js';
 import { siteRoutes } from '../../../shared/routes.js';
+import { filmPath } from '../../../shared/films.js';
 import type { Db } from '../../platform/db/database.js';
+import { publicFilmPages, publicFilmsInRange } from '../films/index.js';
 import { listPublicCategories, publicThreadPages, publicThreadsInRange } from '../forum/index.js';
 import { publicArticlePages, publicArticlesInRange } from '../news/index.js';
 import { publicProfilePages, publicProfilesInRange } from '../profiles/index.js';
@@ -16,10 +18,11 @@ import { latest } from './xml.js';
 
 /**
  * The sitemap index (/sitemap.xml) and its pages: /sitemaps/pages.xml (the public pages of
- * the route table and the forum's categories) and numbered pages of threads, news articles
- * and profiles. A numbered page is a range of ids holding `pageSize` public rows, found in one
- * pass over them; it streams out while its rows are read in `batchSize` batches, each starting
- * past the last id of the one before (never an OFFSET).
+ * the route table and the forum's categories) and numbered pages of threads, news articles,
+ * profiles and films (those with a visible review, dated by their latest). A numbered page is a
+ * range of ids holding `pageSize` public rows, found in one pass over them; it streams out while
+ * its rows are read in `batchSize` batches, each starting past the last id of the one before
+ * (never an OFFSET).
  */
 
 interface PathUrl {
@@ -72,11 +75,16 @@ function listings(db: Db) {
       rows: (range) => publicProfilesInRange(db, range),
       path: (row) => `/u/${encodeURIComponent(row.username)}`,
     }),
+    films: rangePages({
+      ranges: (size) => publicFilmPages(db, size),
+      rows: (range) => publicFilmsInRange(db, range),
+      path: (row) => filmPath(row),
+    }),
   };
 }
 
 type Listing = keyof ReturnType<typeof listings>;
-const listingNames: readonly Listing[] = ['threads', 'news', 'profiles'];
+const listingNames: readonly Listing[] = ['threads', 'news', 'profiles', 'films'];
 
 /** `threads-3.xml` → threads, page 3; anything else (0, 03, -1, abc) names no page. */
 function parsePageFile(file: string): { listing: Listing; number: number } | undefined {
@@ -104,9 +112,10 @@ export function createSitemapService(options: {
   /** The static public pages and the category filters of the forum list. */
   const staticUrls = () =>
     cache.remember('data:static urls', async (): Promise<SitemapUrl[]> => {
-      const [threads, news, forumCategories] = await Promise.all([
+      const [threads, news, films, forumCategories] = await Promise.all([
         pages('threads'),
         pages('news'),
+        pages('films'),
         categories(),
       ]);
       const forum = newest(threads);
@@ -115,6 +124,7 @@ export function createSitemapService(options: {
         '/': latest(forum, newsChange),
         '/forum': forum,
         '/news': newsChange,
+        '/films': newest(films),
       };
       return [
         ...siteRoutes

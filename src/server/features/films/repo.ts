@@ -26,14 +26,15 @@ const filmColumns = sql.raw(`f.id, f.title, f.year, f.original_title, f.director
 
 /**
  * A film by id; a film merged into another answers the survivor (merges are kept flat: a film
- * merged away points at a film that is not). `lock` takes the row for an edit or a merge.
+ * merged away points at a film that is not). `lock` takes the row for an edit or a merge;
+ * `'share'` holds it against a merge only (a follow).
  */
 export async function filmById(
   db: DbOrTx,
   id: number,
-  options: { lock?: boolean; followMerge?: boolean } = {},
+  options: { lock?: boolean | 'share'; followMerge?: boolean } = {},
 ): Promise<FilmRow | undefined> {
-  const lock = options.lock ? sql` for update` : sql``;
+  const lock = options.lock === 'share' ? sql` for share` : options.lock ? sql` for update` : sql``;
   const [row] = await queryRows<FilmRow>(
     db,
     sql`select ${filmColumns} from films f where f.id = ${id}${lock}`,
@@ -294,4 +295,38 @@ export function duplicateFilmPairs(db: Db): Promise<{ a: FilmRow; b: FilmRow }[]
       order by a.review_count + b.review_count desc, a.id, b.id
       limit 100`,
   );
+}
+
+/** `userId` follows film `filmId` (again: nothing changes). */
+export async function followFilm(db: DbOrTx, filmId: number, userId: string): Promise<void> {
+  await db.execute(
+    sql`insert into film_follows (film_id, user_id) values (${filmId}, ${userId})
+      on conflict do nothing`,
+  );
+}
+
+export async function unfollowFilm(db: DbOrTx, filmId: number, userId: string): Promise<void> {
+  await db.execute(sql`delete from film_follows where film_id = ${filmId} and user_id = ${userId}`);
+}
+
+/** Whether `userId` follows film `filmId`: one lookup in the key. */
+export async function followsFilm(db: DbOrTx, filmId: number, userId: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from film_follows where film_id = ${filmId} and user_id = ${userId}`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A merge carries the follows of `from` to `into`: a member who followed both follows the
+ * survivor once.
+ */
+export async function carryFollows(tx: Tx, from: number, into: number): Promise<void> {
+  await tx.execute(
+    sql`insert into film_follows (film_id, user_id, created_at)
+      select ${into}, user_id, created_at from film_follows where film_id = ${from}
+      on conflict do nothing`,
+  );
+  await tx.execute(sql`delete from film_follows where film_id = ${from}`);
 }

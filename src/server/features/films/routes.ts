@@ -4,6 +4,7 @@ import {
   createFilmBody,
   filmCreatedResponse,
   filmDuplicatesResponse,
+  filmFollowResponse,
   filmIndexQuery,
   filmIndexResponse,
   filmPageQuery,
@@ -26,13 +27,17 @@ import type { FilmService } from './service.js';
 export const filmRouteLimits = {
   create: memberLimit('films', 'adding films', perMinute(10)),
   edit: memberLimit('film-edits', 'editing films', perMinute(60)),
+  follow: memberLimit('film-follows', 'following films', perMinute(60)),
 };
 
 const readErrors = errorResponses(400, 404);
 const writeErrors = errorResponses(400, 401, 403, 404);
 const filmAnswer = z.object({ film: filmSummarySchema });
 
-/** Films: public reading, members adding, experienced moderators and admins editing and merging. */
+/**
+ * Films: public reading, members adding and following, experienced moderators and admins
+ * editing and merging.
+ */
 export function registerFilmRoutes(app: FastifyInstance, films: FilmService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['films'];
@@ -136,6 +141,37 @@ export function registerFilmRoutes(app: FastifyInstance, films: FilmService) {
       },
     },
     (request) => films.update(viewerOf(request), request.params.id, request.body),
+  );
+
+  // Following changes no public page: nothing goes stale.
+  const following = {
+    config: { access: 'signed-in', limit: filmRouteLimits.follow, stales: [] },
+    schema: {
+      tags,
+      querystring: noQuery,
+      params: idParams,
+      response: { 200: filmFollowResponse, ...writeErrors },
+    },
+  } as const;
+  api.put(
+    '/api/films/:id/follow',
+    {
+      ...following,
+      schema: {
+        ...following.schema,
+        summary:
+          'Follow a film: hear of its new reviews (a film merged away: the film it became); answers whether you follow it',
+      },
+    },
+    (request) => films.setFollowing(viewerOf(request), request.params.id, true),
+  );
+  api.delete(
+    '/api/films/:id/follow',
+    {
+      ...following,
+      schema: { ...following.schema, summary: 'Stop following a film' },
+    },
+    (request) => films.setFollowing(viewerOf(request), request.params.id, false),
   );
 
   api.post(

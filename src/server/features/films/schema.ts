@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -58,6 +59,35 @@ export const films = pgTable(
       index('films_recent_idx').on(table.lastReviewedAt.desc(), table.id.desc()).where(live),
       index('films_title_idx').on(table.titleKey, table.id).where(live),
       index('films_year_idx').on(table.year, table.reviewCount.desc()).where(live),
+      // Site search: a word of a title or an original title, by trigrams (search/repo.ts).
+      index('films_title_trgm_idx').using('gin', sql`${table.titleKey} gin_trgm_ops`),
+      index('films_original_trgm_idx').using(
+        'gin',
+        sql`film_key(coalesce(${table.originalTitle}, '')) gin_trgm_ops`,
+      ),
     ];
   },
+);
+
+/**
+ * Members who follow a film: each hears of its new reviews (notifications, type `film_review`).
+ * A merge carries the follows of the film merged away to the survivor.
+ */
+export const filmFollows = pgTable(
+  'film_follows',
+  {
+    filmId: bigint('film_id', { mode: 'number' })
+      .notNull()
+      .references(() => films.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The key walks one film's followers in member order, a fan-out batch at a time; the second
+  // index serves a deleted account's cascade.
+  (table) => [
+    primaryKey({ columns: [table.filmId, table.userId] }),
+    index('film_follows_user_idx').on(table.userId),
+  ],
 );

@@ -72,11 +72,15 @@ export function createFilmService(db: Db, links: FilmReviewLinks) {
       const { sort, page } = filmPageQuery.parse(query);
       const film = await repo.filmById(db, id);
       if (!film) throw notFound('Film');
-      const reviews = await repo.filmReviewsPage(db, Number(film.id), sort, page);
+      const [reviews, following] = await Promise.all([
+        repo.filmReviewsPage(db, Number(film.id), sort, page),
+        // A visitor's page asks nothing more.
+        viewer ? repo.followsFilm(db, Number(film.id), viewer.id) : false,
+      ]);
       return {
         film: presentFilmDetail(film, {
-          canFollow: false,
-          following: false,
+          canFollow: viewer !== null,
+          following,
           canEdit: can(viewer?.role, 'films.edit'),
         }),
         reviews: {
@@ -168,6 +172,7 @@ export function createFilmService(db: Db, links: FilmReviewLinks) {
           });
         }
         await links.moveReviews(tx, id, intoId, into.title);
+        await repo.carryFollows(tx, id, intoId);
         await repo.markMerged(tx, id, intoId);
         const survivor = await repo.filmById(tx, intoId, { followMerge: false });
         if (!survivor) throw notFound('Film');
@@ -179,6 +184,21 @@ export function createFilmService(db: Db, links: FilmReviewLinks) {
           after: { id: intoId, ...auditShape(survivor) },
         });
         return { film: presentFilm(survivor) };
+      });
+    },
+
+    /**
+     * Follows a film, or stops: a film merged away is its survivor. The film is held against a
+     * merge meanwhile, so a follow never lands on a film that has just been merged away.
+     */
+    async setFollowing(viewer: Viewer, id: number, following: boolean) {
+      return db.transaction(async (tx) => {
+        const film = await repo.filmById(tx, id, { lock: 'share' });
+        if (!film) throw notFound('Film');
+        const filmId = Number(film.id);
+        if (following) await repo.followFilm(tx, filmId, viewer.id);
+        else await repo.unfollowFilm(tx, filmId, viewer.id);
+        return { following };
       });
     },
 

@@ -173,6 +173,19 @@ export const newsCandidates = sql`(select user_id, 'news', 1 from notification_s
   where type = 'news' and delivery <> 'off' ${nextBatch(sql`user_id`)})`;
 
 /**
+ * Candidates of a new review: the followers of its film, but those who watch its category, who
+ * hear of the new thread already.
+ */
+export function filmFollowerCandidates(filmId: number, categoryId: number): SQL {
+  return sql`(select ff.user_id, 'film_review', 1 from film_follows ff
+    where ff.film_id = ${filmId}::bigint
+      and not exists (select 1 from category_watches cw
+        where cw.user_id = ff.user_id and cw.category_id = ${categoryId}::int
+          and cw.level = 'watching')
+      ${nextBatch(sql`ff.user_id`)})`;
+}
+
+/**
  * A like, grouped: while the owner has not read the group's notification, each new liker
  * becomes its actor, counts among the others and brings it back to the top.
  */

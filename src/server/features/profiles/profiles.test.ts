@@ -1,10 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicProfileResponse } from '../../../shared/profiles.js';
-import { categories, comments, posts, profiles, users } from '../../schema.js';
+import { filmPath } from '../../../shared/films.js';
+import { profileReviewsResponse, publicProfileResponse } from '../../../shared/profiles.js';
+import { categories, comments, films, posts, profiles, users } from '../../schema.js';
 import { createAgent, signIn, type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { buildUser, type UserRow, buildAccount, postImage } from '../../test/factories.js';
+import {
+  buildUser,
+  type UserRow,
+  buildAccount,
+  categoryId,
+  insertPost,
+  postImage,
+} from '../../test/factories.js';
 import { pngImage } from '../../test/images.js';
 
 let t: TestApp;
@@ -146,6 +154,83 @@ describe('public profiles', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('not-found');
     }
+  });
+});
+
+describe("a member's reviews", () => {
+  const reviewsOf = (username: string, query = '') =>
+    anonymous().inject({ method: 'GET', url: `/api/profiles/${username}/reviews${query}` });
+  const day = 86_400_000;
+  const newest = Date.UTC(2026, 10, 20, 12);
+
+  it('lists visible reviews newest first, 20 a page, with their films and the spread of ratings', async () => {
+    const critic = await buildUser(db(), { username: 'diarist' });
+    const reviews = await categoryId(t, 'reviews');
+    const discussions = await categoryId(t, 'discussions');
+    const [film] = await db()
+      .insert(films)
+      .values({ title: 'Stalker', year: 1979 })
+      .returning({ id: films.id });
+    const filmId = film!.id;
+    const review = (
+      index: number,
+      rating: number,
+      extra: Partial<typeof posts.$inferInsert> = {},
+    ) =>
+      insertPost(t, {
+        authorId: critic.id,
+        categoryId: reviews,
+        title: `Zone visit ${index}`,
+        filmId,
+        rating,
+        createdAt: new Date(newest - index * day),
+        ...extra,
+      });
+    // 22 visible reviews: every rating twice, then a 1 and a 2 more.
+    const ids: number[] = [];
+    for (let index = 0; index < 22; index += 1) ids.push(await review(index, (index % 10) + 1));
+    // Neither listed nor counted: a hidden review, a deleted one, and a rated thread moved out of Reviews.
+    await review(30, 10, { hiddenAt: new Date() });
+    await review(31, 10, { deletedAt: new Date() });
+    await review(32, 10, { categoryId: discussions });
+    // Newer than every visible one, so a leak would head the first page.
+    await review(-1, 10, { hiddenAt: new Date() });
+
+    const first = await reviewsOf('DIARIST');
+    expect(first.statusCode, first.body).toBe(200);
+    const page1 = profileReviewsResponse.parse(first.json());
+    expect(page1.page).toBe(1);
+    expect(page1.pageCount).toBe(2);
+    expect(page1.spread).toEqual([3, 3, 2, 2, 2, 2, 2, 2, 2, 2]);
+    expect(page1.items.map((item) => item.id)).toEqual(ids.slice(0, 20));
+    expect(page1.items[0]).toEqual({
+      id: ids[0],
+      title: 'Zone visit 0',
+      rating: 1,
+      createdAt: new Date(newest).toISOString(),
+      film: {
+        id: filmId,
+        title: 'Stalker',
+        year: 1979,
+        url: filmPath({ id: filmId, title: 'Stalker' }),
+      },
+    });
+
+    const page2 = profileReviewsResponse.parse((await reviewsOf('diarist', '?page=2')).json());
+    expect(page2.items.map((item) => item.id)).toEqual(ids.slice(20));
+    expect(page2.spread).toEqual(page1.spread);
+    const past = profileReviewsResponse.parse((await reviewsOf('diarist', '?page=3')).json());
+    expect(past.items).toEqual([]);
+  });
+
+  it('answers an empty diary for a member without reviews, and not-found for unknown names', async () => {
+    const quiet = profileReviewsResponse.parse((await reviewsOf('ada_lovelace')).json());
+    expect(quiet).toEqual({ items: [], page: 1, pageCount: 1, spread: Array(10).fill(0) });
+    const unknown = await reviewsOf('no_such_member');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('not-found');
+    expect((await reviewsOf('ada_lovelace', '?page=0')).statusCode).toBe(400);
+    expect((await reviewsOf('ada_lovelace', '?sort=best')).statusCode).toBe(400);
   });
 });
 

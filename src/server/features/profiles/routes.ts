@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   profileDetailsResponse,
+  profileReviewLimits,
+  profileReviewsQuery,
+  profileReviewsResponse,
   publicProfileResponse,
   updateProfileDetailsBody,
 } from '../../../shared/profiles.js';
@@ -21,6 +24,7 @@ export function registerProfileRoutes(app: FastifyInstance, options: { db: Db })
   const service = createProfilesService(options.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['profiles'];
+  const usernameParams = z.object({ username: singleLineText().min(1).max(64) });
 
   api.get(
     '/api/profiles/:username',
@@ -30,11 +34,29 @@ export function registerProfileRoutes(app: FastifyInstance, options: { db: Db })
         tags,
         summary: "A member's public profile: bio, role, join date, counts, and whether blocked",
         querystring: noQuery,
-        params: z.object({ username: singleLineText().min(1).max(64) }),
+        params: usernameParams,
         response: { 200: publicProfileResponse, ...errorResponses(400, 404) },
       },
     },
     async (request) => ({ profile: await service.byUsername(request.params.username) }),
+  );
+
+  api.get(
+    '/api/profiles/:username/reviews',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "A member's reviews as a diary, newest first, and how many they gave each rating",
+        description:
+          `${profileReviewLimits.pageSize} reviews a page. Visible reviews only (neither ` +
+          'hidden nor deleted), listed and counted alike; `spread[0]` counts the 1/10 ratings.',
+        querystring: profileReviewsQuery,
+        params: usernameParams,
+        response: { 200: profileReviewsResponse, ...errorResponses(400, 404) },
+      },
+    },
+    (request) => service.reviews(request.params.username, request.query.page),
   );
 
   api.get(

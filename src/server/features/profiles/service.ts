@@ -1,9 +1,15 @@
 import type { z } from 'zod';
 import { invalidArgument, notFound } from '../../../shared/errors.js';
-import type { PublicProfile, updateProfileDetailsBody } from '../../../shared/profiles.js';
+import {
+  profileReviewLimits,
+  type ProfileReviews,
+  type PublicProfile,
+  type updateProfileDetailsBody,
+} from '../../../shared/profiles.js';
 import { uploadPurposes } from '../../../shared/uploads.js';
 import type { Db } from '../../platform/db/database.js';
 import * as repo from './repo.js';
+import { presentProfile, presentProfileReview, presentSpread } from './presenter.js';
 import { lockOwnedUpload } from '../uploads/index.js';
 import type { Viewer } from '../../core/viewer.js';
 
@@ -24,7 +30,7 @@ export function createProfilesService(db: Db) {
   async function own(viewer: Viewer): Promise<PublicProfile> {
     const row = await repo.findProfileById(db, viewer.id);
     if (!row) throw notFound('Profile');
-    return repo.presentProfile(row);
+    return presentProfile(row);
   }
 
   return {
@@ -32,10 +38,31 @@ export function createProfilesService(db: Db) {
     async byUsername(username: string): Promise<PublicProfile> {
       const row = await repo.findProfileByUsername(db, username);
       if (!row) throw notFound('Profile');
-      return repo.presentProfile(row);
+      return presentProfile(row);
     },
 
     own,
+
+    /**
+     * A member's reviews as a diary, newest first, with how many they gave each rating.
+     * Public, as the profile is; an unknown or deleted member is not found.
+     */
+    async reviews(username: string, page: number): Promise<ProfileReviews> {
+      const memberId = await repo.memberIdByUsername(db, username);
+      if (!memberId) throw notFound('Profile');
+      const [rows, spreadRows] = await Promise.all([
+        repo.reviewDiaryPage(db, memberId, page),
+        repo.reviewSpread(db, memberId),
+      ]);
+      const spread = presentSpread(spreadRows);
+      const total = spread.reduce((sum, count) => sum + count, 0);
+      return {
+        items: rows.map(presentProfileReview),
+        page,
+        pageCount: Math.max(1, Math.ceil(total / profileReviewLimits.pageSize)),
+        spread,
+      };
+    },
 
     /**
      * Changes the viewer's bio, location, favourite films and avatar in one transaction. The

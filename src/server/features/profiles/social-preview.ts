@@ -1,6 +1,7 @@
 import type { PublicProfile } from '../../../shared/profiles.js';
 import type { Db } from '../../platform/db/database.js';
-import { findProfileByUsername, presentProfile } from './repo.js';
+import { presentProfile } from './presenter.js';
+import { findProfileByUsername } from './repo.js';
 
 /** A member's public profile for its preview image; undefined for unknown or deleted accounts. */
 export async function readProfilePreview(

@@ -1,9 +1,24 @@
-import type { ChatHit, NewsHit, PostHit, ReplyHit, UserHit } from '../../../shared/search.js';
+import { averageRating, filmPath } from '../../../shared/films.js';
+import type {
+  ChatHit,
+  FilmHit,
+  NewsHit,
+  PostHit,
+  ReplyHit,
+  UserHit,
+} from '../../../shared/search.js';
 import { shownReview } from '../../../shared/forum.js';
 import { isRole } from '../../../shared/roles.js';
 import { authorOfRow, iso, isoOrNull, presentAuthor } from '../../core/author.js';
 import { highlightParts } from './text-search-sql.js';
-import type { ChatHitRow, NewsHitRow, PostHitRow, ReplyHitRow, UserHitRow } from './repo.js';
+import type {
+  ChatHitRow,
+  FilmHitRow,
+  NewsHitRow,
+  PostHitRow,
+  ReplyHitRow,
+  UserHitRow,
+} from './repo.js';
 
 const title = (text: string) => highlightParts(text, { markdown: false });
 const snippet = (text: string) => highlightParts(text, { markdown: true });
@@ -67,3 +82,18 @@ export const presentUserHit = (row: UserHitRow): UserHit => ({
   joinedAt: iso(row.created_at),
   blocked: row.blocked,
 });
+
+export function presentFilmHit(row: FilmHitRow): FilmHit {
+  const id = Number(row.id);
+  const figures = { reviewCount: Number(row.review_count), ratingSum: Number(row.rating_sum) };
+  return {
+    kind: 'films',
+    id,
+    title: row.title,
+    originalTitle: row.original_title,
+    year: row.year === null ? null : Number(row.year),
+    reviewCount: figures.reviewCount,
+    average: averageRating(figures),
+    url: filmPath({ id, title: row.title }),
+  };
+}

@@ -99,7 +99,7 @@ const documentSources = {
     reactions: sql`d.reaction_count`,
     filters: new Set(['authorId', 'from', 'toBefore']),
   },
-} satisfies Record<Exclude<SearchCategory, 'users'>, Source>;
+} satisfies Record<Exclude<SearchCategory, 'users' | 'films'>, Source>;
 
 export type DocumentCategory = keyof typeof documentSources;
 
@@ -172,6 +172,36 @@ function matchingPeople(text: string, scope: SearchScope, filters: SearchFilters
   };
 }
 
+/**
+ * Films: live ones only (a film merged into another is not found, the one it became is), by their title or
+ * original title compared as film titles are (`film_key`, migration 0025: no diacritics, case,
+ * punctuation or leading article), so "amelie" finds "Amélie". A film is found by a word or a
+ * part of its title (`like`), or by a near miss (trigram word similarity). The best match
+ * first: the whole title, then its start, then the closest; the most reviewed among equals.
+ * Films are few next to posts (one per film reviewed), and a trigram or `like` test of each
+ * live title costs little; films understand no filter and have nothing hidden.
+ */
+function matchingFilms(text: string, scope: SearchScope, filters: SearchFilters) {
+  const key = sql`film_key(${text})`;
+  const pattern = sql`replace(replace(replace(${key}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+  const anyFilter = Object.values(filters).some((value) => value !== undefined);
+  const original = sql`film_key(coalesce(f.original_title, ''))`;
+  const score = sql`greatest(
+      case when f.title_key = ${key} or ${original} = ${key} then 3
+        when f.title_key like ${pattern} || '%' or ${original} like ${pattern} || '%' then 2
+        when f.title_key like '%' || ${pattern} || '%' or ${original} like '%' || ${pattern} || '%' then 1
+        else 0 end,
+      word_similarity(${key}, f.title_key), word_similarity(${key}, ${original}))`;
+  return {
+    score,
+    sql: sql`from films f
+      where ${anyFilter || scope.hidden === 'only' ? sql`false` : sql`${key} <> ''`}
+        and f.merged_into_id is null
+        and (f.title_key like '%' || ${pattern} || '%' or ${original} like '%' || ${pattern} || '%'
+          or ${key} <% f.title_key or ${key} <% ${original})`,
+  };
+}
+
 const countLimit = searchLimits.candidates + 1;
 
 /**
@@ -189,7 +219,9 @@ export async function countMatches(
     const from =
       category === 'users'
         ? matchingPeople(text, scope, filters).sql
-        : matching(category, text, scope, filters).sql;
+        : category === 'films'
+          ? matchingFilms(text, scope, filters).sql
+          : matching(category, text, scope, filters).sql;
     return sql`(select count(*)::int from (select 1 ${from} limit ${countLimit}) found) as ${sql.identifier(category)}`;
   });
   const [row] = await queryRows<Record<string, number>>(
@@ -390,6 +422,32 @@ export function peoplePage(
   );
 }
 
+export interface FilmHitRow {
+  id: number | string;
+  title: string;
+  original_title: string | null;
+  year: number | null;
+  review_count: number;
+  rating_sum: number;
+}
+
+export function filmPage(
+  db: Db,
+  text: string,
+  scope: SearchScope,
+  filters: SearchFilters,
+  window: PageWindow,
+) {
+  const match = matchingFilms(text, scope, filters);
+  return queryRows<FilmHitRow>(
+    db,
+    sql`select f.id, f.title, f.original_title, f.year, f.review_count, f.rating_sum
+      ${match.sql}
+      order by ${match.score} desc, f.review_count desc, f.id desc
+      limit ${window.limit} offset ${window.offset}`,
+  );
+}
+
 /** A member's id by username, for the author filter. */
 export async function authorIdByUsername(db: Db, username: string): Promise<string | null> {
   const [row] = await queryRows<{ id: string }>(
@@ -414,13 +472,20 @@ export interface LocatedRow {
   username: string | null;
   /** Chat: the room is archived (admins still read it). */
   archived: boolean | null;
+  /** Films: the title its address is made of. */
+  title: string | null;
 }
 
 const locators: Record<SearchCategory, (id: string) => SQL> = {
+  // A film merged into another is found as the one it was merged into.
+  films: (id) => sql`select coalesce(s.id, f.id) as id, null as author_id, false as hidden,
+      false as gone, null as parent_id, null as article_id, null as article_public,
+      null as username, null as archived, coalesce(s.title, f.title) as title
+    from films f left join films s on s.id = f.merged_into_id where f.id = ${id}::bigint`,
   posts: (id) => sql`select p.id, p.author_id, p.hidden_at is not null as hidden,
       p.deleted_at is not null as gone, null as parent_id, n.id as article_id,
       ${publicArticle({ status: sql`n.status`, publishAt: sql`n.publish_at` })} as article_public,
-      null as username, null as archived
+      null as username, null as archived, null as title
     from posts p left join news_articles n on n.discussion_post_id = p.id
     where p.id = ${id}::bigint`,
   replies: (id) => sql`select c.id, c.author_id,
@@ -428,24 +493,24 @@ const locators: Record<SearchCategory, (id: string) => SQL> = {
       (c.deleted_at is not null or p.deleted_at is not null) as gone, c.post_id as parent_id,
       n.id as article_id,
       ${publicArticle({ status: sql`n.status`, publishAt: sql`n.publish_at` })} as article_public,
-      null as username, null as archived
+      null as username, null as archived, null as title
     from comments c join posts p on p.id = c.post_id
     left join news_articles n on n.discussion_post_id = p.id
     where c.id = ${id}::bigint`,
   news: (id) => sql`select n.id, n.author_id, false as hidden, false as gone, null as parent_id,
       n.id as article_id,
       ${publicArticle({ status: sql`n.status`, publishAt: sql`n.publish_at` })} as article_public,
-      null as username, null as archived
+      null as username, null as archived, null as title
     from news_articles n where n.id = ${id}::bigint`,
   users: (id) => sql`select u.id, u.id as author_id, ${blocked} as hidden,
       (u.deleted_at is not null or u.username is null) as gone, null as parent_id,
       null as article_id, null as article_public, coalesce(u.display_username, u.username) as username,
-      null as archived
+      null as archived, null as title
     from users u where u.id = ${id}`,
   chat: (id) => sql`select m.id, m.author_id, m.hidden_at is not null as hidden,
       m.deleted_at is not null as gone, m.room_id as parent_id,
       null as article_id, null as article_public, null as username,
-      r.archived_at is not null as archived
+      r.archived_at is not null as archived, null as title
     from chat_messages m join chat_rooms r on r.id = m.room_id where m.id = ${id}::bigint`,
 };
 

@@ -46,13 +46,15 @@ export function registerSearch(app: FastifyInstance, deps: { db: Db }) {
       config: { access: 'public', limit: searchLimit },
       schema: {
         tags,
-        summary: 'Search one category (posts, replies, news, people, chat) with every count',
+        summary: 'Search one category (posts, films, replies, news, people, chat) with every count',
         description:
           `${syntax} Each category ranks its newest ${searchLimits.candidates} matches and ` +
           `counts up to them (\`capped\` past that). Chat is searched by members with a ` +
           'verified email. `hidden` (moderators) includes hidden content and blocked ' +
           "members' content, or shows only it. A filter a category cannot apply (a rating " +
-          'on people) leaves that category empty.',
+          'on people) leaves that category empty. Films (live ones, never one merged into ' +
+          'another) are matched by a word or a near miss of their title or original title, ' +
+          'diacritics, case and a leading article ignored, and take no filter.',
         querystring: searchQuery,
         response: { 200: searchResponse, ...errorResponses(400, 403, 429) },
       },

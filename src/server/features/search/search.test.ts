@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatRoom } from '../../../shared/chat.js';
+import { filmPath } from '../../../shared/films.js';
 import type { SearchHit, SearchResult } from '../../../shared/search.js';
+import { films } from '../../schema.js';
 import { createAgent, type Agent } from '../../test/auth-helpers.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { searchLimit } from './routes.js';
@@ -290,6 +292,72 @@ describe('replies, news, people and chat', () => {
   });
 });
 
+describe('films', () => {
+  async function film(values: typeof films.$inferInsert) {
+    const [row] = await db().insert(films).values(values).returning({ id: films.id });
+    if (!row) throw new Error('insert returned no row');
+    return row.id;
+  }
+
+  it('finds a live film by a word of its title or original title, diacritics ignored, never a merged one', async () => {
+    const ballad = await film({
+      title: 'The Ballad of Émilie Quillbrook',
+      originalTitle: 'La Ballade d’Émilie Quillbrook',
+      year: 1998,
+      reviewCount: 3,
+      ratingSum: 25,
+    });
+    const merged = await film({
+      title: 'Ballad of Emilie Quillbrook',
+      year: 1998,
+      mergedIntoId: ballad,
+    });
+    const namesake = await film({ title: 'Quillbrook', year: 2010 });
+
+    const found = await search(visitor, { q: 'EMILIE', category: 'films' });
+    expect(found.counts.films).toEqual({ count: 1, capped: false });
+    expect(found.notice).toBeNull();
+    expect(found.items).toEqual([
+      {
+        kind: 'films',
+        id: ballad,
+        title: 'The Ballad of Émilie Quillbrook',
+        originalTitle: 'La Ballade d’Émilie Quillbrook',
+        year: 1998,
+        reviewCount: 3,
+        average: 8.3,
+        url: filmPath({ id: ballad, title: 'The Ballad of Émilie Quillbrook' }),
+      },
+    ]);
+    expect(ids(await search(visitor, { q: 'ballade', category: 'films' }))).toEqual([ballad]);
+    // The whole title above a title that holds it, though that one has more reviews.
+    const word = await search(visitor, { q: 'quillbrook', category: 'films' });
+    expect(ids(word)).toEqual([namesake, ballad]);
+    expect(ids(word)).not.toContain(merged);
+    expect(ids(await search(visitor, { q: 'quilbrook', category: 'films' }))).toContain(namesake);
+    // Films take no filter; a moderator's "only hidden" finds none, films have nothing hidden.
+    expect((await search(visitor, { q: 'quillbrook', minRating: 5 })).counts.films?.count).toBe(0);
+    expect(
+      (await search(moderator.agent, { q: 'quillbrook', hidden: 'only' })).counts.films?.count,
+    ).toBe(0);
+
+    const quick = await visitor.inject({ url: '/api/search/quick?q=%C3%A9milie%20quillbrook' });
+    expect(quick.statusCode, quick.body).toBe(200);
+    const groups = quick.json().groups as { category: string; items: SearchHit[] }[];
+    expect(groups.find((group) => group.category === 'films')?.items[0]).toMatchObject({
+      kind: 'films',
+      id: ballad,
+    });
+
+    // The merged film's old result opens the film it became.
+    const opened = await open(visitor, 'films', merged);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toEqual({
+      url: filmPath({ id: ballad, title: 'The Ballad of Émilie Quillbrook' }),
+    });
+  });
+});
+
 describe('counts and pages', () => {
   it('counts up to the candidates, says when there are more, and pages past the end are empty', async () => {
     const post = await thread({ title: 'Many replies', body: 'Words.' });
@@ -330,7 +398,7 @@ describe('bad input', () => {
     ['a control character', 'film%07', 400],
     ['page 0', 'film&page=0', 400],
     ['a page that is not a number', 'film&page=abc', 400],
-    ['an unknown category', 'film&category=films', 400],
+    ['an unknown category', 'film&category=movies', 400],
     ['an unknown parameter', 'film&sort=new', 400],
     ['a rating of 11', 'film&minRating=11', 400],
     ['a date that is not one', 'film&from=yesterday', 400],
@@ -385,7 +453,8 @@ describe('bad input', () => {
 
   it('opening an unknown category or a malformed id answers not found', async () => {
     for (const [category, id] of [
-      ['films', '1'],
+      ['movies', '1'],
+      ['films', '999999999'],
       ['posts', 'abc'],
       ['posts', '0'],
       ['posts', '99999999999999999999'],

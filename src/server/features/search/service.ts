@@ -1,4 +1,5 @@
 import { notFound, permissionDenied } from '../../../shared/errors.js';
+import { filmPath } from '../../../shared/films.js';
 import { can } from '../../../shared/permissions.js';
 import { chatMessageLink, threadLink } from '../../../shared/links.js';
 import {
@@ -15,6 +16,7 @@ import type { Viewer } from '../../core/viewer.js';
 import type { Db } from '../../platform/db/database.js';
 import {
   presentChatHit,
+  presentFilmHit,
   presentNewsHit,
   presentPostHit,
   presentReplyHit,
@@ -24,6 +26,7 @@ import {
   authorIdByUsername,
   chatPage,
   countMatches,
+  filmPage,
   locate,
   newsPage,
   peoplePage,
@@ -48,6 +51,7 @@ type PageReader = (
 
 const pages: Record<SearchCategory, PageReader> = {
   posts: async (...args) => (await postPage(...args)).map(presentPostHit),
+  films: async (...args) => (await filmPage(...args)).map(presentFilmHit),
   replies: async (...args) => (await replyPage(...args)).map(presentReplyHit),
   news: async (...args) => (await newsPage(...args)).map(presentNewsHit),
   users: async (...args) => (await peoplePage(...args)).map(presentUserHit),
@@ -89,9 +93,14 @@ async function filtersOf(db: Db, input: SearchRequest): Promise<SearchFilters> {
   };
 }
 
-/** The words of a document search: none left when the text held only stop words or symbols. */
+/**
+ * The words of a document search: none left when the text held only stop words or symbols.
+ * People and films are matched by name, where "the" is a part of a name like any other.
+ */
 const noticeFor = (category: SearchCategory, terms: number) =>
-  category !== 'users' && terms === 0 ? ('only-common-words' as const) : null;
+  category !== 'users' && category !== 'films' && terms === 0
+    ? ('only-common-words' as const)
+    : null;
 
 export function createSearchService(db: Db) {
   return {
@@ -173,6 +182,8 @@ function urlOf(kind: SearchCategory, row: Located, viewer: Viewer | null): strin
         : undefined;
   if (article === undefined) return null;
   switch (kind) {
+    case 'films':
+      return row.title === null ? null : filmPath({ id: Number(row.id), title: row.title });
     case 'posts':
       return threadLink({ postId: Number(row.id), articleId: article });
     case 'replies':

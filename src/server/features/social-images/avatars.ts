@@ -6,7 +6,12 @@ const avatarSide = 192;
 
 /** The `/media/…` pictures a card shows (its author's or member's avatar). */
 function avatarsOf(card: SocialCard): string[] {
-  const person = card.kind === 'profile' ? card.person : card.kind === 'page' ? null : card.author;
+  const person =
+    card.kind === 'profile'
+      ? card.person
+      : card.kind === 'thread' || card.kind === 'news'
+        ? card.author
+        : null;
   return person?.avatar ? [person.avatar] : [];
 }
 

@@ -2,6 +2,8 @@ import type { ReactElement } from 'react';
 import { initialsOf } from '../../../shared/initials.js';
 import { socialImageHeight, socialImageWidth } from '../../../shared/social-image.js';
 import { fontFamily } from './fonts.js';
+import { box, colors, el, kicker, text, title, type Child } from './card-parts.js';
+import { filmLayout, type FilmCard } from './film-card.js';
 import { clip, drawable, drawableOr, type TextRule } from './text.js';
 
 /** A person as a card shows them; `avatar` is their picture's `/media/…` address. */
@@ -31,6 +33,7 @@ export type SocialCard = { site: string } & (
       bio: string;
       memberSince: string;
     }
+  | FilmCard
   | {
       kind: 'page';
       /** Above the title: the site's name, except on the home page whose title it is. */
@@ -42,30 +45,6 @@ export type SocialCard = { site: string } & (
 
 /** Avatars as PNG data URIs (satori reads no WebP), by their `/media/…` address. */
 export type AvatarImages = ReadonlyMap<string, string>;
-
-const colors = {
-  background: '#0d0b09',
-  strip: '#050404',
-  hole: '#27221c',
-  text: '#fbf7f0',
-  muted: '#b9afa2',
-  amber: '#ffc107',
-  amberDeep: '#ff8f00',
-  emptyStar: '#4a4036',
-};
-
-type Style = Record<string, string | number>;
-type Child = ReactElement | string;
-
-/** A satori node: the same object React's JSX would make. */
-const el = (type: string, props: Record<string, unknown>): ReactElement => ({
-  type,
-  key: null,
-  props,
-});
-const box = (style: Style, ...children: Child[]) =>
-  el('div', { style: { display: 'flex', ...style }, children });
-const text = (style: Style, content: string) => el('div', { style, children: content });
 
 /** A row of film-strip perforations along the top or bottom edge. */
 function filmStrip(): ReactElement {
@@ -181,47 +160,6 @@ function brand(site: string, rule: TextRule): ReactElement {
   );
 }
 
-function kicker(label: string): ReactElement {
-  return box(
-    { alignItems: 'center' },
-    box({ width: 40, height: 6, borderRadius: 3, backgroundColor: colors.amber, marginRight: 16 }),
-    text(
-      {
-        fontSize: 26,
-        fontWeight: 700,
-        letterSpacing: 4,
-        textTransform: 'uppercase',
-        color: colors.amber,
-        lineClamp: 1,
-        display: 'block',
-      },
-      label,
-    ),
-  );
-}
-
-/**
- * Shorter titles are drawn bigger. Each size's limit is what fits three lines of it, so a long
- * title is cut after a whole word; the line clamp only acts on unusually wide text.
- */
-function title(content: string): ReactElement {
-  const length = [...content].length;
-  const fontSize = length <= 28 ? 80 : length <= 50 ? 68 : length <= 78 ? 58 : 50;
-  return text(
-    {
-      marginTop: 26,
-      fontSize,
-      fontWeight: 700,
-      lineHeight: 1.14,
-      color: colors.text,
-      lineClamp: 3,
-      display: 'block',
-      wordBreak: 'break-word',
-    },
-    clip(content, 100),
-  );
-}
-
 function byline(person: Byline, detail: string | null, images: AvatarImages, rule: TextRule) {
   const name = drawableOr(person.name, person.username ?? 'deleted user', rule);
   return box(
@@ -270,6 +208,8 @@ function layout(card: SocialCard, images: AvatarImages, rule: TextRule): Layout 
         main: [kicker(card.role ?? 'Member'), ...profile(card, images, rule)],
         footer: text({ fontSize: 28, color: colors.muted }, `Member since ${card.memberSince}`),
       };
+    case 'film':
+      return { main: filmLayout(card, rule), footer: null };
     case 'page':
       return {
         main: [

@@ -1,9 +1,11 @@
+import { filmIdOf } from '../../../shared/films.js';
 import { matchPath } from 'react-router';
 import { notFound } from '../../../shared/errors.js';
 import type { Author } from '../../../shared/forum.js';
 import { roleLabels } from '../../../shared/roles.js';
 import { findSiteRoute, type SiteRoute } from '../../../shared/routes.js';
 import type { Db } from '../../platform/db/database.js';
+import { readFilmPreview } from '../films/index.js';
 import { readThreadPreview } from '../forum/index.js';
 import { readArticlePreview } from '../news/index.js';
 import { readProfilePreview } from '../profiles/index.js';
@@ -99,6 +101,13 @@ export async function cardFor(db: Db, siteName: string, pathname: string): Promi
         bio: profile.bio,
         memberSince: month.format(new Date(profile.joinedAt)),
       };
+    }
+    case 'films-id': {
+      // `12-solaris` as the film page reads it: the id, then the title's words.
+      const id = filmIdOf(params.idSlug);
+      const film = id === null ? undefined : await readFilmPreview(db, id);
+      if (!film) throw notFound('Film');
+      return { site: site.name, kind: 'film', ...film };
     }
     default:
       return {

@@ -1,8 +1,9 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { FilmDetail } from '../../../shared/films';
 import { FilmPoster } from './film-poster';
+import { FollowButton } from './follow-button';
 
-/** The film's title, year, original title, director and poster. */
+/** The film's title, year, original title, director and poster, and following it. */
 export function FilmHeader({ film }: { film: FilmDetail }) {
   const showOriginal = film.originalTitle !== null && film.originalTitle !== film.title;
   return (
@@ -24,6 +25,7 @@ export function FilmHeader({ film }: { film: FilmDetail }) {
           </Text>
         )}
         {film.director !== null && <Text size="sm">Directed by {film.director}</Text>}
+        <FollowButton film={film} />
       </Stack>
     </Group>
   );

@@ -9,6 +9,7 @@ import { NotFoundPage } from '../../shell/error-page';
 import { useDeclaredHead } from '../../shell/render-context';
 import { filmQueryOptions, useFilm, type FilmReviewsView } from './api/get-film';
 import { parseFilmParam } from './film-address';
+import { FilmEditorActions } from './film-editor-actions';
 import { FilmHeader } from './film-header';
 import { FilmReviews } from './film-reviews';
 import { RatingSummary } from './rating-summary';
@@ -42,7 +43,7 @@ export function FilmPage() {
   const film = useFilm(id, view);
   const shown = film.data?.film;
   useDeclaredHead(shown && filmHead(shown), (origin) =>
-    shown ? filmStructuredData(shown, origin) : [],
+    shown ? filmStructuredData(shown, origin, film.data?.reviews.items) : [],
   );
   useCanonicalAddress(view, film.data);
 
@@ -56,7 +57,10 @@ export function FilmPage() {
   if (!film.data) return <LoadingStatus label="Loading the film" py="xl" />;
   return (
     <Stack gap="xl" maw={900}>
-      <FilmHeader film={film.data.film} />
+      <Stack gap="sm">
+        <FilmHeader film={film.data.film} />
+        <FilmEditorActions film={film.data.film} />
+      </Stack>
       <RatingSummary film={film.data.film} />
       <Divider />
       {film.isError && <LoadError title="Could not load these reviews" error={film.error} />}

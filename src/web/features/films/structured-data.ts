@@ -1,7 +1,31 @@
-import type { FilmDetail } from '../../../shared/films';
+import type { FilmDetail, FilmReview } from '../../../shared/films';
 
-/** schema.org for a film's page: a `Movie`, with its readers' ratings once it has some. */
-export function filmStructuredData(film: FilmDetail, origin: string): object[] {
+/** A review on the film's page as a schema.org `Review` of the film (nested in its `Movie`). */
+function reviewOf(review: FilmReview, origin: string) {
+  const { author } = review;
+  return {
+    '@type': 'Review',
+    url: `${origin}/forum/post/${review.id}`,
+    name: review.title,
+    author: {
+      '@type': 'Person',
+      name: author.name,
+      ...(author.username ? { url: `${origin}/u/${encodeURIComponent(author.username)}` } : {}),
+    },
+    datePublished: review.createdAt,
+    reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 10, worstRating: 1 },
+  };
+}
+
+/**
+ * schema.org for a film's page: a `Movie`, with its readers' ratings once it has some and the
+ * reviews the page shows.
+ */
+export function filmStructuredData(
+  film: FilmDetail,
+  origin: string,
+  reviews: readonly FilmReview[] = [],
+): object[] {
   const url = `${origin}${film.url}`;
   return [
     {
@@ -25,6 +49,7 @@ export function filmStructuredData(film: FilmDetail, origin: string): object[] {
             },
           }
         : {}),
+      ...(reviews.length > 0 ? { review: reviews.map((review) => reviewOf(review, origin)) } : {}),
     },
   ];
 }

@@ -49,7 +49,13 @@ export function PostArticle({ post, gate }: { post: PostDetail; gate: SignInGate
         </Title>
         {post.rating !== null && (
           <Group gap="xs">
-            {post.filmTitle && <Text fs="italic">{post.filmTitle}</Text>}
+            {post.film ? (
+              <Anchor component={PrefetchLink} to={post.film.url} fs="italic" underline="hover">
+                {post.film.title}
+              </Anchor>
+            ) : (
+              post.filmTitle && <Text fs="italic">{post.filmTitle}</Text>
+            )}
             <RatingStars rating={post.rating} size={18} />
           </Group>
         )}

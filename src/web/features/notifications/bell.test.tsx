@@ -124,6 +124,25 @@ describe('the notification bell', () => {
     await waitFor(() => expect(within(menu).queryByText(/^Unread:/)).toBeNull());
   });
 
+  it('says who reviewed a film the member follows, and opens the review', async () => {
+    const review = buildNotification(9, {
+      type: 'film_review',
+      actor: { username: 'dana', name: 'Dana Reyes', image: null },
+      title: 'A slow dream',
+      action: 'Stalker (1979)',
+      subject: 'thread',
+      url: '/forum/post/31',
+    });
+    stubApi(bellRoutes([review], { count: 1 }));
+    renderRoute('/about');
+    const menu = await openBell('Notifications, 1 unread');
+
+    const item = await within(menu).findByRole('menuitem', {
+      name: /^Unread: Dana Reyes reviewed Stalker \(1979\): “A slow dream”/,
+    });
+    expect(item.getAttribute('href')).toBe('/forum/post/31');
+  });
+
   it('opens a notification where it happened and counts it read', async () => {
     const api = stubApi({
       ...bellRoutes([reply], { count: 1 }),

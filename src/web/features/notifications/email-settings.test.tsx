@@ -24,6 +24,10 @@ describe('notification settings on the account page', () => {
       name: 'Replies in threads I watch',
     });
     expect(replies.value).toBe('email');
+    const followed = within(settings).getByRole<HTMLSelectElement>('combobox', {
+      name: 'New reviews of films I follow',
+    });
+    expect(followed.value).toBe('app');
 
     await userEvent.selectOptions(news, 'Daily digest');
 

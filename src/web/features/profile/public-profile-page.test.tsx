@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PostSummary } from '../../../shared/forum';
+import type { ProfileReview, ProfileReviews } from '../../../shared/profiles';
 import { formatDate } from '../../components/format-time';
 import { apiError, type ApiRoutes, json, stubApi } from '../../test/fake-api';
 import { buildAuthorReply, buildProfile, buildThread } from '../../test/factories';
@@ -20,6 +21,17 @@ function reply(id: number, postId: number, bodyHtml: string) {
 
 function profileRoutes(profile = buildProfile()): ApiRoutes {
   return { [`GET /api/profiles/${profile.username}`]: () => json({ profile }) };
+}
+
+/** Ann's review `id` of Stalker (film 13), written on `createdAt`. */
+function review(id: number, createdAt: string, rating: number): ProfileReview {
+  return {
+    id,
+    title: `Into the Zone, part ${id}`,
+    rating,
+    createdAt,
+    film: { id: 13, title: 'Stalker', year: 1979, url: '/films/13-stalker' },
+  };
 }
 
 describe('public profile page', () => {
@@ -139,6 +151,76 @@ describe('public profile page', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Load more replies' })).toBeNull(),
     );
+  });
+
+  it('shows their reviews as a diary by month, with how they rate, and loads more', async () => {
+    const spread = [0, 0, 0, 0, 0, 1, 0, 3, 0, 1];
+    const pages: Record<string, ProfileReviews> = {
+      '1': {
+        items: [
+          review(31, '2026-11-20T12:00:00.000Z', 8),
+          review(30, '2026-11-02T12:00:00.000Z', 10),
+          review(29, '2026-10-15T12:00:00.000Z', 8),
+        ],
+        page: 1,
+        pageCount: 2,
+        spread,
+      },
+      '2': { items: [review(20, '2026-10-01T12:00:00.000Z', 6)], page: 2, pageCount: 2, spread },
+    };
+    const api = stubApi({
+      ...profileRoutes(),
+      'GET /api/profiles/ann/reviews': (call) => json(pages[call.search.get('page') ?? '1']),
+    });
+    const { location } = renderRoute('/u/ann');
+
+    await userEvent.click(await screen.findByRole('tab', { name: 'Reviews' }));
+    await waitFor(() => expect(location()).toBe('/u/ann?tab=reviews'));
+
+    const november = await screen.findByRole('region', { name: 'November 2026' });
+    expect(within(november).getByRole('heading', { name: 'November 2026' })).toBeTruthy();
+    const [newest, older] = within(november).getAllByRole('listitem');
+    expect(newest!.textContent).toContain('20 Nov');
+    expect(within(newest!).getByRole('link', { name: 'Stalker (1979)' }).getAttribute('href')).toBe(
+      '/films/13-stalker',
+    );
+    expect(
+      within(newest!).getByRole('link', { name: 'Into the Zone, part 31' }).getAttribute('href'),
+    ).toBe('/forum/post/31');
+    expect(within(newest!).getByText('8/10')).toBeTruthy();
+    expect(within(older!).getByText('10/10')).toBeTruthy();
+    const october = screen.getByRole('region', { name: 'October 2026' });
+    expect(within(october).getAllByRole('listitem')).toHaveLength(1);
+
+    // The spread: a bar per rating, read out as a sentence.
+    const bars = screen.getByRole('list', { name: 'How Ann Lee rates' });
+    expect(within(bars).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(bars).getByText('8 out of 10: 3 reviews')).toBeTruthy();
+    expect(within(bars).getByText('10 out of 10: 1 review')).toBeTruthy();
+    expect(within(bars).getByText('1 out of 10: 0 reviews')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more reviews' }));
+    // The next page's review joins October, under the one heading.
+    await waitFor(() => expect(within(october).getAllByRole('listitem')).toHaveLength(2));
+    expect(
+      api.callsTo('GET', '/api/profiles/ann/reviews').map((call) => call.search.get('page')),
+    ).toEqual(['1', '2']);
+    expect(screen.getAllByRole('heading', { name: 'October 2026' })).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Load more reviews' })).toBeNull(),
+    );
+  });
+
+  it('says so when the member has no reviews, without a spread', async () => {
+    stubApi({
+      ...profileRoutes(),
+      'GET /api/profiles/ann/reviews': () =>
+        json({ items: [], page: 1, pageCount: 1, spread: Array(10).fill(0) }),
+    });
+    renderRoute('/u/ann?tab=reviews');
+
+    expect(await screen.findByText('No reviews yet.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'How Ann Lee rates' })).toBeNull();
   });
 
   it('shows the not-found page for an unknown username', async () => {

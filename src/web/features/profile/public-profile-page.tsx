@@ -6,14 +6,16 @@ import { NotFoundPage } from '../../shell/error-page';
 import type { PagePrefetch } from '../../shell/page-prefetch';
 import { authorCommentsQueryOptions } from './api/get-author-comments';
 import { authorPostsQueryOptions } from './api/get-author-posts';
+import { profileReviewsQueryOptions } from './api/get-profile-reviews';
 import { publicProfileQueryOptions, usePublicProfile } from './api/get-public-profile';
 import { AuthorPostList } from './author-post-list';
 import { AuthorReplyList } from './author-reply-list';
 import { PublicProfileCard } from './public-profile-card';
+import { ReviewDiary } from './review-diary';
 import { useDeclaredHead } from '../../shell/render-context';
 import { profileHead, profileStructuredData } from './structured-data';
 
-const tabs = ['posts', 'replies'] as const;
+const tabs = ['posts', 'reviews', 'replies'] as const;
 type ProfileTab = (typeof tabs)[number];
 
 function isProfileTab(value: string | null): value is ProfileTab {
@@ -38,11 +40,13 @@ export function prefetchPublicProfilePage({ params, url, queryClient }: PagePref
     queryClient.prefetchQuery(publicProfileQueryOptions(username)),
     tab === 'replies'
       ? queryClient.prefetchInfiniteQuery(authorCommentsQueryOptions(username))
-      : queryClient.prefetchInfiniteQuery(authorPostsQueryOptions(username)),
+      : tab === 'reviews'
+        ? queryClient.prefetchInfiniteQuery(profileReviewsQueryOptions(username))
+        : queryClient.prefetchInfiniteQuery(authorPostsQueryOptions(username)),
   ]);
 }
 
-/** /u/:username: a member's public profile with their threads and replies. */
+/** /u/:username: a member's public profile with their threads, reviews and replies. */
 export function PublicProfilePage() {
   const { username = '' } = useParams();
   const profile = usePublicProfile(username);
@@ -79,10 +83,14 @@ export function PublicProfilePage() {
       <Tabs value={tab} onChange={onTabChange} keepMounted={false}>
         <Tabs.List aria-label={`${name}'s activity`}>
           <Tabs.Tab value="posts">Posts</Tabs.Tab>
+          <Tabs.Tab value="reviews">Reviews</Tabs.Tab>
           <Tabs.Tab value="replies">Replies</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="posts" pt="md">
           <AuthorPostList username={profile.data.username} name={name} />
+        </Tabs.Panel>
+        <Tabs.Panel value="reviews" pt="md">
+          <ReviewDiary username={profile.data.username} name={name} />
         </Tabs.Panel>
         <Tabs.Panel value="replies" pt="md">
           <AuthorReplyList username={profile.data.username} name={name} />

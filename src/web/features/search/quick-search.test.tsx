@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { QuickSearchResult } from '../../../shared/search';
+import type { FilmHit, QuickSearchResult } from '../../../shared/search';
 import { answerLater, type ApiCall, json, stubApi } from '../../test/fake-api';
 import { buildPostHit, buildUserHit } from '../../test/factories';
 import { renderRoute } from '../../test/render-route';
@@ -119,6 +119,36 @@ describe('quick search', () => {
     await userEvent.keyboard('{ArrowDown}{Enter}');
 
     await waitFor(() => expect(location()).toBe('/search/posts/1'));
+  });
+
+  it("lists films with their year and average, and opens a film's page directly", async () => {
+    const film: FilmHit = {
+      kind: 'films',
+      id: 13,
+      title: 'Solaris',
+      originalTitle: null,
+      year: 1972,
+      reviewCount: 3,
+      average: 8.3,
+      url: '/films/13-solaris',
+    };
+    const api = stubApi({
+      ...quickRoutes(),
+      'GET /api/search/quick': (call: ApiCall) =>
+        json({ ...quickAnswer(call), groups: [{ category: 'films', items: [film] }] }),
+      // A film's page asks for the film: it waits, the test looks at the address.
+      'GET /api/films/13': answerLater().handler,
+    });
+    const { box, location } = await openQuickSearch();
+
+    await userEvent.type(box, 'solaris');
+    const films = await screen.findByRole('group', { name: 'Films' });
+    const action = within(films).getByRole('button', { name: /Solaris \(1972\)/ });
+    expect(action.textContent).toContain('Average 8.3 · 3 reviews');
+    await userEvent.click(action);
+
+    await waitFor(() => expect(location()).toBe('/films/13-solaris'));
+    expect(api.callsTo('GET', '/api/search/open/films/13')).toHaveLength(0);
   });
 
   it('offers the recent searches while the box is empty, and clears them', async () => {

@@ -8,10 +8,11 @@ import { useNavigate } from 'react-router';
 import {
   searchCategoryLabels,
   searchLimits,
-  searchResultPath,
+  searchHitPath,
   type SearchHit,
 } from '../../../shared/search';
 import { useQuickSearch } from './api/quick-search';
+import { filmLabel, filmRatingLine } from './film-hit-words';
 import { HighlightedText } from './highlighted-text';
 import classes from './quick-search.module.css';
 import pageClasses from './search-page.module.css';
@@ -43,6 +44,8 @@ function describe(hit: SearchHit): { title: ReactNode; detail: ReactNode } {
         title: <HighlightedText parts={hit.title} />,
         detail: `${hit.category.name} · ${hit.author.name}`,
       };
+    case 'films':
+      return { title: filmLabel(hit), detail: filmRatingLine(hit) };
     case 'replies':
       return {
         title: `Reply in ${hit.postTitle}`,
@@ -79,7 +82,9 @@ function RecentSearches({ onSearch }: { onSearch: (q: string) => void }) {
   const recent = useRecentSearches();
   if (recent.length === 0) {
     return (
-      <Spotlight.Empty>Search posts, replies, news, people and chat as you type.</Spotlight.Empty>
+      <Spotlight.Empty>
+        Search posts, films, replies, news, people and chat as you type.
+      </Spotlight.Empty>
     );
   }
   return (
@@ -135,7 +140,7 @@ export default function QuickSearch({ opened, onClose }: QuickSearchProps) {
   };
   const openHit = (hit: SearchHit) => {
     rememberSearch(typed);
-    void navigate(searchResultPath(hit));
+    void navigate(searchHitPath(hit));
   };
 
   const answer = debounced === '' ? undefined : results.data;
@@ -155,7 +160,7 @@ export default function QuickSearch({ opened, onClose }: QuickSearchProps) {
       <Modal.Title className={pageClasses.visuallyHidden}>Quick search</Modal.Title>
       <Spotlight.Search
         aria-label="Search the site"
-        placeholder="Search posts, news, people…"
+        placeholder="Search posts, films, people…"
         maxLength={searchLimits.queryMax}
         leftSection={<IconSearch size={20} aria-hidden />}
         rightSection={waiting && typed !== '' ? <Loader size="xs" aria-hidden /> : null}

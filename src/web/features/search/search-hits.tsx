@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import type { Author } from '../../../shared/forum';
 import { newsStatusLabels } from '../../../shared/news';
 import {
-  searchResultPath,
+  searchHitPath,
   type ChatHit,
+  type FilmHit,
   type NewsHit,
   type PostHit,
   type ReplyHit,
@@ -17,6 +18,7 @@ import { RatingStars } from '../../components/rating-stars';
 import { RoleBadge } from '../../components/role-badge';
 import { UserAvatar } from '../../components/user-avatar';
 import { PrefetchLink } from '../../shell/prefetch-link';
+import { filmRatingLine } from './film-hit-words';
 import { HighlightedText, plainText } from './highlighted-text';
 import badge from '../../components/plain-badge.module.css';
 import rows from '../../components/rows.module.css';
@@ -59,7 +61,7 @@ function HitLink({
   children: ReactNode;
 }) {
   return (
-    <PrefetchLink to={searchResultPath(hit)} aria-label={title} className={rows.titleLg}>
+    <PrefetchLink to={searchHitPath(hit)} aria-label={title} className={rows.titleLg}>
       {children}
     </PrefetchLink>
   );
@@ -133,6 +135,22 @@ function PostResult({ hit }: { hit: PostHit }) {
         <Day iso={hit.createdAt} />
         <span className={rows.small}>{replies}</span>
       </Byline>
+    </HitFrame>
+  );
+}
+
+function FilmResult({ hit }: { hit: FilmHit }) {
+  const original = hit.originalTitle !== null && hit.originalTitle !== hit.title;
+  return (
+    <HitFrame hit={hit}>
+      <div className={classes.titleLine}>
+        <HitLink hit={hit}>{hit.title}</HitLink>
+        <span className={rows.small}>{hit.year ?? 'Year unknown'}</span>
+      </div>
+      {original && <p className={`${rows.small} ${rows.italic}`}>{hit.originalTitle}</p>}
+      <div className={classes.meta}>
+        <span className={rows.small}>{filmRatingLine(hit)}</span>
+      </div>
     </HitFrame>
   );
 }
@@ -216,6 +234,8 @@ export function SearchHitRow({ hit }: { hit: SearchHit }) {
   switch (hit.kind) {
     case 'posts':
       return <PostResult hit={hit} />;
+    case 'films':
+      return <FilmResult hit={hit} />;
     case 'replies':
       return <ReplyResult hit={hit} />;
     case 'news':

@@ -2,7 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../../shared/accounts';
-import { searchCategories, searchLimits, type SearchResult } from '../../../shared/search';
+import {
+  searchCategories,
+  searchLimits,
+  type FilmHit,
+  type SearchResult,
+} from '../../../shared/search';
 import { apiError, type ApiCall, json, sessionOf, stubApi } from '../../test/fake-api';
 import {
   buildChatHit,
@@ -145,6 +150,58 @@ describe('search page', () => {
     expect(within(hit).getByText('Blocked')).toBeTruthy();
     expect(lastSearch(api)?.get('category')).toBe('users');
     expect(lastSearch(api)?.get('page')).toBe('1');
+  });
+
+  it('has a Films tab listing each film with its year, average and reviews, linked to its page', async () => {
+    const solaris: FilmHit = {
+      kind: 'films',
+      id: 13,
+      title: 'Solaris',
+      originalTitle: 'Солярис',
+      year: 1972,
+      reviewCount: 3,
+      average: 8.3,
+      url: '/films/13-solaris',
+    };
+    const remake: FilmHit = {
+      ...solaris,
+      id: 14,
+      title: 'Solaris',
+      originalTitle: null,
+      year: 2002,
+      reviewCount: 0,
+      average: null,
+      url: '/films/14-solaris',
+    };
+    const counts = { posts: { count: 1, capped: false }, films: { count: 2, capped: false } };
+    const api = stubApi(
+      searchRoutes((call) =>
+        call.search.get('category') === 'films'
+          ? buildSearchResult({ category: 'films', counts, items: [solaris, remake] })
+          : buildSearchResult({ counts }),
+      ),
+    );
+    const { location } = renderRoute('/search?q=solaris');
+    await screen.findByRole('link', { name: 'Solaris, slow and right' });
+    // Films come right after posts.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Posts1', 'Films2']);
+
+    await userEvent.click(screen.getByRole('tab', { name: /^Films\s*2$/ }));
+    await waitFor(() => expect(location()).toBe('/search?q=solaris&category=films'));
+    const list = await screen.findByRole('list', { name: 'Films results' });
+    expect(lastSearch(api)?.get('category')).toBe('films');
+    const [first, second] = within(list).getAllByTestId('films-hit');
+    expect(within(first!).getByRole('link', { name: 'Solaris' }).getAttribute('href')).toBe(
+      '/films/13-solaris',
+    );
+    expect(first!.textContent).toContain('1972');
+    expect(first!.textContent).toContain('Солярис');
+    expect(first!.textContent).toContain('Average 8.3 · 3 reviews');
+    expect(within(second!).getByRole('link', { name: 'Solaris' }).getAttribute('href')).toBe(
+      '/films/14-solaris',
+    );
+    expect(second!.textContent).toContain('2002');
+    expect(second!.textContent).toContain('No reviews yet');
   });
 
   it('pages through results, up to the last page search ranks', async () => {

@@ -38,6 +38,7 @@ export const searchFilterNames: readonly SearchFilterName[] = [
  */
 export const filtersByCategory: Record<SearchCategory, readonly SearchFilterName[]> = {
   posts: ['forumCategory', 'author', 'from', 'to', 'minRating', 'hidden'],
+  films: [],
   replies: ['forumCategory', 'author', 'from', 'to', 'hidden'],
   news: ['author', 'from', 'to', 'hidden'],
   chat: ['author', 'from', 'to', 'hidden'],

@@ -42,7 +42,7 @@ import type { ViewCounter } from './views.js';
 import type { Viewer } from '../../../core/viewer.js';
 import { recordAudit } from '../../../core/audit.js';
 import type { Tx } from '../../../core/transaction.js';
-import type { FilmService } from '../../films/index.js';
+import { filmReviewed, type FilmService } from '../../films/index.js';
 
 /** The thread, if this viewer may read it (rules.ts `mayReadThread`); 404 otherwise. */
 function assertSeen(
@@ -239,6 +239,7 @@ export function createPostService(deps: {
         if (id === undefined) throw notFound('Thread');
         await startedThread(tx, viewer.id, id);
         await notifyLater(tx, threadStarted, { postId: id, mentioned: mentionedUserIds });
+        if (film) await notifyLater(tx, filmReviewed, { postId: id, filmId: film.id });
         return id;
       });
       return read(viewer, id);

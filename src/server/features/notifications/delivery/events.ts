@@ -8,6 +8,7 @@ import { plainExcerpt } from '../../../markdown/excerpt.js';
 import { threadLink } from '../../../../shared/links.js';
 import { markThreadRead } from '../reading/repo.js';
 import {
+  filmFollowerCandidates,
   insertNotifications,
   membersAs,
   newsCandidates,
@@ -21,6 +22,7 @@ import {
 import {
   articleTarget,
   chatTarget,
+  filmReviewTarget,
   replyTarget,
   threadTarget,
   type ThreadTarget,
@@ -100,6 +102,7 @@ export interface TellableEvents {
   }>;
   articlePublished: Tellable<{ articleId: number }>;
   chatMentioned: Tellable<{ messageId: number; mentioned: string[] }>;
+  filmReviewed: Tellable<{ postId: number; filmId: number }>;
 }
 type Tellable<Fields> = NotifyEventType<string, Fields, unknown>;
 
@@ -312,6 +315,28 @@ function plans(events: TellableEvents) {
         url: `/chat?room=${message.room_id}&message=${event.messageId}`,
         eventKey: `chat:${event.messageId}`,
       });
+    }),
+    onNotifyEvent(events.filmReviewed, async (event, tx: DbOrTx) => {
+      // The film the review is of now: a merge since the event has carried it and its followers.
+      const review = await filmReviewTarget(tx, event.postId);
+      if (!review?.post_visible) return nobody;
+      const film =
+        review.film_year === null
+          ? review.film_title
+          : `${review.film_title} (${Number(review.film_year)})`;
+      return tell(
+        filmFollowerCandidates(Number(review.film_id), review.category_id),
+        {
+          actorId: review.post_author_id,
+          postId: event.postId,
+          title: review.title,
+          excerpt: excerptOf(review.body_source),
+          action: film,
+          url: threadUrl(review),
+          eventKey: `film-review:${event.postId}`,
+        },
+        { mutedThread: event.postId },
+      );
     }),
   ]);
 }

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../../core/transaction.js';
 
 /**
  * What a notification points at, read when its job runs: the thread (and the article it
- * discusses, for news comments), the reply, the chat message; with whether it may still be
- * told of (neither hidden nor deleted).
+ * discusses, for news comments), the reply, the chat message, the review and its film; with
+ * whether it may still be told of (neither hidden nor deleted).
  */
 export interface ThreadTarget {
   post_id: number | string;
@@ -45,6 +45,31 @@ export async function replyTarget(db: DbOrTx, commentId: number): Promise<ReplyT
           where q.id = c.reply_to_id and q.deleted_at is null and q.hidden_at is null
         ) as quoted_author_id
       from comments c join posts p on p.id = c.post_id where c.id = ${commentId}`,
+  );
+  return row ?? null;
+}
+
+export interface FilmReviewTarget extends ThreadTarget {
+  body_source: string;
+  film_id: number | string;
+  film_title: string;
+  film_year: number | null;
+}
+
+/**
+ * A review with the film it is of now (a merge or an edit since the event moves it): its
+ * followers are told.
+ */
+export async function filmReviewTarget(
+  db: DbOrTx,
+  postId: number,
+): Promise<FilmReviewTarget | null> {
+  const [row] = await queryRows<FilmReviewTarget>(
+    db,
+    sql`select ${threadColumns}, p.body_source, f.id as film_id, f.title as film_title,
+        f.year as film_year
+      from posts p join films f on f.id = p.film_id
+      where p.id = ${postId} and p.rating is not null`,
   );
   return row ?? null;
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postResponse, type CreatePostBody } from '../../../../shared/forum';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
+import { filmKeys } from '../../films';
 
 /** POST /api/forum/posts: starts a thread; rate limited per user. */
 export async function createPost(body: CreatePostBody) {
@@ -18,7 +19,11 @@ export function useCreatePost() {
     mutationFn: createPost,
     onSuccess: async (post) => {
       queryClient.setQueryData(queryKeys.post(post.id), post);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.posts });
+      // A review counts on its film's page, in the films list and its order.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.posts }),
+        queryClient.invalidateQueries({ queryKey: filmKeys.all }),
+      ]);
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
+import { filmKeys } from '../../films';
 
 /** DELETE /api/forum/posts/:id: a soft delete; the thread stays as a tombstone. */
 export async function deletePost(id: number) {
@@ -18,6 +19,8 @@ export function useDeletePost() {
         // exact: the replies under the post's key need no refetch.
         queryClient.invalidateQueries({ queryKey: queryKeys.post(id), exact: true }),
         queryClient.invalidateQueries({ queryKey: queryKeys.posts }),
+        // A deleted review no longer counts on its film's page.
+        queryClient.invalidateQueries({ queryKey: filmKeys.all }),
       ]),
   });
 }

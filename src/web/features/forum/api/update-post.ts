@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postResponse, type UpdatePostBody } from '../../../../shared/forum';
 import { apiFetch } from '../../../api/api-client';
 import { queryKeys } from '../../../api/query-keys';
+import { filmKeys } from '../../films';
 
 export interface UpdatePostInput {
   id: number;
@@ -26,6 +27,8 @@ export function useUpdatePost() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.revisions(post.id) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.posts }),
+        // A new rating or another film changes the films' pages and figures.
+        queryClient.invalidateQueries({ queryKey: filmKeys.all }),
       ]);
     },
   });

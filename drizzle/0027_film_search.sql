@@ -1,0 +1,2 @@
+CREATE INDEX "films_title_trgm_idx" ON "films" USING gin ("title_key" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "films_original_trgm_idx" ON "films" USING gin (film_key(coalesce("original_title", '')) gin_trgm_ops);
