@@ -84,6 +84,14 @@ BEGIN
     counts := film_review_counts(NEW);
   END IF;
   IF was AND counts AND OLD.film_id = NEW.film_id AND OLD.rating = NEW.rating THEN
+    -- Still counted the same; a review whose time changed (an import) may move the latest.
+    IF OLD.created_at IS DISTINCT FROM NEW.created_at THEN
+      UPDATE films SET last_reviewed_at = (
+        SELECT max(p.created_at) FROM posts p
+        WHERE p.film_id = NEW.film_id AND p.rating IS NOT NULL AND p.deleted_at IS NULL
+          AND p.hidden_at IS NULL AND film_review_counts(p))
+      WHERE id = NEW.film_id;
+    END IF;
     RETURN NULL;
   END IF;
   IF was THEN
@@ -105,7 +113,7 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "posts_film_figures" AFTER INSERT OR DELETE
-  OR UPDATE OF film_id, rating, hidden_at, deleted_at, category_id ON "posts"
+  OR UPDATE OF film_id, rating, hidden_at, deleted_at, category_id, created_at ON "posts"
   FOR EACH ROW EXECUTE FUNCTION "films_count_reviews"();--> statement-breakpoint
 UPDATE "films" f SET review_count = c.reviews, rating_sum = c.total, histogram = c.histogram,
   last_reviewed_at = c.latest

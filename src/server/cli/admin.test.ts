@@ -37,27 +37,33 @@ async function accountOf(dataDir: string, email: string) {
 }
 
 describe('the admin command', () => {
-  it('creates a verified admin with a working temporary password, then changes its role', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'viewpoint-admin-cli-'));
-    const created = admin(dir, 'create', 'Boss@Example.test');
-    expect(created.status).toBe(0);
-    expect(created.stdout).toContain('Created admin boss@example.test (username boss).');
-    const password = /Temporary password: (\S+)/.exec(created.stdout)?.[1] ?? '';
-    const account = await accountOf(dir, 'boss@example.test');
-    expect(account.row).toMatchObject({ role: 'admin', emailVerified: true, username: 'boss' });
-    expect(await verifyPassword({ hash: account.hash ?? '', password })).toBe(true);
+  // Three commands, each opening the database in a process of its own: more than the default
+  // 30 s on a busy 2-core machine.
+  it(
+    'creates a verified admin with a working temporary password, then changes its role',
+    { timeout: 90_000 },
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'viewpoint-admin-cli-'));
+      const created = admin(dir, 'create', 'Boss@Example.test');
+      expect(created.status).toBe(0);
+      expect(created.stdout).toContain('Created admin boss@example.test (username boss).');
+      const password = /Temporary password: (\S+)/.exec(created.stdout)?.[1] ?? '';
+      const account = await accountOf(dir, 'boss@example.test');
+      expect(account.row).toMatchObject({ role: 'admin', emailVerified: true, username: 'boss' });
+      expect(await verifyPassword({ hash: account.hash ?? '', password })).toBe(true);
 
-    const changed = admin(dir, 'set-role', 'boss@example.test', 'moderator');
-    expect(changed.status).toBe(0);
-    expect(changed.stdout).toContain('boss@example.test is now moderator (was admin).');
-    const after = await accountOf(dir, 'boss@example.test');
-    expect(after.row?.role).toBe('moderator');
-    // The operator has no account: the audit log names the site itself as the actor.
-    expect(after.audit.map((entry) => [entry.actorId, entry.action, entry.after])).toEqual([
-      [null, 'user.role', { role: 'admin' }],
-      [null, 'user.role', { role: 'moderator' }],
-    ]);
-  });
+      const changed = admin(dir, 'set-role', 'boss@example.test', 'moderator');
+      expect(changed.status).toBe(0);
+      expect(changed.stdout).toContain('boss@example.test is now moderator (was admin).');
+      const after = await accountOf(dir, 'boss@example.test');
+      expect(after.row?.role).toBe('moderator');
+      // The operator has no account: the audit log names the site itself as the actor.
+      expect(after.audit.map((entry) => [entry.actorId, entry.action, entry.after])).toEqual([
+        [null, 'user.role', { role: 'admin' }],
+        [null, 'user.role', { role: 'moderator' }],
+      ]);
+    },
+  );
 
   it.each([
     [['promote', 'a@example.test'], 'Usage:'],

@@ -89,22 +89,28 @@ describe.skipIf(process.env.DATABASE_URL)('an embedded site', () => {
     expect(result.stderr).toMatch(/in use by another Viewpoint process/);
   });
 
-  it('restores into an empty data directory, which then serves the same site', async () => {
-    const target = path.join(tempDir, 'target');
-    const result = await command('restore', [file], { DATA_DIR: target });
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/Restored the backup of .* into /);
-    expect((await readdir(target)).sort()).toEqual(['auth-secret', 'db', 'uploads']);
-    const restored = await startServerProcess({ DATA_DIR: target });
-    try {
-      expect(await categoriesOf(restored)).toEqual(await categoriesOf(server));
-    } finally {
-      await restored.stop();
-    }
-    const again = await command('restore', [file], { DATA_DIR: target });
-    expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/already holds a site .*nothing was changed/);
-  });
+  // A command that builds a database from nothing, then a server that opens it: more than the
+  // default 30 s on a busy 2-core machine.
+  it(
+    'restores into an empty data directory, which then serves the same site',
+    { timeout: 90_000 },
+    async () => {
+      const target = path.join(tempDir, 'target');
+      const result = await command('restore', [file], { DATA_DIR: target });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/Restored the backup of .* into /);
+      expect((await readdir(target)).sort()).toEqual(['auth-secret', 'db', 'uploads']);
+      const restored = await startServerProcess({ DATA_DIR: target });
+      try {
+        expect(await categoriesOf(restored)).toEqual(await categoriesOf(server));
+      } finally {
+        await restored.stop();
+      }
+      const again = await command('restore', [file], { DATA_DIR: target });
+      expect(again.code).toBe(1);
+      expect(again.stderr).toMatch(/already holds a site .*nothing was changed/);
+    },
+  );
 
   it('is backed up without a server too, and a scheduled server takes its own', async () => {
     await server.stop();

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilmResponse, FilmSummary } from '../../../shared/films.js';
+import type { PostDetail } from '../../../shared/forum.js';
 import { auditLog, films, posts } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import {
@@ -8,7 +9,6 @@ import {
   insertPost,
   moderate,
   person,
-  writePost,
   type Person,
 } from '../../test/factories.js';
 
@@ -36,25 +36,47 @@ afterAll(() => t.close());
 /** A film added by a member of its own (each member's adding is limited, as in life). */
 async function addFilm(payload: object): Promise<FilmSummary> {
   const who = await person(t);
-  const res = await who.agent.inject({ method: 'POST', url: '/api/films', payload });
+  const res = await who.agent.inject({
+    method: 'POST',
+    url: '/api/films',
+    remoteAddress: nextAddress(),
+    payload,
+  });
   expect([200, 201], res.body).toContain(res.statusCode);
   return res.json<{ film: FilmSummary }>().film;
 }
 
+/** Each write from an address of its own: the per-address limits are not what is tested. */
+let address = 0;
+const nextAddress = () => `10.36.${Math.floor(++address / 250)}.${address % 250}`;
+
+/** A new thread, written as `who` from an address of its own. */
+async function writeThread(who: Person, payload: Record<string, unknown>) {
+  return who.agent.inject({
+    method: 'POST',
+    url: '/api/forum/posts',
+    remoteAddress: nextAddress(),
+    payload,
+  });
+}
+
 /** A review by `who`, or by a member of its own (starting threads is limited per member). */
-const review = async (
+async function review(
   who: Person | null,
   filmId: number,
   rating: number,
   title = 'My take on it',
-) =>
-  writePost(t, (who ?? (await person(t))).agent, {
+): Promise<PostDetail> {
+  const res = await writeThread(who ?? (await person(t)), {
     categoryId: reviews,
     title,
     body: `A review rated ${rating}.`,
     filmId,
     rating,
   });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ post: PostDetail }>().post;
+}
 
 async function page(id: number, query = ''): Promise<FilmResponse> {
   const res = await t.app.inject({ url: `/api/films/${id}${query}` });
@@ -253,6 +275,24 @@ describe("a film's figures", () => {
   });
 });
 
+describe("a film's latest review", () => {
+  it('is the newest visible one, also when a review is hidden or its time is changed', async () => {
+    const film = await addFilm({ title: 'Late Spring', year: 1949 });
+    const older = await review(null, film.id, 8);
+    const newer = await review(null, film.id, 9);
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000);
+    // As an import dates them: the film's latest review follows.
+    await db().update(posts).set({ createdAt: monthAgo }).where(eq(posts.id, older.id));
+    await db().update(posts).set({ createdAt: weekAgo }).where(eq(posts.id, newer.id));
+    const latest = async () => (await page(film.id)).film.lastReviewedAt;
+    expect(await latest()).toBe(weekAgo.toISOString());
+    // Hidden, the newer one no longer dates the film.
+    await moderate(moderator.agent, { postId: newer.id }, { action: 'hide', reason: 'Spam' });
+    expect(await latest()).toBe(monthAgo.toISOString());
+  });
+});
+
 describe('the films index', () => {
   it('ranks best rated by a weighted average, so one 10/10 does not top many 9s', async () => {
     const once = await addFilm({ title: 'One Perfect Score', year: 2020 });
@@ -388,35 +428,33 @@ describe('merging duplicates', () => {
 describe('reviews naming a film by title alone (older clients)', () => {
   it('join the film of that title, or a new one', async () => {
     const film = await addFilm({ title: 'La Haine', year: 1995 });
-    const joined = await writePost(t, critic.agent, {
-      categoryId: reviews,
-      title: 'Still angry',
-      body: 'Hate breeds hate.',
-      filmTitle: 'la haine',
-      rating: 9,
-    });
+    const joined = (
+      await writeThread(critic, {
+        categoryId: reviews,
+        title: 'Still angry',
+        body: 'Hate breeds hate.',
+        filmTitle: 'la haine',
+        rating: 9,
+      })
+    ).json<{ post: PostDetail }>().post;
     expect(joined.film?.id).toBe(film.id);
-    const fresh = await writePost(t, (await person(t)).agent, {
-      categoryId: reviews,
-      title: 'A film nobody added',
-      body: 'Obscure.',
-      filmTitle: 'An Unlisted Short',
-      rating: 6,
-    });
+    const fresh = (
+      await writeThread(await person(t), {
+        categoryId: reviews,
+        title: 'A film nobody added',
+        body: 'Obscure.',
+        filmTitle: 'An Unlisted Short',
+        rating: 6,
+      })
+    ).json<{ post: PostDetail }>().post;
     expect(fresh.film?.id).toBeTypeOf('number');
     expect(fresh.film?.id).not.toBe(film.id);
-    const unknown = await (
-      await person(t)
-    ).agent.inject({
-      method: 'POST',
-      url: '/api/forum/posts',
-      payload: {
-        categoryId: reviews,
-        title: 'A film that is not there',
-        body: 'Hm.',
-        filmId: 99_999_999,
-        rating: 5,
-      },
+    const unknown = await writeThread(await person(t), {
+      categoryId: reviews,
+      title: 'A film that is not there',
+      body: 'Hm.',
+      filmId: 99_999_999,
+      rating: 5,
     });
     expect(unknown.statusCode).toBe(400);
   });
