@@ -72,7 +72,7 @@ describe('a review from writing to deleting', () => {
     await field(page, 'Title').fill(review.title);
     await pickOption(page, 'Category', 'Reviews');
     // The film is new to the site: typed, then added with its year from the picker.
-    await field(page, 'Film').fill(review.film);
+    await page.getByRole('combobox', { name: 'Film' }).fill(review.film);
     await page.getByRole('option', { name: `Add a new film: “${review.film}”` }).click();
     const adding = page.getByRole('dialog', { name: 'Add a film' });
     await adding.getByLabel(/^Year/).fill(String(review.year));

@@ -40,7 +40,9 @@ async function openReviewForm() {
 
 const filmBox = () => screen.getByRole('combobox', { name: /^Film/ });
 
-describe('the review form’s film picker', () => {
+// The whole review form renders and types in jsdom: about 10 s a test here, more on a busy
+// machine, so each has 40 s.
+describe('the review form’s film picker', { timeout: 40_000 }, () => {
   it('suggests films as the title is typed, and sends the one chosen by its id', async () => {
     const api = stubApi(reviewFormRoutes());
     const { location } = await openReviewForm();
