@@ -126,6 +126,10 @@ export const readOnlyJoins = {
     tables: ['posts', 'categories'],
     why: "A film's Atom feed lists its newest visible reviews, which are forum threads in Reviews (decision 058), in one index walk.",
   },
+  'src/server/features/films/reviews-sql.ts': {
+    tables: ['posts', 'categories'],
+    why: "A film's visible reviews are forum threads in Reviews (decision 058): its page and its feed walk them in one index.",
+  },
   'src/server/features/notifications/reading/repo.ts': {
     tables: ['posts', 'comments', 'categories'],
     why: 'Read marks and watches name threads, replies and categories: they are checked and counted against them.',

@@ -1,3 +1,4 @@
+import { reviewAuthorColumns, visibleReviewsOf } from './reviews-sql.js';
 import { sql } from 'drizzle-orm';
 import type { AuthorColumns } from '../../core/author.js';
 import { queryRows, type Db } from '../../platform/db/query.js';
@@ -81,14 +82,8 @@ export function newestFilmReviews(db: Db, filmId: number, limit: number) {
     db,
     sql`select p.id, p.title, p.rating, p.body_html, p.created_at,
         greatest(p.created_at, p.edited_at) as updated_at,
-        u.id as author_id, u.name as author_name, u.username as author_username,
-        u.display_username as author_display_username, u.image as author_image,
-        u.role as author_role, u.deleted_at as author_deleted_at
-      from posts p
-      join users u on u.id = p.author_id
-      where p.film_id = ${filmId} and p.rating is not null
-        and p.deleted_at is null and p.hidden_at is null
-        and p.category_id = (select id from categories where slug = 'reviews')
+        ${reviewAuthorColumns}
+      from ${visibleReviewsOf(filmId)}
       order by p.created_at desc nulls last, p.id desc nulls last
       limit ${limit}`,
   );

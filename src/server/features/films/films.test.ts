@@ -4,13 +4,7 @@ import type { FilmResponse, FilmSummary } from '../../../shared/films.js';
 import type { PostDetail } from '../../../shared/forum.js';
 import { auditLog, films, posts } from '../../schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import {
-  categoryId,
-  insertPost,
-  moderate,
-  person,
-  type Person,
-} from '../../test/factories.js';
+import { categoryId, insertPost, moderate, person, type Person } from '../../test/factories.js';
 
 let t: TestApp;
 let member: Person;

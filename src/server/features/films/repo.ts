@@ -1,3 +1,4 @@
+import { reviewAuthorColumns, visibleReviewsOf } from './reviews-sql.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FilmIndexSort, FilmReviewSort } from '../../../shared/films.js';
 import { filmLimits } from '../../../shared/films.js';
@@ -267,14 +268,8 @@ export function filmReviewsPage(
     db,
     sql`select p.id, p.title, p.rating, left(p.body_source, 600) as body_start,
         p.reaction_count, p.reply_count, p.created_at,
-        u.id as author_id, u.name as author_name, u.username as author_username,
-        u.display_username as author_display_username, u.image as author_image,
-        u.role as author_role, u.deleted_at as author_deleted_at
-      from posts p
-      join users u on u.id = p.author_id
-      where p.film_id = ${filmId} and p.rating is not null
-        and p.deleted_at is null and p.hidden_at is null
-        and p.category_id = (select id from categories where slug = 'reviews')
+        ${reviewAuthorColumns}
+      from ${visibleReviewsOf(filmId)}
       order by ${reviewOrders[sort]}
       limit ${size} offset ${(page - 1) * size}`,
   );
