@@ -24,11 +24,34 @@ let t: TestApp;
 let admin: Person;
 let reviews: number;
 const origin = 'http://viewpoint.test';
-const made = {
-  solaris: undefined as unknown as FilmSummary,
-  unreviewed: undefined as unknown as FilmSummary,
-  duplicate: undefined as unknown as FilmSummary,
-  visible: [] as number[],
+
+function placeholderFilm(): FilmSummary {
+  return {
+    id: 0,
+    title: '',
+    year: null,
+    originalTitle: null,
+    director: null,
+    poster: null,
+    reviewCount: 0,
+    average: null,
+    url: '',
+    lastReviewedAt: null,
+  };
+}
+/** What beforeAll made; the films are filled in there, before any test reads them. */
+const made: {
+  solaris: FilmSummary;
+  unreviewed: FilmSummary;
+  duplicate: FilmSummary;
+  visible: number[];
+  hidden: number;
+  deleted: number;
+} = {
+  solaris: placeholderFilm(),
+  unreviewed: placeholderFilm(),
+  duplicate: placeholderFilm(),
+  visible: [],
   hidden: 0,
   deleted: 0,
 };
