@@ -59,3 +59,38 @@ export async function seedThread(
     await database.close();
   }
 }
+
+/**
+ * A film with `reviews` reviews by the twenty regulars (seedThread writes them), ratings spread
+ * over 1–10, each a sentence like the benchmark's: a film page of the size visitors land on.
+ */
+export const benchSizedFilm = {
+  title: 'The Long Take',
+  year: 1994,
+  reviews: 60,
+  words: benchSizedThread.words,
+};
+
+export async function seedFilm(
+  dataDir: string,
+  film: { title: string; year: number; reviews: number; words: string },
+): Promise<void> {
+  const database = await openPglite(path.join(dataDir, 'db'));
+  try {
+    await database.migrate();
+    const db = database.db;
+    await db.execute(sql`insert into films (title, year) values (${film.title}, ${film.year})`);
+    // The posts trigger counts each review into the film's figures as it is written.
+    await db.execute(sql`
+      insert into posts (category_id, author_id, title, body_source, body_html, film_id,
+                         film_title, rating, created_at, last_activity_at)
+      select c.id, 'e2e-author-' || (1 + g % 20), 'Review ' || g || ' of ' || ${film.title},
+             ${film.words}, '<p>' || ${film.words} || '</p>', f.id, f.title, 1 + g % 10,
+             now() - make_interval(hours => g), now() - make_interval(hours => g)
+      from generate_series(1, ${sql.raw(String(film.reviews))}) g,
+           categories c, films f
+      where c.slug = 'reviews' and f.title = ${film.title}`);
+  } finally {
+    await database.close();
+  }
+}

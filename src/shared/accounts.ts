@@ -3,7 +3,18 @@ import { auditEntrySchema } from './audit-log.js';
 import { memberHistorySchema } from './member-history.js';
 import { muteSchema } from './mutes.js';
 import { roles } from './roles.js';
+import { blockSchema, userResponse } from './session.js';
 import { multiLineText, pageCursorSchema, singleLineText, visibleMin } from './text.js';
+
+export {
+  blockedDetails,
+  blockSchema,
+  sessionResponse,
+  sessionUserSchema,
+  userResponse,
+  type BlockInfo,
+  type SessionUser,
+} from './session.js';
 
 /**
  * The accounts API contract, shared by the server (validation, OpenAPI) and the web app
@@ -102,35 +113,6 @@ export const deleteAccountBody = z
 
 /** Every answer that must not reveal whether an address has an account. */
 export const emailSentResponse = z.object({ status: z.literal('email-sent') });
-
-export const blockSchema = z.object({
-  reason: z.string(),
-  /** ISO time the block ends; null for a block without an end date. */
-  until: z.iso.datetime({ offset: true }).nullable(),
-});
-export type BlockInfo = z.infer<typeof blockSchema>;
-
-/** Details of the permission-denied answer for a blocked account (sign-in or any call). */
-export const blockedDetails = z.object({ blocked: blockSchema });
-
-export const sessionUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  username: z.string().nullable(),
-  email: z.string(),
-  emailVerified: z.boolean(),
-  role: z.enum(roles).nullable(),
-  image: z.string().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
-  /** A moderator's mute in force: the user reads but cannot post, reply or chat until then. */
-  mute: muteSchema.nullable(),
-  /** Every way in asks this member for a second factor. */
-  secondFactor: z.boolean(),
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
-
-export const sessionResponse = z.object({ user: sessionUserSchema.nullable() });
-export const userResponse = z.object({ user: sessionUserSchema });
 
 /** How many recovery codes a member gets, each working once. */
 export const recoveryCodeCount = 10;

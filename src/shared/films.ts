@@ -3,6 +3,8 @@ import { authorSchema, idSchema, ratingSchema } from './forum.js';
 import { singleLineText, visibleMin } from './text.js';
 import { mediaPathPattern } from './uploads.js';
 
+export { filmIdOf, filmPath, filmSlug } from './film-address.js';
+
 /**
  * The films' contract, shared by the server (validation, OpenAPI) and the web app: a film is
  * what reviews are of. Its figures count its visible reviews only.
@@ -71,33 +73,6 @@ export const updateFilmBody = z
 export type UpdateFilmBody = z.input<typeof updateFilmBody>;
 
 export const mergeFilmBody = z.object({ intoId: idSchema }).strict();
-
-/** The part of a film's address after its id: the title's words, for people and search engines. */
-export function filmSlug(title: string): string {
-  const slug = title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return slug === '' ? 'film' : slug;
-}
-
-export const filmPath = (film: { id: number; title: string }): string =>
-  `/films/${film.id}-${filmSlug(film.title)}`;
-
-/**
- * The film id at the start of a film's address part (`12-the-matrix`, or a bare `12`), or null
- * when there is none (`the-matrix`): the words after it are for people and search engines.
- */
-export function filmIdOf(idSlug: string | undefined): number | null {
-  const id = /^(\d+)(?:-|$)/.exec(idSlug ?? '')?.[1];
-  if (id === undefined) return null;
-  const parsed = idSchema.safeParse(id);
-  return parsed.success ? parsed.data : null;
-}
 
 /** The ratings 1 to 10, counted: `histogram[0]` is the number of 1/10 ratings. */
 export const histogramSchema = z.array(z.number().int().min(0)).length(10);

@@ -2,7 +2,7 @@ import './shell/mantine-styles.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import type { SessionUser } from '../shared/accounts';
+import type { SessionUser } from '../shared/session';
 import { createQueryClient } from './api/query-client';
 import { queryKeys } from './api/query-keys';
 import { createRoutes } from './routes';

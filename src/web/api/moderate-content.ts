@@ -5,7 +5,7 @@ import {
   type PostModerationAction,
 } from '../../shared/moderation-actions';
 import { apiFetch } from './api-client';
-import { queryKeys } from './query-keys';
+import { filmKeys, queryKeys } from './query-keys';
 
 /**
  * A moderator's action on a thread or a reply. Shared by the review queue and the thread page,
@@ -54,9 +54,13 @@ export function useModerateContent() {
         queryClient.invalidateQueries({ queryKey: queryKeys.reviewQueue }),
         // exact: a thread action leaves its replies as they are.
         queryClient.invalidateQueries({ queryKey: queryKeys.post(request.postId), exact: true }),
-        request.type === 'comment'
-          ? queryClient.invalidateQueries({ queryKey: queryKeys.comments(request.postId) })
-          : queryClient.invalidateQueries({ queryKey: queryKeys.posts }),
+        ...(request.type === 'comment'
+          ? [queryClient.invalidateQueries({ queryKey: queryKeys.comments(request.postId) })]
+          : [
+              queryClient.invalidateQueries({ queryKey: queryKeys.posts }),
+              // A hidden, restored or moved review changes its film's figures and list.
+              queryClient.invalidateQueries({ queryKey: filmKeys.all }),
+            ]),
       ]),
   });
 }

@@ -92,3 +92,18 @@ export const queryKeys = {
   quickSearch: (q: string) => ['search', 'quick', q] as const,
   openResult: (category: string, id: string) => ['search', 'open', category, id] as const,
 };
+
+/**
+ * The films' keys, under one `['films', …]` root: writing, editing, hiding or deleting a review
+ * refreshes every film page that counts it with `filmKeys.all`.
+ */
+export const filmKeys = {
+  /** Every film query: the index, each film's page, the picker's suggestions, the duplicates. */
+  all: ['films'] as const,
+  index: (params: Record<string, string>) => ['films', 'index', params] as const,
+  /** Every page (sort, page number) of one film. */
+  filmPages: (id: number) => ['films', 'film', id] as const,
+  film: (id: number, params: Record<string, string>) => ['films', 'film', id, params] as const,
+  suggestions: (q: string) => ['films', 'suggest', q] as const,
+  duplicates: ['films', 'duplicates'] as const,
+};

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { sessionResponse, type SessionUser } from '../../shared/accounts';
+import { sessionResponse, type SessionUser } from '../../shared/session';
 import { apiFetch } from './api-client';
 import { queryKeys } from './query-keys';
 

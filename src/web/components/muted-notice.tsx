@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconVolumeOff } from './icons';
 import { useCallback } from 'react';
-import type { SessionUser } from '../../shared/accounts';
+import type { SessionUser } from '../../shared/session';
 import { mutedDetails, type MuteInfo } from '../../shared/mutes';
 import { isApiError } from '../api/api-client';
 import { queryKeys } from '../api/query-keys';

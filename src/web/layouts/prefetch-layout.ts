@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '../../shared/accounts';
+import type { SessionUser } from '../../shared/session';
 import { prefetchChatNav } from '../features/chat/prefetch';
 import { prefetchBell } from '../features/notifications/prefetch';
 

@@ -4,7 +4,7 @@ import {
   blockSchema,
   type BlockInfo,
   type SessionUser,
-} from '../../shared/accounts';
+} from '../../shared/session';
 import { isApiError } from '../api/api-client';
 
 /** localStorage key holding whether this browser was signed in (SPEC §4 auth state). */

@@ -1,7 +1,7 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useRouteError } from 'react-router';
-import type { BlockInfo } from '../../shared/accounts';
+import type { BlockInfo } from '../../shared/session';
 import { isApiError } from '../api/api-client';
 import { reportClientError } from '../api/report-client-error';
 import { ACCOUNT_BLOCKED_PATH, blockOf, noteBlock } from './auth-state';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import type { RouteFlags } from '../../shared/routes';
-import type { SessionUser } from '../../shared/accounts';
+import type { SessionUser } from '../../shared/session';
 import { siteQueryOptions } from '../api/get-site';
 import { queryKeys } from '../api/query-keys';
 import { forgetUserData, sessionQueryOptions } from '../api/session';

@@ -1,4 +1,4 @@
-import { filmIdOf } from '../../shared/films';
+import { filmIdOf } from '../../shared/film-address';
 import { cutText } from '../../shared/excerpt';
 import { findSiteRoute } from '../../shared/routes';
 import { socialImageHeight, socialImagePath, socialImageWidth } from '../../shared/social-image';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
-import type { SessionUser } from '../../shared/accounts';
+import type { SessionUser } from '../../shared/session';
 
 /**
  * What a page's `prefetch` (page-modules.ts) is given: its address, its route's parameters and

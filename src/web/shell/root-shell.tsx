@@ -9,7 +9,7 @@ import {
   useNavigate,
   useRevalidator,
 } from 'react-router';
-import type { BlockInfo, SessionUser } from '../../shared/accounts';
+import type { BlockInfo, SessionUser } from '../../shared/session';
 import { onApiError } from '../api/api-client';
 import { queryKeys } from '../api/query-keys';
 import { forgetUserData, useSession } from '../api/session';

@@ -1,6 +1,6 @@
 import { Divider, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { FilmResponse } from '../../../shared/films';
 import { isApiError } from '../../api/api-client';
@@ -9,12 +9,16 @@ import { NotFoundPage } from '../../shell/error-page';
 import { useDeclaredHead } from '../../shell/render-context';
 import { filmQueryOptions, useFilm, type FilmReviewsView } from './api/get-film';
 import { parseFilmParam } from './film-address';
-import { FilmEditorActions } from './film-editor-actions';
 import { FilmHeader } from './film-header';
 import { FilmReviews } from './film-reviews';
 import { RatingSummary } from './rating-summary';
 import { filmHead, filmStructuredData } from './structured-data';
 import { useReviewsView } from './use-reviews-view';
+
+// Only experienced moderators and admins edit or merge a film: nobody else downloads the dialogs.
+const FilmEditorActions = lazy(() =>
+  import('./film-editor-actions').then((module) => ({ default: module.FilmEditorActions })),
+);
 export { prefetchFilmPage } from './prefetch';
 
 /**
@@ -59,7 +63,11 @@ export function FilmPage() {
     <Stack gap="xl" maw={900}>
       <Stack gap="sm">
         <FilmHeader film={film.data.film} />
-        <FilmEditorActions film={film.data.film} />
+        {film.data.film.viewer.canEdit && (
+          <Suspense fallback={null}>
+            <FilmEditorActions film={film.data.film} />
+          </Suspense>
+        )}
       </Stack>
       <RatingSummary film={film.data.film} />
       <Divider />

@@ -1,7 +1,6 @@
 /*
  * What other features may use of the films: the review form's film picker, which suggests the
- * films there are and adds a missing one; and the films' query keys, so that writing, editing
- * or deleting a review can refresh the film pages that count it.
+ * films there are and adds a missing one. The films' query keys live with the others in
+ * `api/query-keys.ts`, so that a thread page refreshing film pages does not carry the picker.
  */
 export { FilmPicker, type FilmChoice, type FilmPickerProps } from './film-picker';
-export { filmKeys } from './api/film-keys';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { filmCreatedResponse, type CreateFilmBody } from '../../../../shared/films';
 import { apiFetch } from '../../../api/api-client';
-import { filmKeys } from './film-keys';
+import { filmKeys } from '../../../api/query-keys';
 
 /**
  * POST /api/films: adds a film, or answers the one already there with the same title and year

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { filmFollowResponse, type FilmResponse } from '../../../../shared/films';
 import { apiFetch } from '../../../api/api-client';
-import { filmKeys } from './film-keys';
+import { filmKeys } from '../../../api/query-keys';
 
 export interface FollowFilmInput {
   id: number;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { filmDuplicatesResponse } from '../../../../shared/films';
 import { apiFetch } from '../../../api/api-client';
-import { filmKeys } from './film-keys';
+import { filmKeys } from '../../../api/query-keys';
 
 /** GET /api/films/duplicates: pairs of films with the same title and year (or one without). */
 export async function getFilmDuplicates(signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { filmIndexResponse } from '../../../../shared/films';
 import { apiFetch } from '../../../api/api-client';
-import { filmKeys } from './film-keys';
+import { filmKeys } from '../../../api/query-keys';
 
 /** GET /api/films: one page of the index, in the order and with the filters asked. */
 export function getFilms(params: Record<string, string>, signal?: AbortSignal) {

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { filmSummarySchema } from '../../../../shared/films';
 import { apiFetch } from '../../../api/api-client';
-import { queryKeys } from '../../../api/query-keys';
-import { filmKeys } from './film-keys';
+import { filmKeys, queryKeys } from '../../../api/query-keys';
 
 const survivorAnswer = z.object({ film: filmSummarySchema });
 

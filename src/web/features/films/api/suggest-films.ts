@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { filmSuggestResponse } from '../../../../shared/films';
 import { apiFetch } from '../../../api/api-client';
-import { filmKeys } from './film-keys';
+import { filmKeys } from '../../../api/query-keys';
 
 /** GET /api/films/suggest: up to eight films whose title starts like `q`, for the picker. */
 export async function suggestFilms(q: string, signal?: AbortSignal) {

@@ -7,8 +7,7 @@ import {
   type UpdateFilmBody,
 } from '../../../../shared/films';
 import { apiFetch } from '../../../api/api-client';
-import { queryKeys } from '../../../api/query-keys';
-import { filmKeys } from './film-keys';
+import { filmKeys, queryKeys } from '../../../api/query-keys';
 
 const filmAnswer = z.object({ film: filmSummarySchema });
 

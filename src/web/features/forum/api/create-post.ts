@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postResponse, type CreatePostBody } from '../../../../shared/forum';
 import { apiFetch } from '../../../api/api-client';
-import { queryKeys } from '../../../api/query-keys';
-import { filmKeys } from '../../films';
+import { filmKeys, queryKeys } from '../../../api/query-keys';
 
 /** POST /api/forum/posts: starts a thread; rate limited per user. */
 export async function createPost(body: CreatePostBody) {

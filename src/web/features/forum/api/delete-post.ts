@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../api/api-client';
-import { queryKeys } from '../../../api/query-keys';
-import { filmKeys } from '../../films';
+import { filmKeys, queryKeys } from '../../../api/query-keys';
 
 /** DELETE /api/forum/posts/:id: a soft delete; the thread stays as a tombstone. */
 export async function deletePost(id: number) {

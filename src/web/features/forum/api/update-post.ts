@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postResponse, type UpdatePostBody } from '../../../../shared/forum';
 import { apiFetch } from '../../../api/api-client';
-import { queryKeys } from '../../../api/query-keys';
-import { filmKeys } from '../../films';
+import { filmKeys, queryKeys } from '../../../api/query-keys';
 
 export interface UpdatePostInput {
   id: number;
