@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { matchPath } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { siteRoutes } from '../src/shared/routes';
-import { accountMenu, submitSignIn, useOwnServer } from './support/accounts';
+import { accountMenu, field, submitSignIn, useOwnServer } from './support/accounts';
 import { checkA11y } from './support/axe';
 import { screenshot, useBrowser } from './support/browser';
 import { inspectLayout, summarise } from './support/layout-check';
@@ -12,6 +12,7 @@ import {
   longNamedThread,
   longWordsThread,
   newsArticle,
+  duplicateFilm,
   reviewedFilm,
   seedResponsiveSite,
   unreadChat,
@@ -461,6 +462,74 @@ describe('the header on a phone', () => {
       '/auth/login?redirect=%2Fabout',
     );
     await drawer.getByRole('link', { name: 'Create account' }).waitFor();
+  });
+});
+
+/**
+ * The films' own dialogs, as an admin, at a phone's and a laptop's size: editing a film, merging
+ * it into another (its target picker showing suggestions), and the review form's film picker
+ * offering the site's films and a new one. Nothing is saved.
+ */
+describe('the film dialogs and the review form’s film picker', () => {
+  it.each(modes)('pass axe and give focus back, %s mode', { timeout: 180_000 }, async (mode) => {
+    const page = await signedIn(cast.admin, mode);
+    const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });
+    const typed = duplicateFilm.title.slice(0, 9);
+    for (const [size, viewport] of Object.entries(viewports)) {
+      await page.setViewportSize(viewport);
+      const label = (what: string) => `${what} (${size}, ${mode})`;
+      const shot = (what: string) => screenshot(page, `${size}-${mode}-${what}`);
+      await page.goto(ids.film);
+      await settled(page);
+
+      const edit = page.getByRole('button', { name: 'Edit film' });
+      await checkDialog(
+        page,
+        label('edit film dialog'),
+        edit,
+        async () => {
+          await edit.click();
+          await dialog('Edit film')
+            .getByLabel(/^Title/)
+            .waitFor();
+          return dialog('Edit film');
+        },
+        // The shots are taken once axe has waited for the dialog's fade to end.
+        async () => {
+          await shot('film-edit-dialog');
+          await page.keyboard.press('Escape');
+        },
+      );
+
+      const merge = page.getByRole('button', { name: 'Merge into another film…' });
+      await checkDialog(
+        page,
+        label('merge dialog, its picker open'),
+        merge,
+        async () => {
+          await merge.click();
+          const open = dialog(/^Merge ‘/);
+          await open.getByRole('combobox', { name: 'Merge into' }).fill(typed);
+          await page.getByRole('option', { name: `${duplicateFilm.title} (1993)` }).waitFor();
+          return open;
+        },
+        async (open) => {
+          await shot('film-merge-dialog');
+          await open.getByRole('button', { name: 'Close dialog' }).click();
+        },
+      );
+
+      await page.goto('/add-new');
+      await page.getByRole('heading', { level: 1, name: 'New post' }).waitFor();
+      await field(page, 'Category').first().click();
+      await page.getByRole('option', { name: 'Reviews', exact: true }).click();
+      await page.getByRole('combobox', { name: 'Film' }).fill(typed);
+      await page.getByRole('option', { name: `${duplicateFilm.title} (1994)` }).waitFor();
+      await page.getByRole('option', { name: `Add a new film: “${typed}”` }).waitFor();
+      await checkA11y(page, label('review form, film picker open'));
+      await shot('film-picker');
+      await page.keyboard.press('Escape');
+    }
   });
 });
 
