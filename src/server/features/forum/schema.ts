@@ -125,14 +125,21 @@ export const posts = pgTable(
       ),
       index('posts_search_idx').using('gin', table.searchVector),
       // A film's page: its visible reviews in each order it offers, a page walked in the index.
+      // The category comes last, read from the index: a deep page skips entries, not rows.
       index('posts_film_newest_idx')
-        .on(table.filmId, table.createdAt.desc(), table.id.desc())
+        .on(table.filmId, table.createdAt.desc(), table.id.desc(), table.categoryId)
         .where(sql`${visible} and ${table.filmId} is not null and ${table.rating} is not null`),
       index('posts_film_rating_idx')
-        .on(table.filmId, table.rating.desc(), table.createdAt.desc(), table.id.desc())
+        .on(
+          table.filmId,
+          table.rating.desc(),
+          table.createdAt.desc(),
+          table.id.desc(),
+          table.categoryId,
+        )
         .where(sql`${visible} and ${table.filmId} is not null and ${table.rating} is not null`),
       index('posts_film_liked_idx')
-        .on(table.filmId, table.reactionCount.desc(), table.id.desc())
+        .on(table.filmId, table.reactionCount.desc(), table.id.desc(), table.categoryId)
         .where(sql`${visible} and ${table.filmId} is not null and ${table.rating} is not null`),
     ];
   },

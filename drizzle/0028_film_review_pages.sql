@@ -1,0 +1,6 @@
+DROP INDEX "posts_film_newest_idx";--> statement-breakpoint
+DROP INDEX "posts_film_rating_idx";--> statement-breakpoint
+DROP INDEX "posts_film_liked_idx";--> statement-breakpoint
+CREATE INDEX "posts_film_newest_idx" ON "posts" USING btree ("film_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"category_id") WHERE "posts"."deleted_at" is null and "posts"."hidden_at" is null and "posts"."film_id" is not null and "posts"."rating" is not null;--> statement-breakpoint
+CREATE INDEX "posts_film_rating_idx" ON "posts" USING btree ("film_id","rating" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"category_id") WHERE "posts"."deleted_at" is null and "posts"."hidden_at" is null and "posts"."film_id" is not null and "posts"."rating" is not null;--> statement-breakpoint
+CREATE INDEX "posts_film_liked_idx" ON "posts" USING btree ("film_id","reaction_count" DESC NULLS LAST,"id" DESC NULLS LAST,"category_id") WHERE "posts"."deleted_at" is null and "posts"."hidden_at" is null and "posts"."film_id" is not null and "posts"."rating" is not null;
