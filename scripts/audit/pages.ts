@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { filmIndexResponse } from '../../src/shared/films.js';
 import { postListResponse } from '../../src/shared/forum.js';
 import { newsListResponse } from '../../src/shared/news.js';
 
@@ -17,6 +18,8 @@ export const auditedRoutes = [
   '/news/:id',
   '/u/:username',
   '/donations',
+  '/films',
+  '/films/:idSlug',
 ] as const;
 
 async function getJson<T extends z.ZodType>(baseURL: string, url: string, schema: T) {
@@ -42,6 +45,10 @@ export async function discoverPages(baseURL: string): Promise<AuditPage[]> {
   const article = news.items[0];
   if (!article) throw new Error('The seeded site has no article (GET /api/news is empty)');
 
+  const films = await getJson(baseURL, '/api/films?sort=most-reviewed', filmIndexResponse);
+  const film = films.items[0];
+  if (!film) throw new Error('The seeded site has no film (GET /api/films is empty)');
+
   const paths: Record<(typeof auditedRoutes)[number], string> = {
     '/': '/',
     '/forum': '/forum',
@@ -50,6 +57,8 @@ export async function discoverPages(baseURL: string): Promise<AuditPage[]> {
     '/news/:id': `/news/${article.id}`,
     '/u/:username': `/u/${encodeURIComponent(username)}`,
     '/donations': '/donations',
+    '/films': '/films',
+    '/films/:idSlug': film.url,
   };
   return auditedRoutes.map((route) => ({ route, path: paths[route] }));
 }

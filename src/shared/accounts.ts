@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { auditEntrySchema } from './audit-log.js';
 import { memberHistorySchema } from './member-history.js';
-import { muteSchema } from './mutes.js';
 import { roles } from './roles.js';
-import { blockSchema, userResponse } from './session.js';
+import { blockSchema, sessionUserSchema, userResponse } from './session.js';
 import { multiLineText, pageCursorSchema, singleLineText, visibleMin } from './text.js';
 
 export {
@@ -196,21 +195,25 @@ export const blockAccountBody = z
 
 export const setRoleBody = z.object({ role: z.enum(roles) }).strict();
 
-export const adminUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  username: z.string().nullable(),
-  email: z.string(),
-  emailVerified: z.boolean(),
-  role: z.enum(roles).nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
-  block: blockSchema.nullable(),
-  mute: muteSchema.nullable(),
-  postCount: z.number().int(),
-  commentCount: z.number().int(),
-  /** Reports against the member's threads and replies, all time. */
-  reportsAgainst: z.number().int(),
-});
+/** A member as the admins' list shows them: the session's fields, their block and their figures. */
+export const adminUserSchema = sessionUserSchema
+  .pick({
+    id: true,
+    name: true,
+    username: true,
+    email: true,
+    emailVerified: true,
+    role: true,
+    createdAt: true,
+    mute: true,
+  })
+  .extend({
+    block: blockSchema.nullable(),
+    postCount: z.number().int(),
+    commentCount: z.number().int(),
+    /** Reports against the member's threads and replies, all time. */
+    reportsAgainst: z.number().int(),
+  });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** The member list's filters (moderators: /moderator/users; admins: /admin/users). */
