@@ -3,6 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { filmLimits, latestFilmYear, type FilmIndexSort } from '../../../shared/films';
 import { IconInfoCircle, IconSearch } from '../../components/icons';
+import { useKeptChoices, useKeptTyping } from '../../shell/kept-typing';
 import { SortControl } from './sort-control';
 import type { FilmIndexChange, FilmIndexChangeOptions, FilmIndexView } from './use-film-index-view';
 
@@ -36,6 +37,12 @@ function FilmSearch({ q, onSearch }: { q: string; onSearch: (q: string) => void 
     written.current = next.trim();
     onSearch(next.trim());
   }, SEARCH_DEBOUNCE_MS);
+  // The server draws the index: a title typed before the app started stays, and is searched.
+  useKeptTyping(['q'], (kept) => {
+    if (kept.q === undefined) return;
+    setText(kept.q);
+    write(kept.q);
+  });
   // Back or a link changed the address: the box follows it.
   useEffect(() => {
     if (q !== written.current) {
@@ -93,6 +100,8 @@ interface FilmIndexFiltersProps {
 
 /** The index's title search, decade or year, and order; every choice goes to the address. */
 export function FilmIndexFilters({ view, onChange }: FilmIndexFiltersProps) {
+  // A decade, a year or an order chosen before the app started goes to the address, in one step.
+  useKeptChoices(['decade', 'year', 'sort'], (kept) => onChange(kept));
   return (
     <Stack gap="sm">
       <FilmSearch q={view.q} onSearch={(q) => onChange({ q }, { replace: true })} />

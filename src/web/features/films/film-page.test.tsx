@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { typeBeforeAppStarts } from '../../test/before-app';
 import { apiError, json, stubApi } from '../../test/fake-api';
 import { renderRoute } from '../../test/render-route';
 import { buildFilmDetail, buildFilmReview, filmAnswer } from './film-test-data';
@@ -75,6 +76,16 @@ describe('a film’s page', () => {
       'sort=highest&page=1',
       'sort=highest&page=2',
     ]);
+  });
+
+  it('follows an order chosen before the app started', async () => {
+    typeBeforeAppStarts({ sort: 'lowest' });
+    stubApi({
+      'GET /api/films/12': () => json(filmAnswer(solaris, [buildFilmReview(3)])),
+    });
+    const { location } = renderRoute('/films/12-solaris');
+    await screen.findByRole('link', { name: 'Review number 3' });
+    await waitFor(() => expect(location()).toBe('/films/12-solaris?sort=lowest'));
   });
 
   it('opens at the sort and page its address names', async () => {

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { FilmResponse, FilmReviewSort } from '../../../shared/films';
+import { useKeptChoices } from '../../shell/kept-typing';
 import { PrefetchLink } from '../../shell/prefetch-link';
 import type { FilmReviewsView } from './api/get-film';
 import { FilmReviewRow } from './film-review-row';
@@ -23,6 +24,10 @@ interface FilmReviewsProps {
 
 /** The film's reviews, in the order chosen, a page at a time. */
 export function FilmReviews({ reviews, view, busy, onChange }: FilmReviewsProps) {
+  // The server draws the film page: an order chosen before the app started is followed.
+  useKeptChoices(['sort'], (kept) => {
+    if (kept.sort) onChange({ sort: kept.sort });
+  });
   return (
     <Stack component="section" gap="md" aria-labelledby="film-reviews">
       <Group justify="space-between" align="flex-end">

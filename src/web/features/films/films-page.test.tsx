@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FilmSummary } from '../../../shared/films';
+import { typeBeforeAppStarts } from '../../test/before-app';
 import { json, stubApi, type ApiCall } from '../../test/fake-api';
 import { renderRoute } from '../../test/render-route';
 import { weightedAverageNote } from './film-index-filters';
@@ -72,6 +73,31 @@ describe('the films index', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(location()).toBe('/films?sort=recent&year=1979&q=stal&page=2'));
+  });
+
+  it('keeps a title, a year and an order chosen before the app started, and searches them', async () => {
+    typeBeforeAppStarts({ q: 'stal', year: '1979', sort: 'best-rated' });
+    const api = stubApi({ 'GET /api/films': indexAnswer([stalker]) });
+    const { location } = renderRoute('/films');
+
+    const search = await screen.findByRole<HTMLInputElement>('searchbox', {
+      name: 'Search films',
+    });
+    expect(search.value).toBe('stal');
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Year' }).value).toBe('1979'),
+    );
+    await waitFor(() => {
+      const params = new URLSearchParams(location().split('?')[1]);
+      expect([params.get('q'), params.get('year'), params.get('sort')]).toEqual([
+        'stal',
+        '1979',
+        'best-rated',
+      ]);
+    });
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/films').at(-1)?.search.get('q')).toBe('stal'),
+    );
   });
 
   it('says when no film matches', async () => {
