@@ -1,6 +1,7 @@
 // The walls of the source tree (DESIGN.md §7), enforced by lint:
 // - a feature imports the core, the platforms and src/shared; another feature only through that
-//   feature's one public module (`index.ts`);
+//   feature's one public module (`index.ts`), and so does the app's wiring (app.ts, the commands,
+//   the plugins, the backups and the test helpers);
 // - the server core and the platforms know no feature; the web shell and shared web code know no
 //   feature either;
 // - features, the core and the platforms know no app configuration (config.ts, paths.ts): they
@@ -42,8 +43,26 @@ function featureZones(side) {
   }));
 }
 
+/**
+ * The server's own parts outside the features (the app's wiring, its commands, the backups, the
+ * plugins, the test helpers) reach a feature the way another feature does: through its
+ * `index.ts`, or its `schema.ts` for the whole schema's list of tables.
+ */
+function wiringZones() {
+  const wiring = readdirSync(path.join(root, 'src/server'))
+    .filter((entry) => !['features', 'core', 'platform'].includes(entry))
+    .map((entry) => `src/server/${entry}`);
+  return featuresOf('server').map((feature) => ({
+    target: wiring,
+    from: `src/server/features/${feature}`,
+    except: ['./index.ts', './schema.ts'],
+    message: `The app reaches a feature through that feature's index.ts, as other features do.`,
+  }));
+}
+
 const zones = [
   ...featureZones('server'),
+  ...wiringZones(),
   ...featureZones('web'),
   {
     target: 'src/server/core',
@@ -119,16 +138,12 @@ export const readOnlyJoins = {
     why: "An article's discussion is a forum thread (decision 013): its reply count and hidden state show with the article.",
   },
   'src/server/features/films/repo.ts': {
-    tables: ['posts', 'categories'],
+    tables: ['posts'],
     why: "A film's page lists its reviews, which are forum threads in Reviews (decision 058): a page of them is one index walk.",
-  },
-  'src/server/features/films/discovery-repo.ts': {
-    tables: ['posts', 'categories'],
-    why: "A film's Atom feed lists its newest visible reviews, which are forum threads in Reviews (decision 058), in one index walk.",
   },
   'src/server/features/films/reviews-sql.ts': {
     tables: ['posts', 'categories'],
-    why: "A film's visible reviews are forum threads in Reviews (decision 058): its page and its feed walk them in one index.",
+    why: "A film's visible reviews are forum threads in Reviews (decision 058): its page and its feed (discovery-repo.ts) walk them in one index.",
   },
   'src/server/features/notifications/reading/repo.ts': {
     tables: ['posts', 'comments', 'categories'],

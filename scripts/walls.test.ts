@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import config from '../eslint.config.js';
-import { walls } from '../eslint.walls.js';
+import { readOnlyJoins, walls } from '../eslint.walls.js';
 
 /**
  * `npm run check` lints with eslint.config.js, which holds the walls of eslint.walls.js. Files
@@ -75,6 +76,10 @@ beforeAll(async () => {
     path.join(root, 'src/server/core', `${planted}.ts`),
     `export { categoryById } from '../features/forum/index.js';\n`,
   );
+  await plant(path.join(root, 'src/server/cli'), {
+    [`${planted}-reaches-in.ts`]: "export { setRole } from '../features/accounts/repo.js';\n",
+    [`${planted}-front.ts`]: "export { setRoleByEmail } from '../features/accounts/index.js';\n",
+  });
 });
 afterAll(async () => {
   await rm(serverDir, { recursive: true, force: true });
@@ -86,6 +91,8 @@ afterAll(async () => {
   await rm(path.join(newsDir, `${planted}-forum-tables-repo.ts`), { force: true });
   await rm(webDir, { recursive: true, force: true });
   await rm(path.join(root, 'src/server/core', `${planted}.ts`), { force: true });
+  await rm(path.join(root, 'src/server/cli', `${planted}-reaches-in.ts`), { force: true });
+  await rm(path.join(root, 'src/server/cli', `${planted}-front.ts`), { force: true });
 });
 
 describe('the walls of the source tree', () => {
@@ -98,6 +105,14 @@ describe('the walls of the source tree', () => {
       expect.stringMatching(/^import-x\/no-restricted-paths: .*through that feature's index\.ts/),
     ]);
     expect(await problems(newsDir, `${planted}-front.ts`)).toEqual([]);
+  });
+
+  it("keep the app's wiring and commands to a feature's public module too", async () => {
+    const cli = path.join(root, 'src/server/cli');
+    expect(await problems(cli, `${planted}-reaches-in.ts`)).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*The app reaches a feature through/),
+    ]);
+    expect(await problems(cli, `${planted}-front.ts`)).toEqual([]);
   });
 
   it("refuse a feature's reads and writes of another feature's tables, and allow its own", async () => {
@@ -113,6 +128,17 @@ describe('the walls of the source tree', () => {
         /^tables\/own-tables: .* writes forum's table posts: only forum writes/,
       ),
     ]);
+  });
+
+  it('name only read-only joins that still read the tables they list', () => {
+    for (const [file, { tables }] of Object.entries(readOnlyJoins)) {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      for (const table of tables) {
+        expect(text, `${file} reads ${table}`).toMatch(
+          new RegExp(`\\b(?:from|join)\\s+"?${table}\\b|\\b${table}\\.`, 'i'),
+        );
+      }
+    }
   });
 
   it('refuse SQL outside repos, and allow a type', async () => {

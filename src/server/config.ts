@@ -4,7 +4,7 @@ import { BlockList, isIP, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultWebRoot } from './paths.js';
-import type { IdentityProviderSettings } from './features/accounts/settings.js';
+import type { IdentityProviderSettings } from './features/accounts/index.js';
 import type { S3Settings } from './platform/storage/s3-storage.js';
 import { donationCurrencies, type DonationCurrency } from '../shared/donations.js';
 

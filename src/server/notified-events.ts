@@ -1,14 +1,9 @@
-import { chatMentioned } from './features/chat/notify-events.js';
-import { filmReviewed } from './features/films/notify-events.js';
-import {
-  liked,
-  mentionedByEdit,
-  replyPosted,
-  threadStarted,
-} from './features/forum/notify-events.js';
-import { modRequestDecided } from './features/mod-requests/notify-events.js';
-import { articlePublished } from './features/news/notify-events.js';
-import type { TellableEvents } from './features/notifications/delivery/events.js';
+import { chatMentioned } from './features/chat/index.js';
+import { filmReviewed } from './features/films/index.js';
+import { liked, mentionedByEdit, replyPosted, threadStarted } from './features/forum/index.js';
+import { modRequestDecided } from './features/mod-requests/index.js';
+import { articlePublished } from './features/news/index.js';
+import type { TellableEvents } from './features/notifications/index.js';
 
 /**
  * The events features record that the notifications feature tells of, each declared in the

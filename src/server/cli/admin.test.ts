@@ -5,9 +5,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../platform/db/database.js';
-import { auditLog, users } from '../schema.js';
-import { verifyPassword } from '../features/accounts/password-hash.js';
-import { passwordHashOf } from '../features/accounts/repo.js';
+import { accounts, auditLog, users } from '../schema.js';
+import { verifyPassword } from '../features/accounts/index.js';
 
 /** `npm run admin -- …` on an embedded data directory, as an operator runs it. */
 function admin(dataDir: string, ...args: string[]) {
@@ -22,7 +21,12 @@ async function accountOf(dataDir: string, email: string) {
   const database = await openPglite(path.join(dataDir, 'db'));
   try {
     const [row] = await database.db.select().from(users).where(eq(users.email, email));
-    const hash = row ? await passwordHashOf(database.db, row.id) : undefined;
+    const [account] = row
+      ? await database.db
+          .select({ hash: accounts.password })
+          .from(accounts)
+          .where(eq(accounts.userId, row.id))
+      : [];
     const audit = row
       ? await database.db
           .select()
@@ -30,7 +34,7 @@ async function accountOf(dataDir: string, email: string) {
           .where(eq(auditLog.targetId, row.id))
           .orderBy(auditLog.id)
       : [];
-    return { row, hash, audit };
+    return { row, hash: account?.hash, audit };
   } finally {
     await database.close();
   }

@@ -6,7 +6,7 @@ import type { CreateNewsBody, NewsArticle } from '../../shared/news.js';
 import type { Role } from '../../shared/roles.js';
 import type { Db } from '../platform/db/database.js';
 import { accounts, categories, comments, jobs, posts, uploads, users } from '../schema.js';
-import { hashPassword } from '../features/accounts/password-hash.js';
+import { hashPassword } from '../features/accounts/index.js';
 import { renderMarkdown } from '../markdown/render.js';
 import { signIn, testPassword, type Agent } from './auth-helpers.js';
 import type { TestApp } from './test-app.js';

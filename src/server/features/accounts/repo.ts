@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Passkey, SessionUser } from '../../../shared/accounts.js';
-import { isRole } from '../../../shared/roles.js';
+import { isRole, type Role } from '../../../shared/roles.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { users } from '../../core/schema.js';
 import { accounts, passkeys, sessions, twoFactors, verifications } from './schema.js';
@@ -216,6 +216,11 @@ export async function challengedUserId(db: Db, identifier: string): Promise<stri
     .from(verifications)
     .where(and(eq(verifications.identifier, identifier), gt(verifications.expiresAt, sql`now()`)));
   return row?.value;
+}
+
+/** The operator's role change (`npm run admin -- set-role`), with its audit entry's write. */
+export async function setRole(tx: DbOrTx, userId: string, role: Role): Promise<void> {
+  await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export async function promoteListedAdmin(db: Db, userId: string): Promise<void> {

@@ -12,3 +12,7 @@ export {
 } from './reports/queue-repo.js';
 export { chatReportsBy, type ReporterChatReportRow } from './reports/repo.js';
 export { chatReportAction } from './reports/reports.js';
+
+// What the app wires (app.ts): the feature's routes and what it runs.
+export { registerChat } from './chat.js';
+export { chatMentioned } from './notify-events.js';

@@ -10,3 +10,6 @@ export { canonicalFilmPath } from './address.js';
 export { publicFilmPages, publicFilmsInRange } from './discovery-repo.js';
 export { readFilmFeed, type FilmFeed, type FilmFeedReview } from './review-feed.js';
 export { readFilmPreview, type FilmPreview } from './social-preview.js';
+
+// What the app wires (app.ts): the feature's routes and what it runs.
+export { registerFilms } from './films.js';

@@ -33,3 +33,7 @@ export {
   type ModeratedThread,
   type ReportedItem,
 } from './moderation-repo.js';
+
+// What the app wires (app.ts): the feature's routes and what it runs.
+export { registerForum } from './forum.js';
+export { liked, mentionedByEdit, replyPosted, threadStarted } from './notify-events.js';

@@ -7,3 +7,7 @@ export {
   type PublicArticleRow,
 } from './discovery/discovery-repo.js';
 export { publicArticle } from './repo.js';
+
+// What the app wires (app.ts): the feature's routes and what it runs.
+export { registerNewsRoutes } from './routes.js';
+export { articlePublished } from './notify-events.js';

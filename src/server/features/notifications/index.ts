@@ -5,3 +5,7 @@
  */
 export { readsOf as threadReadsOf, startedThread } from './reading/repo.js';
 export { moderationNotice } from './delivery/moderation-notice.js';
+
+// What the app wires (app.ts): the feature's routes and what it runs.
+export { registerNotifications } from './notifications.js';
+export type { TellableEvents } from './delivery/events.js';

@@ -1,3 +1,6 @@
 /** What other features may use of profiles. */
 export { readProfilePreview } from './social-preview.js';
 export { publicProfilePages, publicProfilesInRange } from './discovery-repo.js';
+
+// What the app wires (app.ts): the feature's routes and what it runs.
+export { registerProfileRoutes } from './routes.js';

@@ -4,3 +4,6 @@
  */
 export { createSiteInfoStore, getSiteInfo, type SiteInfoStore } from './service.js';
 export { readSetting, writeSetting } from './repo.js';
+
+// What the app wires (app.ts): the feature's routes and what it runs.
+export { registerSiteRoutes } from './routes.js';

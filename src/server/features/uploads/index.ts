@@ -3,3 +3,6 @@
  * whether an upload exists.
  */
 export { lockOwnedUpload, mediaUrls, uploadExists } from './repo.js';
+
+// What the app wires (app.ts): the feature's routes and what it runs.
+export { registerUploadRoutes } from './routes.js';
