@@ -21,6 +21,11 @@ export function roleHolds(role: unknown, required: Role): boolean {
   return have >= 0 && have >= rankOf(required);
 }
 
+/** Moderators and admins: the members marked as staff beside what they write and on their card. */
+export function isStaff(role: Role | null | undefined): role is Exclude<Role, 'user'> {
+  return roleHolds(role, 'moderator');
+}
+
 export const roleLabels: Record<Role, string> = {
   user: 'User',
   moderator: 'Moderator',

@@ -15,3 +15,17 @@ export interface ReportColumns {
   reporter_role: string;
   reporter_deleted_at: string | Date | null;
 }
+
+/** A report as its reporter reads it in "Your reports": its words, its state and its cursor. */
+export interface OwnReportColumns {
+  id: number | string;
+  category: string;
+  reason: string;
+  status: string;
+  /** The moderator's action that closed it, as `closeReports` stores it (an audit action). */
+  resolution: string | null;
+  created_at: string | Date;
+  resolved_at: string | Date | null;
+  /** The report's time as a cursor keeps it (UTC, microseconds). */
+  cursor_key: string;
+}

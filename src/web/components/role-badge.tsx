@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { roleLabels, type Role } from '../../shared/roles';
+import { isStaff, roleLabels, type Role } from '../../shared/roles';
 
 /*
  * One dark shade per staff role under white text, the same in light and dark mode, so every
@@ -24,7 +24,7 @@ export interface RoleBadgeProps {
 
 /** A member's role as every page shows it: threads, replies, profiles and the users list. */
 export function RoleBadge({ role, size = 'sm', staffOnly = false }: RoleBadgeProps) {
-  const staff = role !== null && role !== 'user';
+  const staff = isStaff(role);
   if (staffOnly && !staff) return null;
   return (
     <Badge

@@ -12,6 +12,7 @@ import {
   iso,
   isoOrNull,
   presentAuthor,
+  type AuthorColumns,
   type AuthorFields,
 } from '../../core/author.js';
 import type { PostListRow } from './repo.js';
@@ -116,7 +117,7 @@ export function presentPostDetail(
 }
 
 /** One comment as the comment queries return it (repo.ts `commentFields`). */
-export interface CommentRow {
+export interface CommentRow extends AuthorColumns {
   id: number | string;
   post_id: number | string;
   body_source: string;
@@ -127,13 +128,6 @@ export interface CommentRow {
   hidden_at: string | Date | null;
   deleted_at: string | Date | null;
   reacted: boolean;
-  author_id: string;
-  author_name: string;
-  author_username: string | null;
-  author_display_username: string | null;
-  author_image: string | null;
-  author_role: string;
-  author_deleted_at: string | Date | null;
   reply_id: number | string | null;
   reply_source: string | null;
   reply_gone: boolean | null;

@@ -1,4 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AuthorColumns } from '../../core/author.js';
 import { cursorTime } from '../../core/cursor.js';
 import { replyBlockers, type PostSort, type ReplyBlocker } from '../../../shared/forum.js';
 import type { CommentRow } from './presenter.js';
@@ -60,7 +61,7 @@ export interface PostListFilter {
 }
 
 /** A row of postListQuery (bigints arrive as strings from node-postgres, numbers from PGlite). */
-export interface PostListRow {
+export interface PostListRow extends AuthorColumns {
   id: number | string;
   title: string;
   tags: string[];
@@ -77,13 +78,6 @@ export interface PostListRow {
   category_id: number;
   category_slug: string;
   category_name: string;
-  author_id: string;
-  author_name: string;
-  author_username: string | null;
-  author_display_username: string | null;
-  author_image: string | null;
-  author_role: string;
-  author_deleted_at: string | Date | null;
 }
 
 export function postListQuery(filter: PostListFilter): SQL {

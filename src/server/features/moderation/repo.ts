@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ReportColumns } from '../../core/report-columns.js';
+import type { OwnReportColumns, ReportColumns } from '../../core/report-columns.js';
 import { cursorTime, pastTimeBound } from '../../core/cursor.js';
 import { queryRows, type Db } from '../../platform/db/database.js';
 
@@ -62,19 +62,11 @@ export function openReportsOn(db: Db, postIds: number[]): Promise<ReportRow[]> {
   );
 }
 
-export interface ForumReportRow {
-  id: number | string;
+export interface ForumReportRow extends OwnReportColumns {
   post_id: number | string;
   comment_id: number | string | null;
   article_id: number | string | null;
   title: string;
-  category: string;
-  reason: string;
-  status: string;
-  resolution: string | null;
-  created_at: string | Date;
-  resolved_at: string | Date | null;
-  cursor_key: string;
 }
 
 /** A reporter's forum reports made before (`time`, `id`), newest first, with their thread. */

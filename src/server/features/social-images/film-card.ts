@@ -1,18 +1,11 @@
 import type { ReactElement } from 'react';
+import type { FilmPreview } from '../films/index.js';
 import { box, colors, kicker, text, title, type Child } from './card-parts.js';
 import { clip, drawable, drawableOr, type TextRule } from './text.js';
 
-/** What a film's card draws (besides the site's name). */
-export interface FilmCard {
+/** What a film's card draws (besides the site's name): the film's preview. */
+export interface FilmCard extends FilmPreview {
   kind: 'film';
-  title: string;
-  year: number | null;
-  director: string | null;
-  reviewCount: number;
-  /** The mean rating to one decimal, null without ratings. */
-  average: number | null;
-  /** Ratings counted from 1/10 to 10/10. */
-  histogram: number[];
 }
 
 /** "7.4 / 10 · 23 ratings", or "No ratings yet". */

@@ -2,7 +2,7 @@ import { filmIdOf } from '../../../shared/films.js';
 import { matchPath } from 'react-router';
 import { notFound } from '../../../shared/errors.js';
 import type { Author } from '../../../shared/forum.js';
-import { roleLabels } from '../../../shared/roles.js';
+import { isStaff, roleLabels } from '../../../shared/roles.js';
 import { findSiteRoute, type SiteRoute } from '../../../shared/routes.js';
 import type { Db } from '../../platform/db/database.js';
 import { readFilmPreview } from '../films/index.js';
@@ -97,7 +97,7 @@ export async function cardFor(db: Db, siteName: string, pathname: string): Promi
         site: site.name,
         kind: 'profile',
         person: { name: profile.name, username: profile.username, avatar: profile.image },
-        role: profile.role && profile.role !== 'user' ? roleLabels[profile.role] : null,
+        role: isStaff(profile.role) ? roleLabels[profile.role] : null,
         bio: profile.bio,
         memberSince: month.format(new Date(profile.joinedAt)),
       };

@@ -1,6 +1,7 @@
 import { and, countDistinct, eq, isNull, sql } from 'drizzle-orm';
 import { cursorTime, pastTimeBound } from '../../../core/cursor.js';
 import type { Tx } from '../../../core/transaction.js';
+import type { OwnReportColumns } from '../../../core/report-columns.js';
 import { queryRows, type Db } from '../../../platform/db/database.js';
 import { chatMessages, chatReports } from '../schema.js';
 
@@ -79,20 +80,10 @@ export async function closeOpenReports(
 }
 
 /** What a member reads of their own chat reports ("Your reports", with the forum's). */
-export interface ReporterChatReportRow {
-  id: number | string;
+export interface ReporterChatReportRow extends OwnReportColumns {
   message_id: number | string;
   room_id: number;
   room_name: string;
-  category: string;
-  reason: string;
-  status: string;
-  /** The moderator's action that closed it, as `closeReports` stores it (an audit action). */
-  resolution: string | null;
-  created_at: string | Date;
-  resolved_at: string | Date | null;
-  /** The report's time as a cursor keeps it (UTC, microseconds). */
-  cursor_key: string;
 }
 
 /**
