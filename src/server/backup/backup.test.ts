@@ -171,6 +171,8 @@ describe.each(kinds)('a backup of the demo site on %s', (sourceKind) => {
     // at different moments would hold one without the other.
     let writing = true;
     let written = 0;
+    let firstWritten = () => {};
+    const writesGoingOn = new Promise<void>((resolve) => (firstWritten = resolve));
     const writer = (async () => {
       while (writing) {
         // A request at a time, as traffic comes: PGlite's transactions alone never let a timer run.
@@ -186,11 +188,12 @@ describe.each(kinds)('a backup of the demo site on %s', (sourceKind) => {
             targetId: String(n),
           });
         });
+        firstWritten();
       }
     })();
     let during: string;
     try {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await writesGoingOn;
       during = (await takeBackup(source, path.join(tempDir, `during-${sourceKind}`))).file;
     } finally {
       writing = false;

@@ -139,15 +139,20 @@ describe('named statements on PGlite', () => {
   it('waits for a transaction in progress, as query() does', async () => {
     const text = 'select count(*)::int as n from things where name = $1';
     await query(text, ['late']);
-    let inside = false;
+    // The transaction holds its insert open until the count has been asked for.
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     const transaction = client.transaction(async (tx) => {
       await tx.query("insert into things (name) values ('late')");
-      inside = true;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      entered();
+      await held;
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(inside).toBe(true);
-    const counted = await query<{ n: number }>(text, ['late']);
+    await inside;
+    const asked = query<{ n: number }>(text, ['late']);
+    release();
+    const counted = await asked;
     await transaction;
     expect(counted.rows).toEqual([{ n: 1 }]);
   });
