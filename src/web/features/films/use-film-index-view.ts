@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../shell/address-params';
 import {
   filmIndexSorts,
   filmLimits,
@@ -58,7 +58,7 @@ export function filmIndexRequest(view: FilmIndexView): Record<string, string> {
 }
 
 export function useFilmIndexView() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const key = params.toString();
   // One object per distinct address, so queries and effects see a stable value.
   const view = useMemo(() => filmIndexViewOf(new URLSearchParams(key)), [key]);

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../shell/address-params';
 import { filmReviewSorts } from '../../../shared/films';
 import type { FilmReviewsView } from './api/get-film';
 import { pageOf, withChange } from './page-number';
@@ -17,7 +17,7 @@ export function reviewsViewOf(params: URLSearchParams): FilmReviewsView {
 
 /** The order and page of a film's reviews live in its address, so Back and reload keep them. */
 export function useReviewsView() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const { sort, page } = reviewsViewOf(params);
   const view = useMemo<FilmReviewsView>(() => ({ sort, page }), [sort, page]);
   const change = useCallback(

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../shell/address-params';
 import { postSorts, tagSchema, type PostSort } from '../../../shared/forum';
 import type { PostFilters } from './api/get-posts';
 
@@ -44,7 +44,7 @@ export function filtersOf(params: URLSearchParams): PostFilters {
 }
 
 export function useForumFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const { category, tag, sort, filter } = filtersOf(params);
 
   const filters = useMemo<PostFilters>(

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../shell/address-params';
 import {
   searchCategories,
   searchHiddenFilters,
@@ -130,7 +130,7 @@ export interface SearchChangeOptions {
 
 /** The search's state and the way to change it; a change is a new history entry. */
 export function useSearchState() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const key = params.toString();
   // One object per distinct query string, so queries and effects see a stable value.
   const state = useMemo(() => readSearchState(new URLSearchParams(key)), [key]);
