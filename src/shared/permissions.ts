@@ -1,4 +1,4 @@
-import { isRole, type Role } from './roles.js';
+import { isRole, roles, type Role } from './roles.js';
 
 /**
  * The one permission table (DESIGN.md §4). The server enforces it on every route; the web app
@@ -41,4 +41,9 @@ export const permissionNames = Object.keys(permissionTable) as Permission[];
 
 export function can(role: unknown, permission: Permission): boolean {
   return isRole(role) && (permissionTable[permission] as readonly Role[]).includes(role);
+}
+
+/** The lowest role on the ladder that holds `permission` (the one a refusal names). */
+export function lowestRoleWith(permission: Permission): Role {
+  return roles.find((role) => can(role, permission)) ?? 'admin';
 }

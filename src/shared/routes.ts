@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router';
+import type { Permission } from './permissions.js';
 
 /**
  * The route table of SPEC.txt §2: every page of the site, its guard flags and its layout.
@@ -10,6 +11,8 @@ export interface RouteFlags {
   requiresVerifiedEmail?: boolean;
   requiresAdmin?: boolean;
   requiresModerator?: boolean;
+  /** A page for some of the staff only: the permission its work needs (checked last). */
+  requiresPermission?: Permission;
 }
 
 export interface SiteRoute extends RouteFlags {
@@ -294,6 +297,7 @@ export const siteRoutes: readonly SiteRoute[] = [
     description: 'Films that may be one, for experienced moderators and admins to merge.',
     requiresAuth: true,
     requiresModerator: true,
+    requiresPermission: 'films.edit',
   },
   {
     name: 'admin-audit',

@@ -115,6 +115,31 @@ describe('checkGuards', () => {
     },
   );
 
+  it.each([
+    ['admin', allowed],
+    ['experienced_moderator', allowed],
+    [
+      'moderator',
+      {
+        allowed: false,
+        notice: {
+          title: 'Access Denied',
+          description: 'Experienced moderator access required',
+          color: 'red',
+        },
+        redirectTo: '/',
+      },
+    ],
+    ['user', moderatorRequired],
+  ] as const)('a page for some of the staff (films.edit) lets a verified %s', (role, expected) => {
+    const flags: RouteFlags = {
+      requiresAuth: true,
+      requiresModerator: true,
+      requiresPermission: 'films.edit',
+    };
+    expect(checkGuards(flags, signedIn(role), '/moderator/films')).toEqual(expected);
+  });
+
   it('a stale user object without isUser counts as signed out', () => {
     const stale = () => ({
       isUser: false,

@@ -1,5 +1,6 @@
 import type { MantineColor } from '@mantine/core';
-import { roleHolds } from '../../shared/roles';
+import { can, lowestRoleWith } from '../../shared/permissions';
+import { roleHolds, roleLabels } from '../../shared/roles';
 import type { RouteFlags } from '../../shared/routes';
 import type { AuthState } from './auth-state';
 
@@ -21,13 +22,15 @@ export function hasGuards(flags: RouteFlags): boolean {
     flags.requiresAuth ||
     flags.requiresVerifiedEmail ||
     flags.requiresAdmin ||
-    flags.requiresModerator,
+    flags.requiresModerator ||
+    flags.requiresPermission,
   );
 }
 
 /**
  * Decides whether a navigation to a route with `flags` may proceed (SPEC §4, §8). Checks run
- * in the catalogue's order: auth → verified email → admin → moderator; the first failure wins.
+ * in the catalogue's order: auth → verified email → admin → moderator, then the permission a
+ * page for some of the staff needs; the first failure wins.
  * `readAuth` is a function so that a failure to read the auth state is itself a guard outcome.
  * `target` is the path and search the visitor wanted, handed to the login page.
  */
@@ -67,6 +70,10 @@ export function checkGuards(
   }
   if (flags.requiresModerator && !roleHolds(user?.role, 'moderator')) {
     return deny('Access Denied', 'Moderator access required', 'red', '/');
+  }
+  if (flags.requiresPermission && !can(user?.role, flags.requiresPermission)) {
+    const first = roleLabels[lowestRoleWith(flags.requiresPermission)];
+    return deny('Access Denied', `${first} access required`, 'red', '/');
   }
   return { allowed: true };
 }

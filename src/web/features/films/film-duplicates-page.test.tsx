@@ -91,14 +91,12 @@ describe('the possible duplicate films', () => {
     ).toBeTruthy();
   });
 
-  it('is not for a moderator who may not merge films: nothing is asked, nothing offered', async () => {
+  it('sends a moderator who may not merge films home, saying why, and asks for nothing', async () => {
     const api = stubApi(sessionOf(buildUser({ role: 'moderator' })));
-    renderRoute('/moderator/films');
+    const { location } = renderRoute('/moderator/films');
 
-    expect(
-      await screen.findByText('Only experienced moderators and admins edit and merge films.'),
-    ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Merge/ })).toBeNull();
+    expect(await screen.findByText('Experienced moderator access required')).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/'));
     expect(api.callsTo('GET', '/api/films/duplicates')).toHaveLength(0);
   });
 });
