@@ -1,29 +1,39 @@
-import { Box, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Box, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import type { FilmDetail } from '../../../shared/films';
 import { countOf } from './film-words';
 import classes from './rating-summary.module.css';
 
-/** Ten bars, 10 at the top: how many readers gave each rating. */
+/**
+ * Ten bars, 10 at the top; on a phone, ten columns from 1 to 10, so the reviews start above
+ * the fold. Plain elements with the look of Mantine's Progress: one list drawn either way.
+ */
 function Histogram({ histogram }: { histogram: readonly number[] }) {
   const most = Math.max(1, ...histogram);
   const rows = histogram.map((count, index) => ({ rating: index + 1, count })).reverse();
   return (
-    <Stack component="ul" gap={4} className={classes.bars} aria-label="Ratings from 10 to 1">
+    <ul className={classes.bars} aria-label="Ratings from 10 to 1">
       {rows.map(({ rating, count }) => (
-        <li key={rating} className={classes.bar}>
-          <Text size="sm" ta="right" aria-hidden>
+        <li
+          key={rating}
+          className={classes.bar}
+          style={{ '--share': `${(count / most) * 100}%` } as CSSProperties}
+        >
+          <span className={classes.rating} aria-hidden>
             {rating}
-          </Text>
-          <Progress value={(count / most) * 100} size="lg" aria-hidden />
-          <Text size="sm" c="dimmed" aria-hidden>
+          </span>
+          <span className={classes.track} aria-hidden>
+            <span className={classes.fill} />
+          </span>
+          <span className={classes.count} aria-hidden>
             {count}
-          </Text>
+          </span>
           <VisuallyHidden>
             {rating} out of 10: {countOf(count, 'rating', 'ratings')}
           </VisuallyHidden>
         </li>
       ))}
-    </Stack>
+    </ul>
   );
 }
 
