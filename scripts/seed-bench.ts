@@ -15,11 +15,13 @@
 // earlier seed is refused, since seeding on top of it would double the data.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../src/server/platform/db/database.js';
-import { hashPassword } from '../src/server/features/accounts/password-hash.js';
-import { insertAccount } from '../src/server/features/accounts/repo.js';
-import { readSetting, writeSetting } from '../src/server/features/site/repo.js';
+import {
+  hashPassword,
+  insertAccount,
+  sessionLifetime,
+} from '../src/server/features/accounts/index.js';
+import { readSetting, writeSetting } from '../src/server/features/site/index.js';
 import { exitWithMessage, openScriptDatabase } from '../src/server/cli/open-database.js';
-import { sessionLifetime } from '../src/server/features/accounts/better-auth/auth.js';
 import type { Db } from '../src/server/platform/db/database.js';
 import { benchAccount, benchFilm, benchMemberTokenPrefix, benchScale } from './bench/scale.js';
 import { head, lengths, tail, tailShare } from './bench/vocabulary.js';

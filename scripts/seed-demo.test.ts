@@ -4,11 +4,18 @@ import path from 'node:path';
 import { and, count, eq, getTableName, is, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { verifyPassword } from '../src/server/features/accounts/password-hash.js';
-import { presentAdminDonation } from '../src/server/features/donations/presenter.js';
-import * as donationsRepo from '../src/server/features/donations/repo.js';
-import { createProfilesService } from '../src/server/features/profiles/service.js';
-import { myReports } from '../src/server/features/moderation/my-reports.js';
+import { verifyPassword } from '../src/server/features/accounts/index.js';
+import {
+  adminDonations,
+  campaignProgress,
+  donationTotals,
+  monthlyTotals,
+  presentAdminDonation,
+  readCampaign,
+  wall,
+} from '../src/server/features/donations/index.js';
+import { createProfilesService } from '../src/server/features/profiles/index.js';
+import { myReports } from '../src/server/features/moderation/index.js';
 import { queryRows, type Database } from '../src/server/platform/db/database.js';
 import * as schema from '../src/server/schema.js';
 import {
@@ -390,17 +397,17 @@ describe('npm run seed:demo', () => {
   });
 
   it('raises money for a campaign through the demo checkout, with receipts, a refund and a hidden message', async () => {
-    const campaign = await donationsRepo.readCampaign(db());
+    const campaign = await readCampaign(db());
     if (!campaign) throw new Error('The seed wrote no campaign');
-    const { raised, supporters } = await donationsRepo.campaignProgress(db(), campaign, 'usd');
+    const { raised, supporters } = await campaignProgress(db(), campaign, 'usd');
     expect(raised).toBeGreaterThan(campaign.goal * 0.4);
     expect(raised).toBeLessThan(campaign.goal * 0.9);
     expect(supporters).toBeGreaterThan(20);
     expect(campaign.endsAt !== null && campaign.endsAt > campaign.startsAt).toBe(true);
 
-    const donations = (
-      await donationsRepo.adminDonations(db(), {}, { after: null, limit: 1000 })
-    ).map(presentAdminDonation);
+    const donations = (await adminDonations(db(), {}, { after: null, limit: 1000 })).map(
+      presentAdminDonation,
+    );
     expect(donations.length).toBeGreaterThanOrEqual(30);
     const statuses = donations.map((d) => d.status);
     expect(statuses.filter((status) => status === 'refunded')).toHaveLength(1);
@@ -416,18 +423,17 @@ describe('npm run seed:demo', () => {
     expect(donations.filter((d) => d.member !== null).length).toBeGreaterThan(5);
     expect(donations.filter((d) => d.message !== '').length).toBeGreaterThan(15);
 
-    const months = await donationsRepo.monthlyTotals(db(), 'usd');
+    const months = await monthlyTotals(db(), 'usd');
     expect(months.length).toBeGreaterThanOrEqual(3);
     const refunded = months.flatMap((month) => month.amounts).map((sum) => sum.refunded);
     expect(refunded.reduce((sum, each) => sum + each, 0)).toBeGreaterThan(0);
     // A gift paid in euros stands beside the dollars in the totals, never added to them.
     expect(donations.filter((d) => d.currency === 'eur')).toHaveLength(1);
-    expect(
-      (await donationsRepo.donationTotals(db(), 'usd'))?.amounts.map((sum) => sum.currency),
-    ).toEqual(['usd', 'eur']);
-    expect((await donationsRepo.campaignProgress(db(), campaign, 'usd')).otherCurrencies).toEqual([
+    expect((await donationTotals(db(), 'usd'))?.amounts.map((sum) => sum.currency)).toEqual([
+      'usd',
       'eur',
     ]);
+    expect((await campaignProgress(db(), campaign, 'usd')).otherCurrencies).toEqual(['eur']);
 
     const hidden = donations.filter((d) => d.messageHidden);
     expect(hidden).toHaveLength(1);
@@ -436,8 +442,8 @@ describe('npm run seed:demo', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'donation-message.hide'));
     expect(hiding?.reason).toMatch(/pirat/i);
-    const wall = await donationsRepo.wall(db(), 100);
-    expect(wall.find((d) => d.id === hidden[0]?.id)?.message).toBeNull();
+    const donors = await wall(db(), 100);
+    expect(donors.find((d) => d.id === hidden[0]?.id)?.message).toBeNull();
 
     // A member who gave by name shows the badge; one who gave as Anonymous does not.
     const profiles = createProfilesService(db());

@@ -1,6 +1,5 @@
 import type { Role } from '../../src/shared/roles';
-import { hashPassword } from '../../src/server/features/accounts/password-hash';
-import { insertAccount } from '../../src/server/features/accounts/repo';
+import { hashPassword, insertAccount } from '../../src/server/features/accounts/index.js';
 import type { Db } from '../../src/server/platform/db/database';
 
 /** One member of a spec's story, signed in through the form with this password. */

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { CampaignSettings } from '../../src/shared/donations';
-import { hashPassword } from '../../src/server/features/accounts/password-hash';
-import { insertAccount } from '../../src/server/features/accounts/repo';
+import { hashPassword, insertAccount } from '../../src/server/features/accounts/index.js';
 import { openPglite } from '../../src/server/platform/db/database';
 import { siteSettings } from '../../src/server/schema.js';
 

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '../../src/shared/roles';
-import { hashPassword } from '../../src/server/features/accounts/password-hash';
-import { insertAccount } from '../../src/server/features/accounts/repo';
+import { hashPassword, insertAccount } from '../../src/server/features/accounts/index.js';
 import { openPglite, queryRows } from '../../src/server/platform/db/database';
 import { users } from '../../src/server/schema.js';
 

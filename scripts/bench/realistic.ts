@@ -3,7 +3,7 @@
 // read by 1,000 different signed-in members in turn, so neither the remembered answers nor one
 // member's session answer most of it.
 import { createHmac, randomUUID } from 'node:crypto';
-import { encodeCommentCursor } from '../../src/server/features/forum/list-cursors.js';
+import { encodeCommentCursor } from '../../src/server/features/forum/index.js';
 import { CSRF_COOKIE } from '../../src/shared/csrf.js';
 import { benchSecret, clientAddresses, measure, type Probe, type Row } from './harness.js';
 import { between, generator } from './random.js';

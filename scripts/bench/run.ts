@@ -7,7 +7,7 @@
 // DATABASE_URL) points at a reachable server, and then through nginx in front of one process
 // and of two (nginx.ts).
 import os from 'node:os';
-import { scryptParameters } from '../../src/server/features/accounts/password-hash.js';
+import { scryptParameters } from '../../src/server/features/accounts/index.js';
 import {
   bareNodeHttp,
   benchDatabase,

@@ -1,7 +1,9 @@
 import sharp from 'sharp';
-import { createProfilesService } from '../../src/server/features/profiles/service.js';
-import { findProfileById } from '../../src/server/features/profiles/repo.js';
-import { createUploadsService } from '../../src/server/features/uploads/service.js';
+import {
+  createProfilesService,
+  findProfileById,
+} from '../../src/server/features/profiles/index.js';
+import { createUploadsService } from '../../src/server/features/uploads/index.js';
 import { initialsOf } from '../../src/shared/initials.js';
 import { demoMembers, type DemoMember } from './content/members.js';
 import { viewerOf, type DemoSite } from './site.js';

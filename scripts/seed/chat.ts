@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { createChatService, type ChatService } from '../../src/server/features/chat/service.js';
+import { createChatService, type ChatService } from '../../src/server/features/chat/index.js';
 import { createLimiter } from '../../src/server/core/limiter.js';
 import type { Live, LiveSocketData } from '../../src/server/core/live.js';
 import type { Viewer } from '../../src/server/core/viewer.js';

@@ -1,4 +1,4 @@
-import { writeSetting } from '../../src/server/features/site/repo.js';
+import { writeSetting } from '../../src/server/features/site/index.js';
 import { seedProfiles } from './avatars.js';
 import { seedChat } from './chat.js';
 import { seedDonations } from './donations.js';

@@ -2,15 +2,15 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { demoEvents } from '../../src/server/features/donations/demo-events.js';
-import { donationTotals } from '../../src/server/features/donations/index.js';
-import { checkoutBySession } from '../../src/server/features/donations/repo.js';
 import {
+  demoEvents,
+  checkoutBySession,
   createDonationService,
   hashBrowserToken,
   newBrowserToken,
   type DonationService,
-} from '../../src/server/features/donations/service.js';
+} from '../../src/server/features/donations/index.js';
+import { donationTotals } from '../../src/server/features/donations/index.js';
 import { createLogger } from '../../src/server/logger.js';
 import { donations } from '../../src/server/schema.js';
 import { createOutboxMailer, type Mailer } from '../../src/server/platform/mail/mailer.js';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { filmReviewLinks } from '../../src/server/features/forum/index.js';
-import { createFilmService } from '../../src/server/features/films/service.js';
-import { createUploadsService } from '../../src/server/features/uploads/service.js';
+import { createFilmService } from '../../src/server/features/films/index.js';
+import { createUploadsService } from '../../src/server/features/uploads/index.js';
 import { createFilmBody } from '../../src/shared/films.js';
 import { demoFilms, type DemoFilm } from './content/films.js';
 import { viewerOf, viewersOf, type DemoSite } from './site.js';

@@ -1,14 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { createMemoryBus } from '../../src/server/platform/bus/bus.js';
-import { createCategoryService } from '../../src/server/features/forum/categories/service.js';
-import { createCommentService } from '../../src/server/features/forum/replies/service.js';
-import type { ThreadLive } from '../../src/server/features/forum/replies/live-replies.js';
-import { createPostService } from '../../src/server/features/forum/threads/service.js';
-import { createReactionService } from '../../src/server/features/forum/feedback/reactions.js';
-import { createForumReads } from '../../src/server/features/forum/read-repo.js';
-import { createViewCounter } from '../../src/server/features/forum/threads/views.js';
+import {
+  createCategoryService,
+  createCommentService,
+  type ThreadLive,
+  createPostService,
+  createReactionService,
+  createForumReads,
+  createViewCounter,
+} from '../../src/server/features/forum/index.js';
 import { filmReviewLinks } from '../../src/server/features/forum/index.js';
-import { createFilmService } from '../../src/server/features/films/service.js';
+import { createFilmService } from '../../src/server/features/films/index.js';
 import { comments, postRevisions, posts } from '../../src/server/schema.js';
 import { quoteMarkdown } from '../../src/shared/quote.js';
 import { demoMembers } from './content/members.js';

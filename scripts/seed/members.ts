@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { hashPassword } from '../../src/server/features/accounts/password-hash.js';
-import { insertAccount } from '../../src/server/features/accounts/repo.js';
-import { grantSecondFactor } from '../../src/server/features/accounts/second-factor/service.js';
+import {
+  hashPassword,
+  insertAccount,
+  grantSecondFactor,
+} from '../../src/server/features/accounts/index.js';
 import { accounts, users } from '../../src/server/schema.js';
 import { demoMembers, type DemoMember } from './content/members.js';
 import { daysAgo, type DemoSite } from './site.js';

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { createReportService } from '../../src/server/features/forum/feedback/reports.js';
-import { createModerationActions } from '../../src/server/features/moderation/service.js';
-import { createModRequestService } from '../../src/server/features/mod-requests/service.js';
-import { latestRequestOf } from '../../src/server/features/mod-requests/repo.js';
+import { createReportService } from '../../src/server/features/forum/index.js';
+import { createModerationActions } from '../../src/server/features/moderation/index.js';
+import {
+  createModRequestService,
+  latestRequestOf,
+} from '../../src/server/features/mod-requests/index.js';
 import { categories, comments, posts, reports } from '../../src/server/schema.js';
 import type { Mailer } from '../../src/server/platform/mail/mailer.js';
 import { demoForum } from './forum.js';

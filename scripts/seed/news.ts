@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { createCommentService } from '../../src/server/features/forum/replies/service.js';
-import { createForumReads } from '../../src/server/features/forum/read-repo.js';
-import { createNewsService } from '../../src/server/features/news/service.js';
+import { createCommentService, createForumReads } from '../../src/server/features/forum/index.js';
+import { createNewsService } from '../../src/server/features/news/index.js';
 import { createMemoryBus } from '../../src/server/platform/bus/bus.js';
-import { createUploadsService } from '../../src/server/features/uploads/service.js';
+import { createUploadsService } from '../../src/server/features/uploads/index.js';
 import { comments as forumComments, newsArticles } from '../../src/server/schema.js';
 import { createNewsBody } from '../../src/shared/news.js';
 import { demoArticles, type DemoArticle } from './content/news.js';

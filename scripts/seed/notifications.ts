@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createJobRunner } from '../../src/server/core/jobs.js';
 import { notifyJobKind } from '../../src/server/core/notify.js';
-import { notificationWriter } from '../../src/server/features/notifications/delivery/events.js';
+import { notificationWriter } from '../../src/server/features/notifications/index.js';
 import { tellableEvents } from '../../src/server/notified-events.js';
 import { queryRows } from '../../src/server/platform/db/database.js';
 import { demoMembers } from './content/members.js';

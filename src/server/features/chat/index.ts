@@ -16,3 +16,6 @@ export { chatReportAction } from './reports/reports.js';
 // What the app wires (app.ts): the feature's routes and what it runs.
 export { registerChat } from './chat.js';
 export { chatMentioned } from './notify-events.js';
+
+// What the demo seed, the benchmarks and the browser tests' seeds make content with (scripts/, e2e/).
+export { createChatService, type ChatService } from './service.js';

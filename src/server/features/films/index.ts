@@ -13,3 +13,6 @@ export { readFilmPreview, type FilmPreview } from './social-preview.js';
 
 // What the app wires (app.ts): the feature's routes and what it runs.
 export { registerFilms } from './films.js';
+
+// What the demo seed, the benchmarks and the browser tests' seeds make content with (scripts/, e2e/).
+export { createFilmService } from './service.js';

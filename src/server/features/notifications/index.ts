@@ -9,3 +9,6 @@ export { moderationNotice } from './delivery/moderation-notice.js';
 // What the app wires (app.ts): the feature's routes and what it runs.
 export { registerNotifications } from './notifications.js';
 export type { TellableEvents } from './delivery/events.js';
+
+// What the demo seed, the benchmarks and the browser tests' seeds make content with (scripts/, e2e/).
+export { notificationWriter } from './delivery/events.js';
